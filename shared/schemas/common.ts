@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../constants.ts';
+import { isDecimalString, normalizeMoney, sanitizeMoneyInput } from '../money.ts';
+
+/** Blank form values ('' or whitespace) mean "not given" and are stored as null. */
+export function blankToNull(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return value;
+}
+
+export const entityId = z.uuid('Must be a valid id');
+
+/** A required reference chosen from a list; '' (nothing chosen) gets the field's message. */
+export function requiredRef(message: string) {
+  return z.string({ error: message }).trim().min(1, message).pipe(entityId);
+}
+
+export const optionalRef = z.preprocess(blankToNull, entityId.nullable());
+
+export function requiredName(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters`);
+}
+
+/** Money typed as "$12,500.5" or sent as "12500.50" or 12500.5; stored as "12500.50". */
+export const money = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value),
+  z
+    .string({ error: 'Must be an amount in dollars' })
+    .max(32, 'Must be an amount in dollars')
+    .transform((value) => sanitizeMoneyInput(value))
+    .refine((value) => isDecimalString(value), 'Must be an amount in dollars')
+    .transform((value) => normalizeMoney(value)),
+);
+
+export const optionalMoney = z.preprocess(blankToNull, money.nullable());
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A calendar date; accepts "2024-05-01" or a full ISO timestamp, stores "2024-05-01". */
+export const isoDate = z
+  .string({ error: 'Must be a date' })
+  .max(40, 'Must be a date')
+  .refine((value) => {
+    const match = ISO_DATE.exec(value);
+    if (!match) return false;
+    const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+  }, 'Must be a date')
+  .transform((value) => value.slice(0, 10));
+
+export const optionalDate = z.preprocess(blankToNull, isoDate.nullable());
+
+export const optionalText = (max: number) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).nullable());

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { requiredName } from './common.ts';
+
+export const LOOKUP_KINDS = ['breeds', 'colors', 'genders', 'statuses'] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
+/** Singular names used in SPEC texts ('Add New Breed', 'Breed created successfully'). */
+export const LOOKUP_SINGULAR: Record<LookupKind, string> = {
+  breeds: 'Breed',
+  colors: 'Color',
+  genders: 'Gender',
+  statuses: 'Status',
+};
+
+export const lookupInput = z.object({
+  name: requiredName('Name is required'),
+  // SPEC §9: lookup creation always sets isActive true.
+  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+});
+
+export type LookupInput = z.input<typeof lookupInput>;
+export type LookupFields = z.output<typeof lookupInput>;
+export type LookupItem = LookupFields & { id: string };

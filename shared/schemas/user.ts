@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ROLES } from '../constants.ts';
+import { requiredName } from './common.ts';
+
+export const role = z.enum(ROLES, { error: 'Role must be Admin, Staff or Viewer' });
+
+const email = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((value) => value.toLowerCase());
+
+export const loginInput = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254).transform((v) => v.toLowerCase()),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const createUserInput = z.object({
+  email,
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  role,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(1024, 'Password must be at most 1024 characters'),
+});
+
+export const profileInput = z.object({
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  email,
+});
+
+/** SPEC §3 user as the API returns it. */
+export type User = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: z.infer<typeof role>;
+  profileImageUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
