@@ -84,7 +84,7 @@ export function observeEntities(
       if (!ids) changes.set(collection, (ids = new Set()));
       for (const event of events) {
         if (event.target === map) {
-          for (const key of event.keysChanged) ids.add(key);
+          for (const key of (event as Y.YMapEvent<unknown>).keysChanged) ids.add(key);
         } else if (typeof event.path[0] === 'string') {
           ids.add(event.path[0]);
         }

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { horseRoutes } from './api/horses.ts';
+import { lookupRoutes } from './api/lookups.ts';
+import { userRoutes } from './api/users.ts';
+import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Sql } from './db/client.ts';
+import { apiError, handleError } from './http/errors.ts';
+import { serveWeb } from './http/static.ts';
+import type { AppEnv, AuthedEnv } from './http/types.ts';
+import type { DocumentRegistry } from './sync/registry.ts';
+import { syncRoutes } from './sync/routes.ts';
+
+export type AppDeps = {
+  sql: Sql;
+  registry: DocumentRegistry;
+  allowedOrigins: readonly string[];
+  webDir?: string;
+};
+
+/** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
+export function createApp({ sql, registry, allowedOrigins, webDir }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  app.use('/api/*', checkOrigin(allowedOrigins));
+  app.use('/api/*', loadSession(sql));
+
+  app.route('/api', authRoutes(sql));
+  app.route('/api/sync', syncRoutes(registry, allowedOrigins));
+
+  const api = new Hono<AuthedEnv>();
+  api.route('/', horseRoutes(sql, registry));
+  api.route('/', lookupRoutes(sql, registry));
+  api.route('/', userRoutes(sql));
+  app.use('/api/*', requireUser);
+  app.route('/api', api);
+  app.all('/api/*', () => {
+    throw apiError(404, 'Not Found');
+  });
+
+  if (webDir) app.use('*', serveWeb(webDir));
+  return app;
+}

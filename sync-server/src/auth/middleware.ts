@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Sql } from '../db/client.ts';
+import { apiError } from '../http/errors.ts';
+import { isAllowedOrigin } from '../http/origin.ts';
+import type { AppEnv, AuthedEnv } from '../http/types.ts';
+import type { Role } from '../../../shared/index.ts';
+import { SESSION_COOKIE, validateSessionToken } from './sessions.ts';
+import { setSessionCookie } from './cookie.ts';
+
+/** Reads the session cookie, if any, into `user`/`session`; never rejects by itself. */
+export function loadSession(sql: Sql): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const result = token ? await validateSessionToken(sql, token) : null;
+    c.set('user', result?.user ?? null);
+    c.set('session', result?.session ?? null);
+    if (token && result?.renewed) setSessionCookie(c, token, result.session.expiresAt);
+    await next();
+  };
+}
+
+/** 401 without a session. The SPEC's client treats a 401 body containing 'Unauthorized' as signed out. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('user')) throw apiError(401, 'Unauthorized');
+  await next();
+};
+
+export function requireRole(...roles: Role[]): MiddlewareHandler<AuthedEnv> {
+  return async (c, next) => {
+    if (!roles.includes(c.get('user').role)) throw apiError(403, 'Forbidden: your role may not do this');
+    await next();
+  };
+}
+
+/** Roles that may change ranch data; a Viewer only reads. */
+export const requireWriter = requireRole('Admin', 'Staff');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** CSRF: a state-changing request from a foreign Origin is refused, JSON and forms alike. */
+export function checkOrigin(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && !isAllowedOrigin(c, allowedOrigins)) {
+      throw apiError(403, 'Forbidden: cross-origin request');
+    }
+    await next();
+  };
+}

@@ -1,0 +1,98 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Sql } from '../db/client.ts';
+import type { Role } from '../../../shared/index.ts';
+
+/**
+ * Sessions the Lucia way: the cookie holds a random token, the database only its SHA-256,
+ * so a leaked sessions table cannot be replayed. Expiry slides forward while in use.
+ */
+export const SESSION_COOKIE = 'ranch_session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+  profileImageUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type Session = { id: string; userId: string; expiresAt: Date };
+
+function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export async function createSession(sql: Sql, token: string, userId: string): Promise<Session> {
+  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
+  await sql`insert into sessions (id, user_id, expires_at) values (${session.id}, ${userId}, ${session.expiresAt})`;
+  return session;
+}
+
+type Row = {
+  session_id: string;
+  expires_at: Date;
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: Role;
+  profile_image_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** The session and its user, read fresh on every request so a role change applies at once. */
+export async function validateSessionToken(
+  sql: Sql,
+  token: string,
+): Promise<{ session: Session; user: SessionUser; renewed: boolean } | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const sessionId = sessionIdFromToken(token);
+  const [row] = await sql<Row[]>`
+    select s.id as session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.role,
+           u.profile_image_url, u.created_at, u.updated_at
+    from sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId}`;
+  if (!row) return null;
+  const session: Session = { id: row.session_id, userId: row.id, expiresAt: row.expires_at };
+  if (Date.now() >= session.expiresAt.getTime()) {
+    await sql`delete from sessions where id = ${sessionId}`;
+    return null;
+  }
+  const renewed = Date.now() >= session.expiresAt.getTime() - RENEW_WHEN_LEFT_MS;
+  if (renewed) {
+    session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    await sql`update sessions set expires_at = ${session.expiresAt} where id = ${sessionId}`;
+  }
+  return {
+    session,
+    renewed,
+    user: {
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: row.role,
+      profileImageUrl: row.profile_image_url,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    },
+  };
+}
+
+export async function invalidateSession(sql: Sql, sessionId: string): Promise<void> {
+  await sql`delete from sessions where id = ${sessionId}`;
+}

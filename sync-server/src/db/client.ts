@@ -1,0 +1,45 @@
+import postgres from 'postgres';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { migrate } from './migrate.ts';
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+
+export type Database = {
+  sql: Sql;
+  /** True when PGlite runs in this process (no LISTEN/NOTIFY across instances). */
+  embedded: boolean;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { url: string }
+  /** `dataDir` undefined: an in-memory database (tests). */
+  | { embedded: true; dataDir: string | undefined };
+
+/** Opens Postgres (or embedded PGlite) and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const embedded = 'embedded' in options ? await startEmbeddedPostgres(options.dataDir) : undefined;
+  const url = embedded ? embedded.url : (options as { url: string }).url;
+  const sql = postgres(url, {
+    // PGlite is one session: a second pooled connection would deadlock a transaction.
+    max: embedded ? 1 : 10,
+    onnotice: () => {},
+    connect_timeout: 10,
+  });
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    sql,
+    embedded: Boolean(embedded),
+    async close() {
+      await sql.end({ timeout: 5 });
+      await embedded?.stop();
+    },
+  };
+}

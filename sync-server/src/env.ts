@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Configuration, parsed once at start-up; a bad value stops the server with a clear message. */
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    RANCH_DATA_DIR: z.string().min(1).default('./.data'),
+    RANCH_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    RANCH_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Extra origins allowed to make state-changing calls, comma separated (e.g. a dev server). */
+    RANCH_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    /** Where the built PWA is; served with an SPA fallback. */
+    RANCH_WEB_DIR: z.string().min(1).default('./dist/web'),
+  })
+  .refine((env) => !env.RANCH_ADMIN_EMAIL === !env.RANCH_ADMIN_PASSWORD, {
+    message: 'RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD must be set together',
+    path: ['RANCH_ADMIN_PASSWORD'],
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  admin: { email: string; password: string } | undefined;
+  allowedOrigins: string[];
+  webDir: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    databaseUrl: value.DATABASE_URL,
+    dataDir: resolve(value.RANCH_DATA_DIR),
+    admin:
+      value.RANCH_ADMIN_EMAIL && value.RANCH_ADMIN_PASSWORD
+        ? { email: value.RANCH_ADMIN_EMAIL.toLowerCase(), password: value.RANCH_ADMIN_PASSWORD }
+        : undefined,
+    allowedOrigins: value.RANCH_ALLOWED_ORIGINS,
+    webDir: resolve(value.RANCH_WEB_DIR),
+  };
+}

@@ -1,0 +1,30 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+/** The one JSON error shape at the boundary: `{ message, issues? }`. */
+export type ErrorBody = { message: string; issues?: { path: string; message: string }[] };
+
+export function apiError(status: ContentfulStatusCode, message: string, issues?: ErrorBody['issues']): HTTPException {
+  const body: ErrorBody = issues ? { message, issues } : { message };
+  return new HTTPException(status, { res: Response.json(body, { status }) , message });
+}
+
+export function validationIssues(error: z.ZodError): ErrorBody['issues'] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+/** 400 whose message is the first problem, so the SPEC's "status: body" toast reads well. */
+export function invalidInput(error: z.ZodError): HTTPException {
+  const issues = validationIssues(error) ?? [];
+  const first = issues[0];
+  return apiError(400, first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input', issues);
+}
+
+/** Mounted once: expected failures keep their status; anything else is logged and hidden. */
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof HTTPException) return error.getResponse();
+  console.error('Unhandled error', c.req.method, c.req.path, error);
+  return c.json({ message: 'Internal Server Error' } satisfies ErrorBody, 500);
+}

@@ -1,0 +1,37 @@
+import type { Sql } from '../db/client.ts';
+import { DOC_NAME } from '../../../shared/index.ts';
+import { DocumentHost } from './document-host.ts';
+
+/** The documents this instance holds in memory, loaded on first use. */
+export class DocumentRegistry {
+  private readonly hosts = new Map<string, Promise<DocumentHost>>();
+
+  constructor(private readonly sql: Sql) {}
+
+  static isKnown(name: string): boolean {
+    return name === DOC_NAME;
+  }
+
+  get(name: string = DOC_NAME): Promise<DocumentHost> {
+    let host = this.hosts.get(name);
+    if (!host) {
+      host = DocumentHost.load(this.sql, name, (broken) => this.evict(broken));
+      this.hosts.set(name, host);
+      host.catch(() => this.hosts.delete(name));
+    }
+    return host;
+  }
+
+  private evict(broken: DocumentHost): void {
+    void this.hosts.get(broken.name)?.then((current) => {
+      if (current === broken) this.hosts.delete(broken.name);
+      broken.destroy();
+    });
+  }
+
+  async close(): Promise<void> {
+    const hosts = await Promise.allSettled(this.hosts.values());
+    for (const host of hosts) if (host.status === 'fulfilled') host.value.destroy();
+    this.hosts.clear();
+  }
+}

@@ -1,0 +1,72 @@
+import { upgradeWebSocket } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { WebSocket } from 'ws';
+import { apiError } from '../http/errors.ts';
+import { isAllowedOrigin } from '../http/origin.ts';
+import type { AppEnv } from '../http/types.ts';
+import { awarenessFor } from './awareness.ts';
+import { SyncConnection } from './connection.ts';
+import type { DocumentHost } from './document-host.ts';
+import { DocumentRegistry } from './registry.ts';
+
+const HEARTBEAT_MS = 30_000;
+let nextConnectionId = 1;
+
+/**
+ * `GET /api/sync/:doc`: the y-websocket endpoint. Session, Origin and document are checked
+ * before the handshake, so a refused client receives nothing but an HTTP status.
+ */
+export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly string[]) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/:doc', async (c, next) => {
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw apiError(426, 'Upgrade Required: this is a WebSocket endpoint');
+    const user = c.get('user');
+    if (!user) throw apiError(401, 'Unauthorized');
+    if (!isAllowedOrigin(c, allowedOrigins)) throw apiError(403, 'Forbidden: cross-origin WebSocket');
+    const name = c.req.param('doc');
+    if (!DocumentRegistry.isKnown(name)) throw apiError(404, `Unknown document: ${name}`);
+    let host: DocumentHost;
+    try {
+      host = await registry.get(name);
+    } catch {
+      throw apiError(503, 'The document cannot be loaded right now; try again.');
+    }
+    const options = {
+      id: nextConnectionId++,
+      userId: user.id,
+      canWrite: user.role !== 'Viewer',
+      wantsAcks: c.req.query('ack') === '1',
+    };
+    let connection: SyncConnection | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    const upgrade = upgradeWebSocket(() => ({
+      onOpen(_event, ws) {
+        const raw = ws.raw as WebSocket;
+        connection = new SyncConnection(host, awarenessFor(host), {
+          send: (data) => raw.send(data),
+          close: (code, reason) => raw.close(code, reason),
+        }, options);
+        connection.open();
+        // Phones drop sockets without a close frame; a missed pong ends the connection.
+        let alive = true;
+        raw.on('pong', () => (alive = true));
+        heartbeat = setInterval(() => {
+          if (!alive) return raw.terminate();
+          alive = false;
+          raw.ping();
+        }, HEARTBEAT_MS);
+      },
+      onMessage(event) {
+        if (event.data instanceof ArrayBuffer) connection?.receive(new Uint8Array(event.data));
+      },
+      onClose() {
+        clearInterval(heartbeat);
+        connection?.close();
+      },
+    }));
+    return upgrade(c, next);
+  });
+
+  return app;
+}
