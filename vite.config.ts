@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The sync server (sync-server/) listens here in development; see package.json dev:server. */
+const API_TARGET = 'http://127.0.0.1:8787';
+
+export default defineConfig({
+  root: fromRoot('./web'),
+  publicDir: fromRoot('./public'),
+  build: {
+    outDir: fromRoot('./dist/web'),
+    emptyOutDir: true,
+  },
+  plugins: [
+    // The router plugin must come before react() so it can split route components.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fromRoot('./web/src/routes'),
+      generatedRouteTree: fromRoot('./web/src/routeTree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Our own service worker: the app keeps its own photo outbox, so generateSW's
+      // runtime caching would only get in the way.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Registered by web/src/lib/register-sw.ts with workbox-window, in production only.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      },
+      manifest: {
+        name: 'Ranch',
+        short_name: 'Ranch',
+        description: 'Horse ranch management: inventory, suppliers, buyers, sales and payments, online or offline.',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        theme_color: '#7c4a1e',
+        background_color: '#f7f3ee',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, ws: true, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, ws: true, changeOrigin: false },
+    },
+  },
+});

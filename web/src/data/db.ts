@@ -1,0 +1,50 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Collection, Horse, LookupItem } from '../../../shared/index.ts';
+
+/** IndexedDB database of the read model projected from the document. */
+export const READ_DB_NAME = 'ranch-data';
+
+/** SPEC §3 owner; projected so the horse table can name a horse's supplier. */
+export type Owner = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+  createdAt: string | null;
+};
+
+export type MetaRow = { key: string; value: unknown };
+
+export type RanchDb = Dexie & {
+  horses: EntityTable<Horse, 'id'>;
+  owners: EntityTable<Owner, 'id'>;
+  breeds: EntityTable<LookupItem, 'id'>;
+  colors: EntityTable<LookupItem, 'id'>;
+  genders: EntityTable<LookupItem, 'id'>;
+  statuses: EntityTable<LookupItem, 'id'>;
+  /** Small device state (sync acknowledgements); never written by the projection. */
+  meta: EntityTable<MetaRow, 'key'>;
+};
+
+/** Document collections that have a table here; the projection writes exactly these. */
+export const PROJECTED_COLLECTIONS = ['horses', 'owners', 'breeds', 'colors', 'genders', 'statuses'] as const satisfies readonly Collection[];
+export type ProjectedCollection = (typeof PROJECTED_COLLECTIONS)[number];
+
+/**
+ * The read side of the data flow: screens query these tables with useLiveQuery. They are
+ * a projection of the Y.Doc (see projection.ts) and may be rebuilt from it at any time.
+ */
+export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
+  const db = new Dexie(name) as RanchDb;
+  db.version(1).stores({
+    horses: 'id, name, breedId, colorId, genderId, statusId, ownerId',
+    owners: 'id, lastName, firstName',
+    breeds: 'id, name',
+    colors: 'id, name',
+    genders: 'id, name',
+    statuses: 'id, name',
+    meta: 'key',
+  });
+  return db;
+}

@@ -1,0 +1,40 @@
+import type * as Y from 'yjs';
+import { collectionMap, deleteEntity, horseInput, newId, writeEntity, type HorseInput } from '../../../../shared/index.ts';
+import { LOCAL_ORIGIN } from '../origins.ts';
+import { validate } from './validate.ts';
+
+export type HorseRepository = ReturnType<typeof createHorseRepository>;
+
+/**
+ * The only way the app changes horses: validate with the shared schema, then one Y.Doc
+ * transaction. Storage (y-indexeddb), the Dexie projection and the sync provider all
+ * follow from that transaction, so a write is the same offline and online.
+ */
+export function createHorseRepository(doc: Y.Doc) {
+  return {
+    /** Returns the id of the new horse. */
+    create(input: HorseInput): string {
+      const fields = validate(horseInput, input);
+      const id = newId();
+      doc.transact(() => writeEntity(doc, 'horses', id, fields), LOCAL_ORIGIN);
+      return id;
+    },
+
+    /** Replaces the horse's fields (as PUT /api/horses/{id}); only changed fields are written. */
+    update(id: string, input: HorseInput): void {
+      const fields = validate(horseInput, input);
+      // Writing to a horse another device deleted would bring back a partial record.
+      if (!collectionMap(doc, 'horses').has(id)) throw new Error('Horse not found');
+      doc.transact(() => writeEntity(doc, 'horses', id, fields), LOCAL_ORIGIN);
+    },
+
+    /** Returns false when the horse was already gone. */
+    remove(id: string): boolean {
+      let removed = false;
+      doc.transact(() => {
+        removed = deleteEntity(doc, 'horses', id);
+      }, LOCAL_ORIGIN);
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import * as Y from 'yjs';
+import * as decoding from 'lib0/decoding';
+import { WebsocketProvider } from 'y-websocket';
+import { CloseCode, DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, SYNC_PATH } from '../../../shared/index.ts';
+import type { SaveTracker } from './save-tracker.ts';
+import { createStore, type Store } from './store.ts';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'unauthorized';
+
+export type SyncStatus = {
+  /** The browser's own idea of being online. */
+  online: boolean;
+  connection: ConnectionStatus;
+  /** The server said this session may not write (Viewer). */
+  readOnly: boolean;
+  /** Every change made on this device is durable on the server. */
+  saved: boolean;
+};
+
+export type SyncConnection = {
+  provider: WebsocketProvider;
+  status: Store<SyncStatus>;
+  destroy(): void;
+};
+
+export function syncServerUrl(location: Location = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${SYNC_PATH}`;
+}
+
+/** The status the layout shows; it follows the browser's online flag and the tracker. */
+export function createSyncStatus(tracker: SaveTracker): { status: Store<SyncStatus>; destroy(): void } {
+  const status = createStore<SyncStatus>({
+    online: navigator.onLine,
+    connection: 'disconnected',
+    readOnly: false,
+    saved: tracker.isSaved(),
+  });
+  const onOnline = () => status.set({ online: true });
+  const onOffline = () => status.set({ online: false });
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  const stopTracking = tracker.onChange((saved) => status.set({ saved }));
+  return {
+    status,
+    destroy() {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      stopTracking();
+    },
+  };
+}
+
+/**
+ * Connects the document to the sync server (start it only once the user is known: the
+ * server checks the session cookie on the upgrade). `ack=1` asks the server for our two
+ * extra messages: the acknowledged state vector and the access level.
+ */
+export function startSync(
+  doc: Y.Doc,
+  tracker: SaveTracker,
+  status: Store<SyncStatus>,
+  serverUrl: string = syncServerUrl(),
+): SyncConnection {
+  const provider = new WebsocketProvider(serverUrl, DOC_NAME, doc, { params: { ack: '1' } });
+
+  provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
+    tracker.acknowledge(Y.decodeStateVector(decoding.readVarUint8Array(decoder)));
+  };
+  provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
+    status.set({ readOnly: decoding.readVarUint(decoder) === 1 });
+  };
+
+  provider.on('status', ({ status: connection }) => status.set({ connection }));
+  provider.on('closed', ({ code }) => {
+    if (code === CloseCode.Unauthorized) status.set({ connection: 'unauthorized' });
+  });
+
+  // Browsers throttle or freeze sockets of hidden pages and phones drop them on network
+  // changes; reconnect at once instead of waiting out the provider's backoff.
+  const reconnect = () => {
+    if (provider.wsconnected || provider.wsconnecting) return;
+    provider.wsUnsuccessfulReconnects = 0;
+    provider.connect();
+  };
+  const onOnline = () => {
+    // A socket that stayed "open" through an outage is usually dead: start a fresh one.
+    if (provider.wsconnected) provider.disconnect();
+    reconnect();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') reconnect();
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('pageshow', reconnect);
+  document.addEventListener('visibilitychange', onVisible);
+
+  return {
+    provider,
+    status,
+    destroy() {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('pageshow', reconnect);
+      document.removeEventListener('visibilitychange', onVisible);
+      provider.destroy();
+    },
+  };
+}

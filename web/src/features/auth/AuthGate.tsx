@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { useAuth } from './AuthProvider.tsx';
+import { LandingScreen } from './LandingScreen.tsx';
+
+/** SPEC §2: nothing while loading, the landing screen when signed out, else the app. */
+export function AuthGate({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  if (auth.status === 'loading') return null;
+  if (auth.status === 'signed-out') return <LandingScreen />;
+  return <>{children}</>;
+}

@@ -1,0 +1,29 @@
+export const LOGIN_PATH = '/api/login';
+
+/** SPEC §1: the only screen a visitor who is not signed in sees. */
+export function LandingScreen() {
+  return (
+    <main className="hero min-h-screen bg-base-200">
+      <div className="hero-content text-center">
+        <div className="max-w-md">
+          <img src="/icon-192.png" alt="" width={96} height={96} className="mx-auto mb-6 rounded-2xl shadow" />
+          <h1 className="text-5xl font-bold">Ranch</h1>
+          <p className="mt-2 text-xl text-base-content/80">Horse Ranch Management System</p>
+          <p className="py-6">
+            Keep your horse inventory, suppliers, buyers, sales and payment plans in one place, in the office or out in
+            the paddock, with or without a signal.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            onClick={() => {
+              window.location.href = LOGIN_PATH;
+            }}
+          >
+            Sign In to Continue
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
