@@ -1,0 +1,37 @@
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
+
+export const ADMIN = { email: 'admin@ranch.test', password: 'correct horse battery' };
+
+export type TestServer = RunningServer & {
+  database: TestDatabase;
+  /** Restarts the server process state on the same database (a fresh in-memory document). */
+  restart(): Promise<TestServer>;
+  /** Stops the server and drops its database. */
+  destroy(): Promise<void>;
+};
+
+async function start(database: TestDatabase): Promise<TestServer> {
+  const server = await startServer({
+    database: database.options,
+    port: 0,
+    host: '127.0.0.1',
+    admin: ADMIN,
+  });
+  return {
+    ...server,
+    database,
+    async restart() {
+      await server.close();
+      return start(database);
+    },
+    async destroy() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function startTestServer(kind: TestDatabaseKind): Promise<TestServer> {
+  return start(await createTestDatabase(kind));
+}

@@ -1,0 +1,122 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as decoding from 'lib0/decoding';
+import * as Y from 'yjs';
+import { signIn, signInAs, type ApiClient } from './support/client.ts';
+import { databaseKinds } from './support/databases.ts';
+import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
+import { connectDevice, upgradeStatus, whenSynced, type Device } from './support/sync-client.ts';
+import { collectionMap, getEntity, MESSAGE_ACCESS, MESSAGE_ACK, newId, writeEntity } from '../../shared/index.ts';
+
+describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let staff: ApiClient;
+  const devices: Device[] = [];
+
+  function device(cookie: string, params?: Record<string, string>): Device {
+    const created = connectDevice(server.url, cookie, params ? { params } : {});
+    devices.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    staff = await signInAs(server.url, admin, 'Staff');
+  });
+  afterEach(() => {
+    devices.splice(0).forEach((d) => d.destroy());
+  });
+  afterAll(() => server.destroy());
+
+  it('converges two stock clients through the server and logs the update in Postgres', async () => {
+    const a = device(staff.cookie);
+    const b = device(admin.cookie);
+    await Promise.all([whenSynced(a), whenSynced(b)]);
+
+    const breedId = newId();
+    a.doc.transact(() => writeEntity(a.doc, 'breeds', breedId, { name: 'Appaloosa', isActive: true }));
+    await expect.poll(() => getEntity(b.doc, 'breeds', breedId)).toEqual({ id: breedId, name: 'Appaloosa', isActive: true });
+
+    const rows = await server.db.sql`select name, is_active from breeds where id = ${breedId}`;
+    expect(rows).toEqual([{ name: 'Appaloosa', is_active: true }]);
+    const [log] = await server.db.sql`select count(*)::int as n from doc_updates where doc = 'ranch' and user_id is not null`;
+    expect(log?.n).toBeGreaterThan(0);
+
+    // Concurrent edits of different fields of one entity both survive.
+    collectionMap(a.doc, 'breeds').get(breedId)?.set('name', 'Appaloosa Sport');
+    collectionMap(b.doc, 'breeds').get(breedId)?.set('isActive', false);
+    const expected = { id: breedId, name: 'Appaloosa Sport', isActive: false };
+    await expect.poll(() => getEntity(a.doc, 'breeds', breedId)).toEqual(expected);
+    await expect.poll(() => getEntity(b.doc, 'breeds', breedId)).toEqual(expected);
+    await expect.poll(async () => (await server.db.sql`select name, is_active from breeds where id = ${breedId}`)[0])
+      .toEqual({ name: 'Appaloosa Sport', is_active: false });
+  });
+
+  it('sends REST writes to connected devices', async () => {
+    const a = device(staff.cookie);
+    await whenSynced(a);
+    const response = await staff.request('/api/colors', { method: 'POST', json: { name: 'Palomino' } });
+    const { id } = await response.json();
+    await expect.poll(() => getEntity(a.doc, 'colors', id)?.name).toBe('Palomino');
+  });
+
+  it('acknowledges with the server state vector only after the update is durable', async () => {
+    const a = device(staff.cookie, { ack: '1' });
+    const acks: Uint8Array[] = [];
+    a.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
+      acks.push(decoding.readVarUint8Array(decoder));
+    };
+    a.provider.messageHandlers[MESSAGE_ACCESS] = () => {};
+    await whenSynced(a);
+    const genderId = newId();
+    a.doc.transact(() => writeEntity(a.doc, 'genders', genderId, { name: 'Gelding', isActive: true }));
+    const localClock = Y.decodeStateVector(Y.encodeStateVector(a.doc)).get(a.doc.clientID);
+    expect(localClock).toBeGreaterThan(0);
+    await expect.poll(() => acks.some((sv) => Y.decodeStateVector(sv).get(a.doc.clientID) === localClock)).toBe(true);
+    const [row] = await server.db.sql`select name from genders where id = ${genderId}`;
+    expect(row?.name).toBe('Gelding');
+  });
+
+  it('drops a Viewer’s updates: never stored, never seen by others', async () => {
+    const viewer = await signInAs(server.url, admin, 'Viewer');
+    const v = device(viewer.cookie);
+    const other = device(staff.cookie);
+    await Promise.all([whenSynced(v), whenSynced(other)]);
+    const statusId = newId();
+    v.doc.transact(() => writeEntity(v.doc, 'statuses', statusId, { name: 'Sneaky', isActive: true }));
+    // A later write from a writer is seen, proving the viewer's had its chance to arrive.
+    const marker = newId();
+    other.doc.transact(() => writeEntity(other.doc, 'statuses', marker, { name: 'Marker', isActive: true }));
+    await expect.poll(async () => (await server.db.sql`select id from statuses where id = ${marker}`).length).toBe(1);
+    const third = device(staff.cookie);
+    await whenSynced(third);
+    expect(getEntity(third.doc, 'statuses', marker)?.name).toBe('Marker');
+    expect(getEntity(third.doc, 'statuses', statusId)).toBeUndefined();
+    expect(getEntity(other.doc, 'statuses', statusId)).toBeUndefined();
+    expect(await server.db.sql`select id from statuses where id = ${statusId}`).toEqual([]);
+  });
+
+  it('refuses upgrades without a session, from a foreign Origin, or for an unknown document', async () => {
+    expect(await upgradeStatus(server.url, {})).toBe(401);
+    expect(await upgradeStatus(server.url, { cookie: 'ranch_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).toBe(401);
+    expect(await upgradeStatus(server.url, { cookie: staff.cookie, origin: 'https://evil.example' })).toBe(403);
+    expect(await upgradeStatus(server.url, { cookie: staff.cookie }, '/api/sync/other')).toBe(404);
+    expect(await upgradeStatus(server.url, { cookie: staff.cookie, origin: server.url })).toBe(101);
+  });
+
+  it('loads the document from Postgres after a restart', async () => {
+    const a = device(staff.cookie);
+    await whenSynced(a);
+    const horseBreed = newId();
+    a.doc.transact(() => writeEntity(a.doc, 'breeds', horseBreed, { name: 'Friesian', isActive: true }));
+    await expect.poll(async () => (await server.db.sql`select id from breeds where id = ${horseBreed}`).length).toBe(1);
+    devices.splice(0).forEach((d) => d.destroy());
+
+    server = await server.restart();
+    admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const fresh = device(admin.cookie);
+    await whenSynced(fresh);
+    expect(getEntity(fresh.doc, 'breeds', horseBreed)?.name).toBe('Friesian');
+  });
+});
