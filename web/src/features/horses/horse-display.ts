@@ -1,0 +1,28 @@
+import { formatUsd } from '../../../../shared/index.ts';
+
+/** SPEC §2: 'N years' or 'Unknown'; the birth date stands in when no age was entered. */
+export function ageText(ageYears: number | null, birthdate: string | null, today: Date = new Date()): string {
+  const years = ageYears ?? yearsSince(birthdate, today);
+  if (years === null) return 'Unknown';
+  // SPEC §2 writes it 'N years' for every N, so 1 reads '1 years' as in the original.
+  return `${years} years`;
+}
+
+function yearsSince(isoDate: string | null, today: Date): number | null {
+  if (!isoDate) return null;
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) return null;
+  let years = today.getFullYear() - year;
+  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) years -= 1;
+  return years >= 0 ? years : null;
+}
+
+/** SPEC §2: '$' with thousands separators, or 'N/A'. */
+export function priceText(priceUsd: string | null): string {
+  if (!priceUsd) return 'N/A';
+  try {
+    return formatUsd(priceUsd);
+  } catch {
+    return 'N/A';
+  }
+}

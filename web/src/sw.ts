@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The app shell (HTML, JS, CSS, icons, manifest) as listed by vite-plugin-pwa at build time.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every navigation opens the app shell, so a deep link such as /horses works offline;
+// the router picks the screen. /api/* navigations (sign-in, sign-out) must reach the server.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+// No route handles other /api/* requests, so they always go to the network and are
+// never cached: the data lives in the Y.Doc, not in HTTP caches.
+
+// A new version waits until the page asks it to take over (the update prompt).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

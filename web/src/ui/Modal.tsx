@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+type ModalProps = {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+/**
+ * A daisyUI modal on a real <dialog>: focus is trapped, Escape closes it, and it is named
+ * by its title. Content mounts only while open, so forms start fresh every time.
+ */
+export function Modal({ open, title, onClose, children }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      // jsdom has no showModal(); the open attribute gives the same content there.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open && (
+        <div className="modal-box max-w-2xl">
+          <h2 id={titleId} className="text-lg font-bold">
+            {title}
+          </h2>
+          <button type="button" className="btn btn-sm btn-circle btn-ghost absolute right-2 top-2" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+      <form method="dialog" className="modal-backdrop">
+        {/* Submitting a method="dialog" form closes the dialog, which reports through onClose. */}
+        <button type="submit" tabIndex={-1}>
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}
