@@ -1,0 +1,110 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+
+/**
+ * The walking skeleton end to end: a horse added on a device with no signal survives
+ * reloads, reaches the server (and Postgres) when signal returns, and appears on a second
+ * device without it reloading.
+ */
+describe('a horse added offline reaches the server and the office', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let cookie = '';
+
+  async function api(path: string, init: RequestInit = {}) {
+    const response = await fetch(`${server.url}${path}`, { ...init, headers: { cookie, 'content-type': 'application/json', ...init.headers } });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  async function signInThroughUi(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchChromium();
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      body: new URLSearchParams(ADMIN),
+      redirect: 'manual',
+    });
+    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    for (const [kind, name] of [['breeds', 'Quarter Horse'], ['colors', 'Bay'], ['genders', 'Mare']] as const) {
+      await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('works offline, survives reloads and syncs when back online', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await signInThroughUi(phone);
+    // The service worker must control the page before the signal goes.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+    });
+    await page.getByRole('link', { name: 'Horses' }).first().click();
+    await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
+    // The lookups arrive through sync; wait until the form can offer them.
+    await page.getByRole('button', { name: 'Add Horse' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
+    await expect.poll(() => dialog.getByLabel('Breed').locator('option', { hasText: 'Quarter Horse' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The office is open on another machine, watching the list.
+    const office = await browser.newContext();
+    const officePage = await signInThroughUi(office);
+    await officePage.goto(`${server.url}/horses`);
+    await officePage.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
+
+    await phone.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Horse' }).click();
+    await dialog.getByLabel('Name').fill('Paddock Ghost');
+    await dialog.getByLabel('Breed').selectOption({ label: 'Quarter Horse' });
+    await dialog.getByLabel('Color').selectOption({ label: 'Bay' });
+    await dialog.getByLabel('Gender').selectOption({ label: 'Mare' });
+    await dialog.getByLabel('Price').fill('12500');
+    await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
+    await page.getByText('Horse created successfully').waitFor();
+    await page.getByRole('cell', { name: /Paddock Ghost/ }).first().waitFor();
+
+    await page.reload();
+    await page.getByRole('cell', { name: /Paddock Ghost/ }).first().waitFor();
+    await expect.poll(async () => (await api('/api/horses')).length).toBe(0);
+
+    await phone.setOffline(false);
+    await expect.poll(async () => (await api('/api/horses')).map((h: { name: string }) => h.name), { timeout: 30_000 }).toEqual(['Paddock Ghost']);
+    const [horse] = await api('/api/horses?search=paddock');
+    expect(horse).toMatchObject({ name: 'Paddock Ghost', priceUsd: '12500.00' });
+
+    // The office sees it without reloading.
+    await officePage.getByRole('cell', { name: /Paddock Ghost/ }).first().waitFor({ timeout: 30_000 });
+
+    if ('url' in server.database.options) {
+      const sql = postgres(server.database.options.url, { max: 1 });
+      const rows = await sql`select name, price_usd::text as price from horses`;
+      await sql.end();
+      expect(rows).toEqual([{ name: 'Paddock Ghost', price: '12500.00' }]);
+    }
+  });
+});
