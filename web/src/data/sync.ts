@@ -61,8 +61,12 @@ export function startSync(
   tracker: SaveTracker,
   status: Store<SyncStatus>,
   serverUrl: string = syncServerUrl(),
+  WebSocketPolyfill?: typeof WebSocket,
 ): SyncConnection {
-  const provider = new WebsocketProvider(serverUrl, DOC_NAME, doc, { params: { ack: '1' } });
+  const provider = new WebsocketProvider(serverUrl, DOC_NAME, doc, {
+    params: { ack: '1' },
+    ...(WebSocketPolyfill ? { WebSocketPolyfill } : {}),
+  });
 
   provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     tracker.acknowledge(Y.decodeStateVector(decoding.readVarUint8Array(decoder)));

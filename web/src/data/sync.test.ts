@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import * as encoding from 'lib0/encoding';
+import { MESSAGE_ACCESS, MESSAGE_ACK, writeEntity } from '../../../shared/index.ts';
+import { openRanchDb } from './db.ts';
+import { createSaveTracker } from './save-tracker.ts';
+import { createSyncStatus, startSync, syncServerUrl } from './sync.ts';
+
+/** Stands in for the browser WebSocket: records the URL and lets the test play the server. */
+class FakeSocket extends EventTarget {
+  static instances: FakeSocket[] = [];
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readonly OPEN = 1;
+  readyState = 0;
+  binaryType = 'arraybuffer';
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: ArrayBuffer }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  sent: Uint8Array[] = [];
+
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.instances.push(this);
+  }
+  send(data: Uint8Array) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: Uint8Array) {
+    this.onmessage?.({ data: message.slice().buffer });
+  }
+}
+
+const message = (write: (encoder: encoding.Encoder) => void) => {
+  const encoder = encoding.createEncoder();
+  write(encoder);
+  return encoding.toUint8Array(encoder);
+};
+
+let cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups) await cleanup();
+  cleanups = [];
+  FakeSocket.instances = [];
+});
+
+function connect() {
+  const doc = new Y.Doc();
+  const db = openRanchDb(`sync-${Date.now()}-${Math.random()}`);
+  const tracker = createSaveTracker(doc, db);
+  const { status, destroy } = createSyncStatus(tracker);
+  const sync = startSync(doc, tracker, status, 'ws://ranch.test/api/sync', FakeSocket as unknown as typeof WebSocket);
+  cleanups.push(() => sync.destroy(), destroy, () => tracker.destroy(), () => db.delete());
+  const socket = FakeSocket.instances.at(-1)!;
+  socket.open();
+  return { doc, tracker, status, socket };
+}
+
+describe('sync connection', () => {
+  it('derives the sync URL from the page and asks for acknowledgements', () => {
+    expect(syncServerUrl({ protocol: 'https:', host: 'ranch.example' } as Location)).toBe('wss://ranch.example/api/sync');
+    expect(syncServerUrl({ protocol: 'http:', host: 'localhost:5173' } as Location)).toBe('ws://localhost:5173/api/sync');
+    const { socket, status } = connect();
+    expect(socket.url).toBe('ws://ranch.test/api/sync/ranch?ack=1');
+    expect(status.get().connection).toBe('connected');
+  });
+
+  it('shows changes waiting until the server acknowledges its state vector', async () => {
+    const { doc, tracker, status, socket } = connect();
+    await tracker.loaded;
+    doc.transact(() => writeEntity(doc, 'horses', '0190a000-0000-7000-8000-0000000000aa', { name: 'Comet' }));
+    expect(status.get().saved).toBe(false);
+
+    socket.receive(message((encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_ACK);
+      encoding.writeVarUint8Array(encoder, Y.encodeStateVector(doc));
+    }));
+    expect(status.get().saved).toBe(true);
+  });
+
+  it('turns read-only when the server says so', () => {
+    const { status, socket } = connect();
+    socket.receive(message((encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_ACCESS);
+      encoding.writeVarUint(encoder, 1);
+    }));
+    expect(status.get().readOnly).toBe(true);
+    socket.receive(message((encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_ACCESS);
+      encoding.writeVarUint(encoder, 0);
+    }));
+    expect(status.get().readOnly).toBe(false);
+  });
+});
