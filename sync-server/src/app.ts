@@ -23,7 +23,9 @@ export type AppDeps = {
 export function createApp({ sql, registry, allowedOrigins, webDir }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  // `no-referrer` (the default) would make browsers send `Origin: null` on the sign-in
+  // form's POST, which the CSRF check must refuse; same-origin keeps the real Origin.
+  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' }));
   app.use('/api/*', checkOrigin(allowedOrigins));
   app.use('/api/*', loadSession(sql));
 
