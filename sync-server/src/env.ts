@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** Configuration, parsed once at start-up; a bad value stops the server with a clear message. */
 const schema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+    PORT: z.coerce.number({ error: 'must be a port number (0-65535)' }).int('must be a port number (0-65535)').min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)').default(8787),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z
       .string()
@@ -20,10 +20,6 @@ const schema = z
       .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
     /** Where the built PWA is; served with an SPA fallback. */
     RANCH_WEB_DIR: z.string().min(1).default('./dist/web'),
-  })
-  .refine((env) => !env.RANCH_ADMIN_EMAIL === !env.RANCH_ADMIN_PASSWORD, {
-    message: 'RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD must be set together',
-    path: ['RANCH_ADMIN_PASSWORD'],
   });
 
 export type Config = {
@@ -40,10 +36,11 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (!env.RANCH_ADMIN_EMAIL !== !env.RANCH_ADMIN_PASSWORD) {
+    lines.push('  RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD must be set together');
   }
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const value = parsed.data;
   return {
     port: value.PORT,

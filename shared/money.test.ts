@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatUsd, formatUsdInput, fromCents, normalizeMoney, sanitizeMoneyInput, toCents } from './money.ts';
+
+describe('money', () => {
+  it('converts decimal strings to cents and back without floating point', () => {
+    expect(toCents('12500')).toBe(1_250_000);
+    expect(toCents('0.1')).toBe(10);
+    expect(toCents('0.07')).toBe(7);
+    expect(fromCents(toCents('0.1') + toCents('0.2'))).toBe('0.30');
+    expect(normalizeMoney('12500.5')).toBe('12500.50');
+    expect(() => toCents('1.234')).toThrow(RangeError);
+    expect(() => toCents('-5')).toThrow(RangeError);
+    expect(() => fromCents(1.5)).toThrow(RangeError);
+  });
+
+  it('keeps only digits and one dot with at most two decimals while typing', () => {
+    expect(sanitizeMoneyInput('$12,500.999')).toBe('12500.99');
+    expect(sanitizeMoneyInput('1.2.3')).toBe('1.23');
+    expect(sanitizeMoneyInput('abc')).toBe('');
+    expect(formatUsdInput('12500')).toBe('$12,500');
+    expect(formatUsdInput('$1,234,567.5')).toBe('$1,234,567.5');
+    expect(formatUsdInput('.5')).toBe('$0.5');
+    expect(formatUsdInput('')).toBe('');
+  });
+
+  it('shows dollars with thousands separators, cents only when there are any', () => {
+    expect(formatUsd('12500.00')).toBe('$12,500');
+    expect(formatUsd('12500.50')).toBe('$12,500.50');
+    expect(formatUsd(0)).toBe('$0');
+  });
+});

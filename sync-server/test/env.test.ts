@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/env.ts';
+
+describe('configuration', () => {
+  it('has defaults that need nothing but Node', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8787, host: '0.0.0.0', databaseUrl: undefined, admin: undefined, allowedOrigins: [] });
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db/ranch',
+      RANCH_ADMIN_EMAIL: 'Boss@Ranch.test',
+      RANCH_ADMIN_PASSWORD: 'long enough',
+      RANCH_ALLOWED_ORIGINS: 'http://localhost:5173, https://ranch.example',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db/ranch',
+      admin: { email: 'boss@ranch.test', password: 'long enough' },
+      allowedOrigins: ['http://localhost:5173', 'https://ranch.example'],
+    });
+  });
+
+  it('stops with a message naming each bad value', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', RANCH_ADMIN_EMAIL: 'a@b.test' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: must be a port number/);
+    expect(attempt).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(attempt).toThrow(/RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD must be set together/);
+  });
+});
