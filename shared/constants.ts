@@ -23,3 +23,4 @@ export const MAX_PHOTO_BYTES = 10_485_760;
 /** Upper bounds the seed leaves open; chosen so no field can bloat the shared document. */
 export const MAX_NAME_LENGTH = 120;
 export const MAX_NOTES_LENGTH = 5000;
+export const MAX_MEMO_LENGTH = 500;

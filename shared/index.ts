@@ -7,3 +7,6 @@ export * from './schemas/common.ts';
 export * from './schemas/horse.ts';
 export * from './schemas/lookup.ts';
 export * from './schemas/user.ts';
+export * from './schemas/contact.ts';
+export * from './schemas/sale.ts';
+export * from './schemas/payment.ts';

@@ -33,7 +33,7 @@ export const money = z.preprocess(
     .string({ error: 'Must be an amount in dollars' })
     .max(32, 'Must be an amount in dollars')
     .transform((value) => sanitizeMoneyInput(value))
-    .refine((value) => isDecimalString(value), 'Must be an amount in dollars')
+    .refine((value) => isDecimalString(value), { message: 'Must be an amount in dollars', abort: true })
     .transform((value) => normalizeMoney(value)),
 );
 
@@ -50,10 +50,15 @@ export const isoDate = z
     if (!match) return false;
     const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
     return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-  }, 'Must be a date')
+  }, { message: 'Must be a date', abort: true })
   .transform((value) => value.slice(0, 10));
 
 export const optionalDate = z.preprocess(blankToNull, isoDate.nullable());
 
 export const optionalText = (max: number) =>
   z.preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).nullable());
+
+/** A value the form must have: blank gets `message`; anything else is checked by `schema`. */
+export function required<Schema extends z.ZodType>(message: string, schema: Schema) {
+  return z.preprocess(blankToNull, z.any().refine((value) => value !== null, { message, abort: true })).pipe(schema);
+}
