@@ -46,8 +46,8 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
                 {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span>{initials(user)}</span>}
               </div>
             </div>
-            <div className="text-right leading-tight">
-              <p className="text-sm font-medium">{displayName(user)}</p>
+            <div className="min-w-0 text-right leading-tight">
+              <p className="max-w-40 truncate text-sm font-medium">{displayName(user)}</p>
               <p className="text-xs text-base-content/70">{displayRole(user)}</p>
             </div>
             <a href={LOGOUT_PATH} className="btn btn-ghost btn-sm">

@@ -6,10 +6,10 @@ export function SyncBadge() {
   const connected = online && connection === 'connected';
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs" aria-live="polite">
-      <span className={`badge badge-sm ${connected ? 'badge-success' : 'badge-warning'}`}>
+      <span className={`badge badge-sm whitespace-nowrap ${connected ? 'badge-success' : 'badge-warning'}`}>
         {connected ? 'Online' : online ? 'Connecting…' : 'Offline'}
       </span>
-      <span className={`badge badge-sm badge-outline ${saved ? '' : 'badge-warning'}`}>
+      <span className={`badge badge-sm badge-outline whitespace-nowrap ${saved ? '' : 'badge-warning'}`}>
         {saved ? 'All changes saved' : 'Changes waiting'}
       </span>
       {readOnly && <span className="badge badge-sm badge-ghost">Read only</span>}
