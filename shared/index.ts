@@ -10,3 +10,4 @@ export * from './schemas/user.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/sale.ts';
 export * from './schemas/payment.ts';
+export * from './sales.ts';

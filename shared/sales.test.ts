@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, installmentSchedule, pastDueCents, saleStatus } from './sales.ts';
+
+const base = {
+  salePrice: '12000.00',
+  downPayment: '0',
+  termsMonths: 12,
+  interestApr: null,
+  scheduleStartDate: '2026-01-31',
+  createdAt: '2025-12-20T10:00:00.000Z',
+};
+
+describe('sales arithmetic', () => {
+  it('is Paid once down payment and payments reach the price', () => {
+    expect(saleStatus({ salePrice: '100.00', downPayment: '40.00' }, 5_999)).toBe('Open');
+    expect(saleStatus({ salePrice: '100.00', downPayment: '40.00' }, 6_000)).toBe('Paid');
+    expect(saleStatus({ salePrice: '100.00', downPayment: '100.00' }, 0)).toBe('Paid');
+  });
+
+  it('adds months clamping to the end of the month', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-11-15', 3)).toBe('2027-02-15');
+  });
+
+  it('splits the balance into equal monthly installments without interest', () => {
+    const schedule = installmentSchedule({ ...base, downPayment: '2000.00' });
+    expect(schedule).toHaveLength(12);
+    expect(schedule[0]).toEqual({ number: 1, dueDate: '2026-01-31', amountCents: 83_333 });
+    expect(schedule[1]?.dueDate).toBe('2026-02-28');
+    expect(schedule.reduce((sum, i) => sum + i.amountCents, 0)).toBe(1_000_000);
+  });
+
+  it('amortises with interest', () => {
+    const schedule = installmentSchedule({ ...base, termsMonths: 3, interestApr: 12 });
+    // 12 000 at 1 % a month over 3 months: 4 080.27 a month; the last absorbs the rounding.
+    expect(schedule.map((i) => i.amountCents)).toEqual([408_027, 408_027, 408_026]);
+  });
+
+  it('makes "Paid in Full" one installment on the start date, or the sale date without one', () => {
+    expect(installmentSchedule({ ...base, termsMonths: 0, scheduleStartDate: null })).toEqual([
+      { number: 1, dueDate: '2025-12-20', amountCents: 1_200_000 },
+    ]);
+  });
+
+  it('counts as past due what fell due and was not paid', () => {
+    expect(pastDueCents(base, 0, '2026-01-30')).toBe(0);
+    expect(pastDueCents(base, 0, '2026-01-31')).toBe(100_000);
+    expect(pastDueCents(base, 50_000, '2026-03-01')).toBe(150_000);
+    expect(pastDueCents(base, 500_000, '2026-03-01')).toBe(0);
+    expect(pastDueCents(base, 1_200_000, '2027-06-01')).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { toCents } from './money.ts';
+
+/**
+ * Everything derived from a sale, computed the same way on every device and (in SQL) on the
+ * server: its status and its installment schedule. Amounts are integer cents.
+ */
+
+type SaleTerms = {
+  salePrice: string;
+  downPayment: string;
+  termsMonths: number;
+  interestApr: number | null;
+  scheduleStartDate: string | null;
+  createdAt: string;
+};
+
+/** DESIGN.md: `Paid` once the down payment plus the payments reach the sale price, else `Open`. */
+export function saleStatus(sale: Pick<SaleTerms, 'salePrice' | 'downPayment'>, paidCents: number): 'Open' | 'Paid' {
+  return toCents(sale.downPayment) + paidCents >= toCents(sale.salePrice) ? 'Paid' : 'Open';
+}
+
+export type Installment = { number: number; dueDate: string; amountCents: number };
+
+/** The day the schedule starts: the chosen start date, or the day the sale was made. */
+export function scheduleStart(sale: Pick<SaleTerms, 'scheduleStartDate' | 'createdAt'>): string {
+  return (sale.scheduleStartDate ?? sale.createdAt).slice(0, 10);
+}
+
+/** `date` plus `months`, the day clamped to the month's end (Jan 31 + 1 month → Feb 28/29). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/**
+ * The installments of the amount financed (price less down payment). Terms 0 ('Paid in
+ * Full'): one installment of the whole balance on the start date. Otherwise `termsMonths`
+ * equal monthly installments, the first on the start date, amortised at `interestApr`
+ * (annual percent, compounded monthly; none means 0 %); the last absorbs the rounding.
+ */
+export function installmentSchedule(sale: SaleTerms): Installment[] {
+  const financed = toCents(sale.salePrice) - toCents(sale.downPayment);
+  if (financed <= 0) return [];
+  const start = scheduleStart(sale);
+  const n = sale.termsMonths;
+  if (n === 0) return [{ number: 1, dueDate: start, amountCents: financed }];
+  const rate = (sale.interestApr ?? 0) / 100 / 12;
+  const payment = rate === 0 ? financed / n : (financed * rate) / (1 - (1 + rate) ** -n);
+  const regular = Math.round(payment);
+  const total = Math.round(payment * n);
+  return Array.from({ length: n }, (_, index) => ({
+    number: index + 1,
+    dueDate: addMonths(start, index),
+    amountCents: index === n - 1 ? total - regular * (n - 1) : regular,
+  }));
+}
+
+/**
+ * What is overdue on an open sale on `today` (YYYY-MM-DD): installments due on or before
+ * today, less everything paid after the down payment; never negative. A paid sale owes nothing.
+ */
+export function pastDueCents(sale: SaleTerms, paidCents: number, today: string): number {
+  if (saleStatus(sale, paidCents) === 'Paid') return 0;
+  const due = installmentSchedule(sale)
+    .filter((installment) => installment.dueDate <= today)
+    .reduce((sum, installment) => sum + installment.amountCents, 0);
+  return Math.max(0, due - paidCents);
+}
