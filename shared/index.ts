@@ -11,3 +11,5 @@ export * from './schemas/contact.ts';
 export * from './schemas/sale.ts';
 export * from './schemas/payment.ts';
 export * from './sales.ts';
+export * from './schemas/records.ts';
+export * from './schemas/photo.ts';

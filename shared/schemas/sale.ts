@@ -28,7 +28,7 @@ export const saleInput = z
     horseId: requiredRef('Horse is required'),
     buyerId: requiredRef('Buyer is required'),
     salePrice: required('Sale price is required', money),
-    downPayment: z.preprocess((value) => blankToNull(value) ?? '0', money),
+    downPayment: z.preprocess((value) => blankToNull(value) ?? '0', money).prefault('0'),
     termsMonths: terms,
     interestApr: apr.default(null),
     scheduleStartDate: optionalDate.default(null),

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { Collection } from '../doc-layout.ts';
+import { contactInput } from './contact.ts';
+import { horseInput } from './horse.ts';
+import { lookupInput } from './lookup.ts';
+import { paymentInput } from './payment.ts';
+import { saleInput } from './sale.ts';
+
+/** A moment as devices stamp it: `new Date().toISOString()`. */
+export const isoTimestamp = z.iso.datetime({ offset: true, error: 'Must be a timestamp' });
+
+/**
+ * Each entity as stored in the document (the form schemas plus what a repository adds).
+ * The server checks every synced entity against these before projecting it.
+ */
+export const RECORD_SCHEMAS = {
+  horses: horseInput,
+  owners: contactInput.extend({ createdAt: isoTimestamp }),
+  buyers: contactInput,
+  sales: saleInput.and(z.object({ createdAt: isoTimestamp })),
+  payments: paymentInput.extend({ createdAt: isoTimestamp }),
+  breeds: lookupInput,
+  colors: lookupInput,
+  genders: lookupInput,
+  statuses: lookupInput,
+} satisfies Record<Collection, z.ZodType>;
+
+/** The references each collection's entities hold: field → collection it must exist in. */
+export const REFERENCES: Partial<Record<Collection, Record<string, Collection>>> = {
+  horses: { breedId: 'breeds', colorId: 'colors', genderId: 'genders', statusId: 'statuses', ownerId: 'owners' },
+  sales: { horseId: 'horses', buyerId: 'buyers' },
+  payments: { saleId: 'sales' },
+};
+
+export type RecordOf<C extends Collection> = z.output<(typeof RECORD_SCHEMAS)[C]>;
