@@ -1,10 +1,13 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Collection, Horse, LookupItem } from '../../../shared/index.ts';
+import type { Buyer, Collection, Horse, LookupItem, Payment, StoredSale } from '../../../shared/index.ts';
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
 
-/** SPEC §3 owner; projected so the horse table can name a horse's supplier. */
+/**
+ * SPEC §3 owner (supplier). `createdAt` is set by the device that creates it; it may be
+ * null for a record written by an older client.
+ */
 export type Owner = {
   id: string;
   firstName: string;
@@ -14,11 +17,17 @@ export type Owner = {
   createdAt: string | null;
 };
 
+export type { Buyer, Payment, StoredSale };
+
 export type MetaRow = { key: string; value: unknown };
 
 export type RanchDb = Dexie & {
   horses: EntityTable<Horse, 'id'>;
   owners: EntityTable<Owner, 'id'>;
+  buyers: EntityTable<Buyer, 'id'>;
+  /** Sales as stored in the document: status is derived (shared sale status), never stored. */
+  sales: EntityTable<StoredSale, 'id'>;
+  payments: EntityTable<Payment, 'id'>;
   breeds: EntityTable<LookupItem, 'id'>;
   colors: EntityTable<LookupItem, 'id'>;
   genders: EntityTable<LookupItem, 'id'>;
@@ -28,12 +37,24 @@ export type RanchDb = Dexie & {
 };
 
 /** Document collections that have a table here; the projection writes exactly these. */
-export const PROJECTED_COLLECTIONS = ['horses', 'owners', 'breeds', 'colors', 'genders', 'statuses'] as const satisfies readonly Collection[];
+export const PROJECTED_COLLECTIONS = [
+  'horses',
+  'owners',
+  'buyers',
+  'sales',
+  'payments',
+  'breeds',
+  'colors',
+  'genders',
+  'statuses',
+] as const satisfies readonly Collection[];
 export type ProjectedCollection = (typeof PROJECTED_COLLECTIONS)[number];
 
 /**
  * The read side of the data flow: screens query these tables with useLiveQuery. They are
- * a projection of the Y.Doc (see projection.ts) and may be rebuilt from it at any time.
+ * a projection of the Y.Doc (see projection.ts) and may be rebuilt from it at any time,
+ * which is why a schema change needs no upgrade function: the projection reconciles every
+ * table from the document at start.
  */
 export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   const db = new Dexie(name) as RanchDb;
@@ -45,6 +66,12 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
     genders: 'id, name',
     statuses: 'id, name',
     meta: 'key',
+  });
+  db.version(2).stores({
+    owners: 'id, lastName, firstName, createdAt',
+    buyers: 'id, lastName, firstName',
+    sales: 'id, horseId, buyerId, createdAt',
+    payments: 'id, saleId, date, createdAt',
   });
   return db;
 }

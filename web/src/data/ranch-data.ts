@@ -1,7 +1,11 @@
 import { openRanchDb, READ_DB_NAME, type RanchDb } from './db.ts';
 import { startProjection, type Projection } from './projection.ts';
+import { createBuyerRepository, type BuyerRepository } from './repositories/buyers.ts';
 import { createHorseRepository, type HorseRepository } from './repositories/horses.ts';
 import { createLookupRepository, type LookupRepository } from './repositories/lookups.ts';
+import { createOwnerRepository, type OwnerRepository } from './repositories/owners.ts';
+import { createPaymentRepository, type PaymentRepository } from './repositories/payments.ts';
+import { createSaleRepository, type SaleRepository } from './repositories/sales.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
@@ -12,6 +16,11 @@ export type RanchData = LocalDoc & {
   projection: Projection;
   horses: HorseRepository;
   lookups: LookupRepository;
+  owners: OwnerRepository;
+  buyers: BuyerRepository;
+  sales: SaleRepository;
+  /** Append-only: create is the only write. */
+  payments: PaymentRepository;
   tracker: SaveTracker;
   status: Store<SyncStatus>;
   /** Starts syncing with the server (idempotent); call once the user is known. */
@@ -38,6 +47,10 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     projection,
     horses: createHorseRepository(local.doc),
     lookups: createLookupRepository(local.doc),
+    owners: createOwnerRepository(local.doc),
+    buyers: createBuyerRepository(local.doc),
+    sales: createSaleRepository(local.doc),
+    payments: createPaymentRepository(local.doc),
     tracker,
     status: syncStatus.status,
     connect() {

@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { collectionMap, deleteEntity, horseInput, newId, writeEntity, type HorseInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
+import { countReferences, InUseError } from './references.ts';
 import { validate } from './validate.ts';
 
 export type HorseRepository = ReturnType<typeof createHorseRepository>;
@@ -28,8 +29,13 @@ export function createHorseRepository(doc: Y.Doc) {
       doc.transact(() => writeEntity(doc, 'horses', id, fields), LOCAL_ORIGIN);
     },
 
-    /** Returns false when the horse was already gone. */
+    /**
+     * Refuses while a sale names the horse (the sale must keep its horse). Returns false
+     * when the horse was already gone.
+     */
     remove(id: string): boolean {
+      const sales = countReferences(doc, 'sales', 'horseId', id);
+      if (sales > 0) throw new InUseError('This horse has sales', sales);
       let removed = false;
       doc.transact(() => {
         removed = deleteEntity(doc, 'horses', id);

@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { lookupInput, newId, writeEntity, type LookupKind } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
+import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
 
 export type LookupRepository = ReturnType<typeof createLookupRepository>;
@@ -14,6 +15,22 @@ export function createLookupRepository(doc: Y.Doc) {
       const id = newId();
       doc.transact(() => writeEntity(doc, kind, id, fields), LOCAL_ORIGIN);
       return id;
+    },
+
+    /** Renames the item; only `name` is written, so a concurrent (de)activation survives. */
+    rename(kind: LookupKind, id: string, input: { name: string }): void {
+      const { name } = validate(lookupInput.pick({ name: true }), input);
+      requireEntity(doc, kind, id, 'Item not found');
+      doc.transact(() => writeEntity(doc, kind, id, { name }), LOCAL_ORIGIN);
+    },
+
+    /**
+     * Lookup items are never deleted (horses keep referring to them); an inactive item is
+     * no longer offered in the horse form but still names the horses that have it.
+     */
+    setActive(kind: LookupKind, id: string, isActive: boolean): void {
+      requireEntity(doc, kind, id, 'Item not found');
+      doc.transact(() => writeEntity(doc, kind, id, { isActive }), LOCAL_ORIGIN);
     },
   };
 }

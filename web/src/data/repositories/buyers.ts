@@ -1,0 +1,36 @@
+import type * as Y from 'yjs';
+import { contactInput, deleteEntity, newId, writeEntity, type ContactInput } from '../../../../shared/index.ts';
+import { LOCAL_ORIGIN } from '../origins.ts';
+import { countReferences, InUseError, requireEntity } from './references.ts';
+import { validate } from './validate.ts';
+
+export type BuyerRepository = ReturnType<typeof createBuyerRepository>;
+
+/** Buyers; written only through here (see horses.ts). SPEC §3 gives buyers no createdAt. */
+export function createBuyerRepository(doc: Y.Doc) {
+  return {
+    create(input: ContactInput): string {
+      const fields = validate(contactInput, input);
+      const id = newId();
+      doc.transact(() => writeEntity(doc, 'buyers', id, fields), LOCAL_ORIGIN);
+      return id;
+    },
+
+    update(id: string, input: ContactInput): void {
+      const fields = validate(contactInput, input);
+      requireEntity(doc, 'buyers', id, 'Buyer not found');
+      doc.transact(() => writeEntity(doc, 'buyers', id, fields), LOCAL_ORIGIN);
+    },
+
+    /** Refuses while sales name this buyer: a sale must keep its buyer. */
+    remove(id: string): boolean {
+      const sales = countReferences(doc, 'sales', 'buyerId', id);
+      if (sales > 0) throw new InUseError('This buyer has sales', sales);
+      let removed = false;
+      doc.transact(() => {
+        removed = deleteEntity(doc, 'buyers', id);
+      }, LOCAL_ORIGIN);
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type * as Y from 'yjs';
+import { contactInput, deleteEntity, newId, writeEntity, type ContactInput } from '../../../../shared/index.ts';
+import { LOCAL_ORIGIN } from '../origins.ts';
+import { countReferences, InUseError, requireEntity } from './references.ts';
+import { validate } from './validate.ts';
+
+export type OwnerRepository = ReturnType<typeof createOwnerRepository>;
+
+/** Suppliers (the document's `owners`); written only through here (see horses.ts). */
+export function createOwnerRepository(doc: Y.Doc) {
+  return {
+    /** Returns the id of the new supplier; `createdAt` is the moment it was made here. */
+    create(input: ContactInput): string {
+      const fields = validate(contactInput, input);
+      const id = newId();
+      doc.transact(() => writeEntity(doc, 'owners', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
+      return id;
+    },
+
+    /** Replaces the contact fields; `createdAt` stays as it was. */
+    update(id: string, input: ContactInput): void {
+      const fields = validate(contactInput, input);
+      requireEntity(doc, 'owners', id, 'Supplier not found');
+      doc.transact(() => writeEntity(doc, 'owners', id, fields), LOCAL_ORIGIN);
+    },
+
+    /**
+     * Refuses while horses name this supplier: deleting would silently turn them into
+     * ranch horses (ownerId null means the ranch). Returns false when it was already gone.
+     */
+    remove(id: string): boolean {
+      const horses = countReferences(doc, 'horses', 'ownerId', id);
+      if (horses > 0) throw new InUseError('This supplier still has horses', horses);
+      let removed = false;
+      doc.transact(() => {
+        removed = deleteEntity(doc, 'owners', id);
+      }, LOCAL_ORIGIN);
+      return removed;
+    },
+  };
+}

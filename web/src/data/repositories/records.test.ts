@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectionMap } from '../../../../shared/index.ts';
+import type { RanchData } from '../ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { InUseError, NotFoundError } from './references.ts';
+import { ValidationError } from './validate.ts';
+
+let data: RanchData;
+beforeEach(async () => {
+  data = openTestData();
+  await data.projection.ready;
+});
+afterEach(async () => {
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+function horse(ownerId: string | null = null) {
+  return data.horses.create({
+    name: 'Comet',
+    breedId: data.lookups.create('breeds', { name: 'Arabian' }),
+    colorId: data.lookups.create('colors', { name: 'Bay' }),
+    genderId: data.lookups.create('genders', { name: 'Mare' }),
+    ownerId,
+    priceUsd: '10000',
+  });
+}
+
+describe('supplier (owner) repository', () => {
+  it('validates with the SPEC messages, stores blanks as null and stamps createdAt', async () => {
+    expect(() => data.owners.create({ firstName: ' ', lastName: '', email: 'nope' })).toThrow(ValidationError);
+    try {
+      data.owners.create({ firstName: ' ', lastName: '', email: 'nope' });
+    } catch (error) {
+      expect((error as ValidationError).issues.map((issue) => issue.message)).toEqual([
+        'First name is required',
+        'Last name is required',
+        'Invalid email',
+      ]);
+    }
+    const id = data.owners.create({ firstName: 'Ann', lastName: 'Lee', phone: '', email: '' });
+    await expect.poll(() => data.db.owners.get(id)).toMatchObject({ firstName: 'Ann', phone: null, email: null });
+    const stored = await data.db.owners.get(id);
+    expect(Date.parse(stored?.createdAt ?? '')).not.toBeNaN();
+
+    data.owners.update(id, { firstName: 'Anne', lastName: 'Lee', email: 'anne@ranch.test' });
+    await expect.poll(() => data.db.owners.get(id)).toMatchObject({ firstName: 'Anne', email: 'anne@ranch.test', createdAt: stored?.createdAt });
+  });
+
+  it('refuses to delete a supplier whose horses still name it', async () => {
+    const id = data.owners.create({ firstName: 'Ann', lastName: 'Lee' });
+    const horseId = horse(id);
+    expect(() => data.owners.remove(id)).toThrow(InUseError);
+    data.horses.remove(horseId);
+    expect(data.owners.remove(id)).toBe(true);
+    await expect.poll(() => data.db.owners.count()).toBe(0);
+  });
+});
+
+describe('buyer, sale and payment repositories', () => {
+  it('creates, updates and deletes buyers; a buyer with sales stays', async () => {
+    const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Hart', phone: '555 1234' });
+    await expect.poll(() => data.db.buyers.get(buyerId)).toEqual({ id: buyerId, firstName: 'Bo', lastName: 'Hart', phone: '555 1234', email: null });
+    data.buyers.update(buyerId, { firstName: 'Bob', lastName: 'Hart' });
+    await expect.poll(() => data.db.buyers.get(buyerId)).toMatchObject({ firstName: 'Bob', phone: null });
+
+    const horseId = horse();
+    const saleId = data.sales.create({ horseId, buyerId, salePrice: '$10,000', downPayment: '', termsMonths: '3' });
+    await expect.poll(() => data.db.sales.where('buyerId').equals(buyerId).count()).toBe(1);
+    const sale = await data.db.sales.get(saleId);
+    expect(sale).toMatchObject({ horseId, buyerId, salePrice: '10000.00', downPayment: '0.00', termsMonths: 3, interestApr: null });
+    expect(sale && 'status' in sale).toBe(false);
+    expect(() => data.buyers.remove(buyerId)).toThrow(InUseError);
+    expect(() => data.horses.remove(horseId)).toThrow(InUseError);
+
+    const paymentId = data.payments.create({ saleId, amount: '2500', date: '2024-05-01', method: 'Cash' });
+    await expect.poll(() => data.db.payments.where('saleId').equals(saleId).toArray()).toEqual([
+      expect.objectContaining({ id: paymentId, amount: '2500.00', date: '2024-05-01', method: 'Cash', memo: null, installmentId: null }),
+    ]);
+    expect(() => data.payments.create({ saleId: horseId, amount: '1', date: '2024-05-01', method: 'Cash' })).toThrow(NotFoundError);
+    expect('update' in data.payments).toBe(false);
+  });
+
+  it('a sale needs an existing horse and buyer', () => {
+    const id = '0190a000-0000-7000-8000-0000000000aa';
+    expect(() => data.sales.create({ horseId: id, buyerId: id, salePrice: '1', downPayment: '0', termsMonths: 0 })).toThrow(NotFoundError);
+    expect(collectionMap(data.doc, 'sales').size).toBe(0);
+  });
+});
+
+describe('lookup repository edits', () => {
+  it('renames and deactivates items', async () => {
+    const id = data.lookups.create('colors', { name: 'Bay' });
+    data.lookups.rename('colors', id, { name: ' Dark Bay ' });
+    data.lookups.setActive('colors', id, false);
+    await expect.poll(() => data.db.colors.get(id)).toEqual({ id, name: 'Dark Bay', isActive: false });
+    expect(() => data.lookups.rename('colors', id, { name: '  ' })).toThrow(ValidationError);
+  });
+});

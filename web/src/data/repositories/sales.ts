@@ -1,0 +1,29 @@
+import type * as Y from 'yjs';
+import { newId, saleInput, writeEntity, type SaleInput } from '../../../../shared/index.ts';
+import { LOCAL_ORIGIN } from '../origins.ts';
+import { requireEntity } from './references.ts';
+import { validate } from './validate.ts';
+
+export type SaleRepository = ReturnType<typeof createSaleRepository>;
+
+/** Sales; status is derived from payments and never stored (DESIGN.md). */
+export function createSaleRepository(doc: Y.Doc) {
+  return {
+    /** Returns the id of the new sale. The horse and the buyer must exist. */
+    create(input: SaleInput): string {
+      const fields = validate(saleInput, input);
+      requireEntity(doc, 'horses', fields.horseId, 'Horse not found');
+      requireEntity(doc, 'buyers', fields.buyerId, 'Buyer not found');
+      const id = newId();
+      doc.transact(() => writeEntity(doc, 'sales', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
+      return id;
+    },
+
+    /** Replaces the sale's terms; `createdAt` stays. */
+    update(id: string, input: SaleInput): void {
+      const fields = validate(saleInput, input);
+      requireEntity(doc, 'sales', id, 'Sale not found');
+      doc.transact(() => writeEntity(doc, 'sales', id, fields), LOCAL_ORIGIN);
+    },
+  };
+}
