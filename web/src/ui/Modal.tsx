@@ -5,13 +5,15 @@ type ModalProps = {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** `sm` for confirmations, `md` (default) for forms. */
+  size?: 'sm' | 'md';
 };
 
 /**
  * A daisyUI modal on a real <dialog>: focus is trapped, Escape closes it, and it is named
  * by its title. Content mounts only while open, so forms start fresh every time.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -40,8 +42,8 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
       }}
     >
       {open && (
-        <div className="modal-box max-w-2xl">
-          <h2 id={titleId} className="text-lg font-bold">
+        <div className={`modal-box ${size === 'sm' ? 'max-w-md' : 'max-w-2xl'}`}>
+          <h2 id={titleId} className="pr-8 text-lg font-bold">
             {title}
           </h2>
           <button type="button" className="btn btn-sm btn-circle btn-ghost absolute right-2 top-2" aria-label="Close" onClick={onClose}>

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DataTable } from './DataTable.tsx';
+import { toCsv } from './export-csv.ts';
+import { ToastProvider, useToast, type ToastInput } from './Toast.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+type Row = { id: string; name: string; phone: string | null };
+const columns = [
+  { header: 'Name', key: 'name' },
+  { header: 'Phone', key: 'phone', cell: (row: Row) => row.phone ?? 'N/A' },
+];
+
+describe('DataTable', () => {
+  it('shows 5 skeleton rows while loading, then the empty text (default or given)', () => {
+    const { rerender } = render(<DataTable rows={undefined} columns={columns} />);
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    rerender(<DataTable rows={[]} columns={columns} />);
+    expect(screen.getByText('No data available')).toBeTruthy();
+    rerender(<DataTable rows={[]} columns={columns} emptyText="No buyers found" />);
+    expect(screen.getByText('No buyers found')).toBeTruthy();
+    rerender(<DataTable rows={[]} columns={columns} loading />);
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+  });
+
+  it('renders cells and named row actions that call their handler with the row', () => {
+    const onDelete = vi.fn();
+    const rows: Row[] = [{ id: '1', name: 'Ann', phone: null }];
+    render(<DataTable rows={rows} columns={columns} actions={[{ label: 'Delete', onClick: onDelete, destructive: true }]} label="People" />);
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Phone', 'Actions']);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Ann', 'N/A', 'Delete']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledWith(rows[0]);
+  });
+
+  it('renders cards instead of a table on a phone', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      render(<DataTable rows={[{ id: '1', name: 'Ann', phone: '555' }]} columns={columns} actions={[{ label: 'Edit', onClick: () => {} }]} label="People" />);
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(screen.getByRole('list', { name: 'People' })).getByRole('listitem');
+      expect(card.textContent).toContain('Ann');
+      expect(within(card).getByText('Phone')).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('is named by its title and reports the answer', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(<ConfirmDialog open title="Are you sure you want to delete this horse?" onConfirm={onConfirm} onCancel={onCancel} />);
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to delete this horse?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+});
+
+function Shows({ toasts }: { toasts: ToastInput[] }) {
+  const toast = useToast();
+  useEffect(() => toasts.forEach(toast), [toast, toasts]);
+  return null;
+}
+
+describe('toasts', () => {
+  it('shows one at a time (the newest), for 5000 ms by default', () => {
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <Shows toasts={[{ title: 'Success', description: 'Old' }, { title: 'Error', description: 'Failed to delete buyer', variant: 'destructive' }]} />
+      </ToastProvider>,
+    );
+    const region = screen.getByRole('region', { name: /Notifications/ });
+    expect(region.textContent).toContain('Failed to delete buyer');
+    expect(region.textContent).not.toContain('Old');
+    expect(within(region).getByRole('alert')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(4999));
+    expect(region.textContent).toContain('Failed to delete buyer');
+    act(() => vi.advanceTimersByTime(1));
+    expect(region.textContent).toBe('');
+  });
+
+  it('F8 focuses the notification region; a swipe right of 50 px dismisses', () => {
+    render(
+      <ToastProvider>
+        <Shows toasts={[{ title: 'Success', description: 'Buyer created successfully' }]} />
+      </ToastProvider>,
+    );
+    const region = screen.getByRole('region', { name: /Notifications/ });
+    fireEvent.keyDown(window, { key: 'F8' });
+    expect(document.activeElement).toBe(region);
+    const toast = within(region).getByRole('status');
+    fireEvent.pointerDown(toast, { clientX: 100 });
+    fireEvent.pointerUp(toast, { clientX: 140 });
+    expect(region.textContent).toContain('Buyer created successfully');
+    fireEvent.pointerDown(toast, { clientX: 100 });
+    fireEvent.pointerUp(toast, { clientX: 150 });
+    expect(region.textContent).toBe('');
+  });
+});
+
+describe('CSV export', () => {
+  it('quotes what needs quoting and defuses formulas', () => {
+    expect(toCsv([{ header: 'Name', value: (r: { n: string }) => r.n }], [{ n: 'Ann, "Bo"' }, { n: '=1+1' }, { n: '-5' }])).toBe(
+      'Name\r\n"Ann, ""Bo"""\r\n\'=1+1\r\n-5\r\n',
+    );
+  });
+});
