@@ -7,6 +7,7 @@ import { DataProvider } from './data/context.tsx';
 import { openRanchData, type RanchData } from './data/ranch-data.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
 import { ToastProvider } from './ui/Toast.tsx';
+import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent' });
@@ -23,6 +24,9 @@ declare global {
     __ranch?: { doc: RanchData['doc']; readonly provider: NonNullable<RanchData['sync']>['provider'] | null; data: RanchData };
   }
 }
+
+// Theme and density from Settings, before the first paint.
+applyAppearance(readSettings());
 
 const data = openRanchData();
 window.__ranch = {

@@ -13,6 +13,8 @@ export type SaveTracker = {
   isSaved(): boolean;
   /** The server's state vector from an acknowledgement (MESSAGE_ACK). */
   acknowledge(serverVector: StateVector): void;
+  /** For each client id this device wrote with, the clock the server has acknowledged. */
+  acknowledgedClocks(): Map<number, number>;
   /** Called with the new isSaved() whenever it may have changed. */
   onChange(listener: (saved: boolean) => void): () => void;
   destroy(): void;
@@ -86,6 +88,9 @@ export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
       }
       void loaded.then(persist);
       notify();
+    },
+    acknowledgedClocks() {
+      return new Map([...authored].map((client) => [client, server.get(client) ?? 0]));
     },
     onChange(listener) {
       listeners.add(listener);

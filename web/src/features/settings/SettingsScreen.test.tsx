@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { SettingsScreen } from './SettingsScreen.tsx';
+import { DEFAULT_SETTINGS, SETTINGS_KEY } from './user-settings.ts';
+
+let data: RanchData;
+
+beforeEach(async () => {
+  localStorage.clear();
+  document.documentElement.removeAttribute('data-theme');
+  document.documentElement.className = '';
+  data = openTestData();
+  await data.projection.ready;
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await data.persistence.clearData().catch(() => {});
+  await data.destroy().catch(() => {});
+});
+
+const stored = () => JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null');
+const toggle = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+
+function stubNotification(permission: NotificationPermission, answer: NotificationPermission = permission) {
+  const requestPermission = vi.fn(async () => answer);
+  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission, requestPermission }));
+  return requestPermission;
+}
+
+describe('Settings screen', () => {
+  it('shows the four cards with the SPEC defaults and the role', async () => {
+    stubNotification('default');
+    renderScreen(<SettingsScreen />, { data, user: testUser('Viewer') });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    for (const card of ['Notifications', 'Appearance', 'Privacy & Security', 'Data Management']) {
+      expect(screen.getByRole('heading', { name: card })).toBeTruthy();
+    }
+    expect(toggle('Email Notifications').checked).toBe(true);
+    expect(toggle('Browser Notifications').checked).toBe(false);
+    expect(toggle('Weekly Reports').checked).toBe(true);
+    expect(toggle('Maintenance Alerts').checked).toBe(true);
+    expect(toggle('Dark Mode').checked).toBe(false);
+    expect(toggle('Compact View').checked).toBe(false);
+    expect(screen.queryByText(/future update/)).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Privacy & Security' })).getByText('Viewer')).toBeTruthy();
+  });
+
+  it('Dark Mode and Compact View apply at once and are stored under userSettings', async () => {
+    stubNotification('default');
+    renderScreen(<SettingsScreen />, { data });
+    fireEvent.click(await screen.findByRole('switch', { name: /^Dark Mode/ }));
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    fireEvent.click(toggle('Compact View'));
+    expect(document.documentElement.classList.contains('compact')).toBe(true);
+    expect(stored()).toEqual({ ...DEFAULT_SETTINGS, darkMode: true, compactView: true });
+    fireEvent.click(toggle('Dark Mode'));
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+  });
+
+  it('Browser Notifications: granted turns it on, refused stays off, blocked and missing show badges', async () => {
+    let request = stubNotification('default', 'granted');
+    renderScreen(<SettingsScreen />, { data });
+    fireEvent.click(await screen.findByRole('switch', { name: /^Browser Notifications/ }));
+    expect(await screen.findByText('Notifications Enabled')).toBeTruthy();
+    expect(request).toHaveBeenCalled();
+    expect(toggle('Browser Notifications').checked).toBe(true);
+    cleanup();
+
+    request = stubNotification('default', 'denied');
+    localStorage.clear();
+    renderScreen(<SettingsScreen />, { data });
+    fireEvent.click(await screen.findByRole('switch', { name: /^Browser Notifications/ }));
+    expect(await screen.findByText('Permission Denied')).toBeTruthy();
+    expect(screen.getByText('Please enable notifications in your browser settings.')).toBeTruthy();
+    expect(toggle('Browser Notifications').checked).toBe(false);
+    expect(screen.getByText('Blocked')).toBeTruthy();
+    cleanup();
+
+    vi.unstubAllGlobals();
+    renderScreen(<SettingsScreen />, { data });
+    expect(await screen.findByText('Not Supported')).toBeTruthy();
+    fireEvent.click(toggle('Browser Notifications'));
+    expect(await screen.findByText("Your browser doesn't support notifications.")).toBeTruthy();
+  });
+
+  it('Save All Settings and Log Out All Devices show their toasts', async () => {
+    stubNotification('default');
+    renderScreen(<SettingsScreen />, { data });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Settings Saved')).toBeTruthy();
+    expect(screen.getByText('Your preferences have been saved successfully.')).toBeTruthy();
+    expect(stored()).toEqual(DEFAULT_SETTINGS);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out All Devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log Out All Devices' });
+    expect(within(dialog).getByText('Are you sure you want to log out from all devices?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log Out All Devices' }));
+    expect(await screen.findByText('Not Implemented')).toBeTruthy();
+    expect(screen.getByText('This feature is not yet implemented.')).toBeTruthy();
+  });
+
+  it('Clear Local Data warns about unsaved records, then clears storage', async () => {
+    stubNotification('default');
+    data.lookups.create('breeds', { name: 'Arabian' });
+    localStorage.setItem('ranch.user', '{}');
+    renderScreen(<SettingsScreen />, { data });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear Local Data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear Local Data' });
+    expect(within(dialog).getByText('Are you sure you want to clear all local data? This action cannot be undone.')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('1 record has changes that have not reached the server yet');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear Local Data' }));
+    expect(await screen.findByText('Data Cleared')).toBeTruthy();
+    expect(screen.getByText('All local data has been cleared. Please refresh the page.')).toBeTruthy();
+    expect(localStorage.length).toBe(0);
+    await waitFor(async () => expect(await data.db.breeds.count()).toBe(0));
+  });
+});

@@ -1,0 +1,26 @@
+import { useCurrentUser } from '../auth/AuthProvider.tsx';
+import { AppearanceCard } from './AppearanceCard.tsx';
+import { DataManagementCard } from './DataManagementCard.tsx';
+import { NotificationsCard } from './NotificationsCard.tsx';
+import { PrivacyCard } from './PrivacyCard.tsx';
+import { useUserSettings } from './use-user-settings.ts';
+
+/** SPEC §2 Settings: local preferences of this browser (SPEC §3 userSettings). */
+export function SettingsScreen() {
+  const user = useCurrentUser();
+  const { settings, update, saveAll } = useUserSettings();
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-3xl font-bold">Settings</h1>
+        <p className="text-base-content/70">Manage your preferences on this device</p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <NotificationsCard settings={settings} update={update} />
+        <AppearanceCard settings={settings} update={update} />
+        <PrivacyCard role={user.role} />
+        <DataManagementCard onSaveAll={saveAll} />
+      </div>
+    </section>
+  );
+}

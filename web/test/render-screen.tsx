@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import type { Role, User } from '../../shared/index.ts';
+import { AuthGate } from '../src/features/auth/AuthGate.tsx';
+import { AuthProvider } from '../src/features/auth/AuthProvider.tsx';
+import type { AuthState } from '../src/features/auth/load-user.ts';
+import { DataProvider } from '../src/data/context.tsx';
+import type { RanchData } from '../src/data/ranch-data.ts';
+import { ToastProvider } from '../src/ui/Toast.tsx';
+
+export function testUser(role: Role = 'Admin', patch: Partial<User> = {}): User {
+  return {
+    id: 'user-self',
+    firstName: 'Ada',
+    lastName: 'Rider',
+    email: 'ada@ranch.test',
+    role,
+    profileImageUrl: null,
+    createdAt: '2024-03-05T10:00:00.000Z',
+    updatedAt: '2024-06-07T10:00:00.000Z',
+    ...patch,
+  };
+}
+
+/**
+ * A screen inside the providers the app gives it: toasts, the data layer and a signed-in
+ * user. `load` may be replaced to test refreshes of the current user.
+ */
+export function renderScreen(
+  screen: ReactNode,
+  { data, user = testUser(), load }: { data: RanchData; user?: User; load?: () => Promise<AuthState> },
+) {
+  const loadUser = load ?? (async (): Promise<AuthState> => ({ status: 'signed-in', user, offline: false }));
+  return render(
+    <ToastProvider>
+      <DataProvider data={data}>
+        <AuthProvider load={loadUser}>
+          <AuthGate>{screen}</AuthGate>
+        </AuthProvider>
+      </DataProvider>
+    </ToastProvider>,
+  );
+}
