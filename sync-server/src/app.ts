@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { horseRoutes } from './api/horses.ts';
 import { lookupRoutes } from './api/lookups.ts';
+import { photoRoutes } from './api/photos.ts';
 import { userRoutes } from './api/users.ts';
 import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -36,6 +37,7 @@ export function createApp({ sql, registry, allowedOrigins, webDir }: AppDeps) {
   api.route('/', horseRoutes(sql, registry));
   api.route('/', lookupRoutes(sql, registry));
   api.route('/', userRoutes(sql));
+  api.route('/', photoRoutes(sql, allowedOrigins));
   app.use('/api/*', requireUser);
   app.route('/api', api);
   app.all('/api/*', () => {

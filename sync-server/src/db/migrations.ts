@@ -73,4 +73,103 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       create index horses_owner on horses (owner_id);
     `,
   },
+  {
+    version: 3,
+    name: 'photo objects, upload tokens, failed sign-in counters',
+    sql: /* sql */ `
+      -- Photo bytes live in Postgres so every instance serves every photo (DESIGN "Beyond one
+      -- machine"); objects are immutable, so sha256 doubles as the ETag.
+      create table objects (
+        id uuid primary key,
+        owner_id uuid not null references users (id),
+        content_type text not null,
+        size integer not null check (size > 0),
+        sha256 text not null,
+        bytes bytea not null,
+        created_at timestamptz not null default now()
+      );
+
+      -- Single-use upload URLs: only the SHA-256 of the URL's token is stored. The object id
+      -- is chosen when the URL is handed out; used_at is set when its bytes arrive.
+      create table upload_tokens (
+        token_hash text primary key,
+        user_id uuid not null references users (id) on delete cascade,
+        object_id uuid not null unique,
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create index upload_tokens_unused_expiry on upload_tokens (expires_at) where used_at is null;
+
+      -- Failed sign-ins per key (a hash of 'account:<email>' or 'address:<ip>') in a fixed
+      -- window that starts at the first failure, shared by every instance.
+      create table login_attempts (
+        key text primary key,
+        failures integer not null,
+        window_started_at timestamptz not null
+      );
+      create index login_attempts_window on login_attempts (window_started_at);
+    `,
+  },
+  {
+    version: 2,
+    name: 'supplier, buyer, sale and payment projection; entity problems',
+    sql: /* sql */ `
+      create table owners (
+        id uuid primary key,
+        first_name text not null,
+        last_name text not null,
+        phone text,
+        email text,
+        created_at timestamptz not null
+      );
+      create index owners_last_name on owners (lower(last_name));
+
+      create table buyers (
+        id uuid primary key,
+        first_name text not null,
+        last_name text not null,
+        phone text,
+        email text
+      );
+
+      create table sales (
+        id uuid primary key,
+        horse_id uuid not null,
+        buyer_id uuid not null,
+        sale_price numeric(14, 2) not null,
+        down_payment numeric(14, 2) not null default 0,
+        terms_months integer not null,
+        interest_apr numeric(7, 4),
+        schedule_start_date date,
+        created_at timestamptz not null
+      );
+      create index sales_horse on sales (horse_id);
+      create index sales_buyer on sales (buyer_id);
+
+      -- Payments are append-only in the document; the projection follows it.
+      create table payments (
+        id uuid primary key,
+        sale_id uuid not null,
+        installment_id uuid,
+        amount numeric(14, 2) not null,
+        date date not null,
+        method text not null,
+        memo text,
+        created_at timestamptz not null
+      );
+      create index payments_sale on payments (sale_id);
+
+      -- Entities in the document that fail the shared schema or point at nothing: kept in
+      -- the document (nothing a device wrote is thrown away), left out of the projection,
+      -- and listed here until a later change makes them valid.
+      create table entity_problems (
+        collection text not null,
+        entity_id text not null,
+        problem text not null,
+        detected_at timestamptz not null default now(),
+        primary key (collection, entity_id)
+      );
+    `,
+  },
 ];
