@@ -3,7 +3,7 @@ import { useRanchData, useSyncStatus } from '../../data/context.tsx';
 import { countUnsavedRecords } from '../../data/unsaved-changes.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { clearLocalData } from './clear-local-data.ts';
-import { ConfirmModal } from './ConfirmModal.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
   const toast = useToast();
@@ -55,22 +55,22 @@ export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
           </button>
         </div>
       </div>
-      <ConfirmModal
+      <ConfirmDialog
         open={confirming}
-        title="Clear Local Data"
+        title="Are you sure you want to clear all local data? This action cannot be undone."
         confirmLabel="Clear Local Data"
-        destructive
         onCancel={() => setConfirming(false)}
         onConfirm={() => void clear()}
       >
-        {!saved && (
+        {saved ? (
+          <p>Everything on this device is saved on the server.</p>
+        ) : (
           <p role="alert" className="alert alert-warning">
             {waiting === 1 ? '1 record has' : `${waiting} records have`} changes that have not reached the server yet.
             Clearing local data would lose them.
           </p>
         )}
-        <p>Are you sure you want to clear all local data? This action cannot be undone.</p>
-      </ConfirmModal>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Role } from '../../../../shared/index.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { RoleBadge } from '../users/RoleBadge.tsx';
-import { ConfirmModal } from './ConfirmModal.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 export function PrivacyCard({ role }: { role: Role | null | undefined }) {
   const toast = useToast();
@@ -24,19 +24,16 @@ export function PrivacyCard({ role }: { role: Role | null | undefined }) {
           </button>
         </div>
       </div>
-      <ConfirmModal
+      <ConfirmDialog
         open={confirming}
-        title="Log Out All Devices"
+        title="Are you sure you want to log out from all devices?"
         confirmLabel="Log Out All Devices"
-        destructive
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           toast({ title: 'Not Implemented', description: 'This feature is not yet implemented.' });
         }}
-      >
-        <p>Are you sure you want to log out from all devices?</p>
-      </ConfirmModal>
+      />
     </section>
   );
 }
