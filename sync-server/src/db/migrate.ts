@@ -16,7 +16,7 @@ export async function migrate(sql: postgres.Sql): Promise<void> {
     const applied = new Set(
       (await tx<{ version: number }[]>`select version from schema_migrations`).map((row) => row.version),
     );
-    for (const migration of MIGRATIONS) {
+    for (const migration of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;
       await tx.unsafe(migration.sql);
       await tx`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`;

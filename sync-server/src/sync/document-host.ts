@@ -2,7 +2,8 @@ import * as Y from 'yjs';
 import type { Sql } from '../db/client.ts';
 import { observeEntities, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
-import { appendUpdate, loadDocument } from './persistence.ts';
+import { applyCompensations, planCompensations } from './compensation.ts';
+import { appendUpdates, loadDocument } from './persistence.ts';
 
 /** Someone who receives the document's updates: a WebSocket connection. */
 export type Subscriber = {
@@ -58,25 +59,28 @@ export class DocumentHost {
   }
 
   /**
-   * Applies `change` as one Yjs transaction, persists the resulting update, then
-   * broadcasts it. Resolves with the update, or null when the change added nothing new.
+   * Applies `change` as one Yjs transaction, answers anything it made invalid with a
+   * compensating update, persists both (log + projection, one Postgres transaction), then
+   * broadcasts. `precheck` runs first, in queue order, and may refuse by throwing.
+   * Resolves with the change's update, or null when it added nothing new.
    */
-  commit(change: (doc: Y.Doc) => void, origin: ChangeOrigin): Promise<Uint8Array | null> {
+  commit(change: (doc: Y.Doc) => void, origin: ChangeOrigin, precheck?: () => Promise<void>): Promise<Uint8Array | null> {
     return this.run(async () => {
-      const captured: Uint8Array[] = [];
-      const capture = (update: Uint8Array) => captured.push(update);
-      this.doc.on('update', capture);
-      try {
-        this.doc.transact(() => change(this.doc), origin);
-      } finally {
-        this.doc.off('update', capture);
+      await precheck?.();
+      const update = this.transact(change, origin);
+      if (!update) {
+        this.pendingChanges = new Map();
+        return null;
       }
-      const changes = this.pendingChanges;
-      this.pendingChanges = new Map();
-      if (captured.length === 0) return null;
-      const update = captured.length === 1 ? captured[0]! : Y.mergeUpdates(captured);
+      let compensation: Uint8Array | null = null;
       try {
-        await appendUpdate(this.sql, this.name, update, originUserId(origin), this.doc, changes);
+        const plans = await planCompensations(this.sql, this.doc, this.pendingChanges);
+        if (plans.length > 0) compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
+        const changes = this.pendingChanges;
+        this.pendingChanges = new Map();
+        const logged = [{ update, userId: originUserId(origin) }];
+        if (compensation) logged.push({ update: compensation, userId: null });
+        await appendUpdates(this.sql, this.name, logged, this.doc, changes);
       } catch (error) {
         // The in-memory document now holds a change Postgres does not: drop it and let
         // devices reconnect to a fresh copy; they still hold their change and resend it.
@@ -84,11 +88,31 @@ export class DocumentHost {
         throw new DocumentUnavailableError(`Could not save the change: ${(error as Error).message}`);
       }
       for (const subscriber of this.subscribers) {
-        if (origin.kind === 'connection' && origin.connectionId === subscriber.id) continue;
-        subscriber.sendUpdate(update);
+        const isSender = origin.kind === 'connection' && origin.connectionId === subscriber.id;
+        if (!isSender) subscriber.sendUpdate(update);
+        if (compensation) subscriber.sendUpdate(compensation);
       }
       return update;
     });
+  }
+
+  /** One Yjs transaction; returns the update it produced (null when nothing changed). */
+  private transact(change: (doc: Y.Doc) => void, origin: ChangeOrigin): Uint8Array | null {
+    const captured: Uint8Array[] = [];
+    const capture = (update: Uint8Array) => captured.push(update);
+    this.doc.on('update', capture);
+    try {
+      this.doc.transact(() => change(this.doc), origin);
+    } catch (error) {
+      // A change that refuses before writing leaves nothing behind. One that wrote and then
+      // threw left the document ahead of Postgres: reload it rather than keep that state.
+      if (captured.length > 0) this.markBroken();
+      else this.pendingChanges = new Map();
+      throw error;
+    } finally {
+      this.doc.off('update', capture);
+    }
+    return captured.length === 0 ? null : captured.length === 1 ? captured[0]! : Y.mergeUpdates(captured);
   }
 
   private markBroken(): void {

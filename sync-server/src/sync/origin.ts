@@ -5,12 +5,11 @@
 export type ChangeOrigin =
   | { kind: 'connection'; connectionId: number; userId: string }
   | { kind: 'rest'; userId: string }
+  /** The server's own answer to an invalid change (a compensating update). */
+  | { kind: 'validation' }
   | { kind: 'load' };
 
-export function isChangeOrigin(value: unknown): value is ChangeOrigin {
-  return typeof value === 'object' && value !== null && 'kind' in value;
-}
 
 export function originUserId(origin: ChangeOrigin): string | null {
-  return origin.kind === 'load' ? null : origin.userId;
+  return origin.kind === 'connection' || origin.kind === 'rest' ? origin.userId : null;
 }

@@ -23,25 +23,32 @@ export async function loadDocument(sql: Sql, name: string, origin: unknown): Pro
   return { doc, lastSeq: BigInt(last) };
 }
 
+export type LoggedUpdate = { update: Uint8Array; userId: string | null };
+
 /**
- * Makes one update durable: appended to the log and projected, in one Postgres
- * transaction. The caller broadcasts only after this resolves.
+ * Makes updates durable: appended to the log and projected, in one Postgres transaction.
+ * The caller broadcasts only after this resolves. Returns the last sequence number.
  */
-export async function appendUpdate(
+export async function appendUpdates(
   sql: Sql,
   name: string,
-  update: Uint8Array,
-  userId: string | null,
+  updates: LoggedUpdate[],
   doc: Y.Doc,
   changes: EntityChanges,
 ): Promise<bigint> {
   return sql.begin(async (tx) => {
     // The row lock hands out seq numbers in commit order, across server instances too.
     const [row] = await tx<{ last_seq: string }[]>`
-      update docs set last_seq = last_seq + 1 where name = ${name} returning last_seq`;
+      update docs set last_seq = last_seq + ${updates.length} where name = ${name} returning last_seq`;
     if (!row) throw new Error(`Document ${name} is not registered`);
-    await tx`insert into doc_updates (doc, seq, update, user_id)
-             values (${name}, ${row.last_seq}, ${update}, ${userId})`;
+    const first = BigInt(row.last_seq) - BigInt(updates.length) + 1n;
+    const rows = updates.map((entry, index) => ({
+      doc: name,
+      seq: String(first + BigInt(index)),
+      update: entry.update,
+      user_id: entry.userId,
+    }));
+    await tx`insert into doc_updates ${tx(rows, 'doc', 'seq', 'update', 'user_id')}`;
     await projectChanges(tx, doc, changes);
     return BigInt(row.last_seq);
   });

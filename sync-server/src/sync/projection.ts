@@ -1,81 +1,64 @@
 import type * as Y from 'yjs';
-import type { Tx } from '../db/client.ts';
-import { getEntity, horseInput, lookupInput, type Collection, type EntityChanges } from '../../../shared/index.ts';
+import type { Sql, Tx } from '../db/client.ts';
+import type { Collection, EntityChanges } from '../../../shared/index.ts';
+import { selectList, TABLES } from './tables.ts';
+import { checkEntity } from './validation.ts';
 
-type Row = Record<string, string | number | boolean | null>;
+type Row = Record<string, unknown>;
 
-type Projector = {
-  table: string;
-  columns: readonly string[];
-  /** The relational row, or null when the entity does not pass the shared schema. */
-  toRow(id: string, fields: Record<string, unknown>): Row | null;
-};
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const lookup: Omit<Projector, 'table'> = {
-  columns: ['id', 'name', 'is_active'],
-  toRow(id, fields) {
-    const parsed = lookupInput.safeParse(fields);
-    return parsed.success ? { id, name: parsed.data.name, is_active: parsed.data.isActive } : null;
-  },
-};
+/** The last valid state of an entity, as the projection holds it (SPEC §3 field names). */
+export async function projectedEntity(sql: Sql | Tx, collection: Collection, id: string): Promise<Row | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const { table } = TABLES[collection];
+  const [row] = await sql<Row[]>`select ${sql.unsafe(selectList(collection))} from ${sql(table)} where id = ${id}`;
+  return row;
+}
 
-/** Relational projection of the document (DESIGN.md "Postgres"); REST reads are SQL over it. */
-const PROJECTORS: Partial<Record<Collection, Projector>> = {
-  horses: {
-    table: 'horses',
-    columns: ['id', 'name', 'breed_id', 'color_id', 'gender_id', 'status_id', 'owner_id', 'birthdate', 'age_years', 'price_usd', 'photo_url', 'notes'],
-    toRow(id, fields) {
-      const parsed = horseInput.safeParse(fields);
-      if (!parsed.success) return null;
-      const horse = parsed.data;
-      return {
-        id,
-        name: horse.name,
-        breed_id: horse.breedId,
-        color_id: horse.colorId,
-        gender_id: horse.genderId,
-        status_id: horse.statusId,
-        owner_id: horse.ownerId,
-        birthdate: horse.birthdate,
-        age_years: horse.ageYears,
-        price_usd: horse.priceUsd,
-        photo_url: horse.photoUrl,
-        notes: horse.notes,
-      };
-    },
-  },
-  breeds: { table: 'breeds', ...lookup },
-  colors: { table: 'colors', ...lookup },
-  genders: { table: 'genders', ...lookup },
-  statuses: { table: 'statuses', ...lookup },
-};
+function toRow(collection: Collection, record: Record<string, unknown>): Row {
+  return Object.fromEntries(TABLES[collection].columns.map(({ field, column }) => [column, record[field] ?? null]));
+}
 
 /**
- * Writes the projection rows of the changed entities inside the caller's transaction,
- * in bulk per table. Entities that fail validation are left out of the projection.
+ * Writes the projection rows of the changed entities inside the caller's transaction, in
+ * bulk per table. A valid entity is upserted, a removed one deleted; an invalid one keeps
+ * its last valid row (if any) and is listed in entity_problems until it is valid again.
  */
 export async function projectChanges(tx: Tx, doc: Y.Doc, changes: EntityChanges): Promise<void> {
   for (const [collection, ids] of changes) {
-    const projector = PROJECTORS[collection];
-    if (!projector) continue;
+    const { table, columns } = TABLES[collection];
     const upserts: Row[] = [];
     const removals: string[] = [];
+    const problems: { collection: string; entity_id: string; problem: string }[] = [];
+    const resolved: string[] = [];
     for (const id of ids) {
-      const fields = getEntity(doc, collection, id);
-      const row = fields ? projector.toRow(id, fields) : null;
-      if (row) upserts.push(row);
+      const verdict = checkEntity(doc, collection, id);
+      if (verdict.state === 'invalid') {
+        problems.push({ collection, entity_id: id, problem: verdict.problem });
+        continue;
+      }
+      resolved.push(id);
+      if (!UUID.test(id)) continue; // not an entity id: never projected
+      if (verdict.state === 'valid') upserts.push(toRow(collection, verdict.record));
       else removals.push(id);
     }
-    const { table, columns } = projector;
     if (upserts.length > 0) {
-      const assignments = columns
-        .filter((column) => column !== 'id')
-        .map((column) => `${column} = excluded.${column}`)
+      const names = columns.map((column) => column.column);
+      const assignments = names
+        .filter((name) => name !== 'id')
+        .map((name) => `${name} = excluded.${name}`)
         .join(', ');
-      await tx`insert into ${tx(table)} ${tx(upserts, ...columns)}
+      await tx`insert into ${tx(table)} ${tx(upserts, ...names)}
                on conflict (id) do update set ${tx.unsafe(assignments)}`;
     }
-    const uuids = removals.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-    if (uuids.length > 0) await tx`delete from ${tx(table)} where id in ${tx(uuids)}`;
+    if (removals.length > 0) await tx`delete from ${tx(table)} where id in ${tx(removals)}`;
+    if (resolved.length > 0) {
+      await tx`delete from entity_problems where collection = ${collection} and entity_id in ${tx(resolved)}`;
+    }
+    if (problems.length > 0) {
+      await tx`insert into entity_problems ${tx(problems, 'collection', 'entity_id', 'problem')}
+               on conflict (collection, entity_id) do update set problem = excluded.problem, detected_at = now()`;
+    }
   }
 }
