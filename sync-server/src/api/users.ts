@@ -1,24 +1,55 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Sql } from '../db/client.ts';
 import { requireRole } from '../auth/middleware.ts';
-import { createUser, EmailTakenError, toApiUser } from '../auth/users.ts';
+import { changeRole, createUser, EmailTakenError, listUsers, toApiUser, updateProfile } from '../auth/users.ts';
 import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
-import { createUserInput } from '../../../shared/index.ts';
+import { createUserInput, profileInput, role } from '../../../shared/index.ts';
 
-/** Account administration (Admin only). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const roleInput = z.object({ role });
+
+function emailTaken(error: unknown): never {
+  if (error instanceof EmailTakenError) throw apiError(409, error.message, [{ path: 'email', message: error.message }]);
+  throw error;
+}
+
+/** Accounts (Admin only) and each user's own profile (SPEC §3, §5, §6, §7). */
 export function userRoutes(sql: Sql) {
   const app = new Hono<AuthedEnv>();
 
+  app.get('/users', requireRole('Admin'), async (c) => {
+    return c.json((await listUsers(sql)).map(toApiUser));
+  });
+
   app.post('/users', requireRole('Admin'), validate('json', createUserInput), async (c) => {
-    try {
-      const user = await createUser(sql, c.req.valid('json'));
-      return c.json(toApiUser(user), 201);
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw apiError(409, error.message);
-      throw error;
+    const user = await createUser(sql, c.req.valid('json')).catch(emailTaken);
+    return c.json(toApiUser(user), 201);
+  });
+
+  app.put('/users/:userId/role', requireRole('Admin'), validate('json', roleInput), async (c) => {
+    const userId = c.req.param('userId');
+    const result = UUID.test(userId)
+      ? await changeRole(sql, c.get('user').id, userId, c.req.valid('json').role)
+      : ({ kind: 'unknown' } as const);
+    switch (result.kind) {
+      case 'changed':
+        return c.json(toApiUser(result.user));
+      case 'own':
+        throw apiError(403, 'You cannot change your own role.');
+      case 'unknown':
+        throw apiError(404, 'No such user.');
+      case 'not-admin':
+        throw apiError(403, 'Forbidden: your role may not do this');
     }
+  });
+
+  // Any signed-in user, Viewer included: only names and e-mail; `role` or anything else in the body is ignored.
+  app.put('/auth/user', validate('json', profileInput), async (c) => {
+    const user = await updateProfile(sql, c.get('user').id, c.req.valid('json')).catch(emailTaken);
+    return c.json(toApiUser(user));
   });
 
   return app;

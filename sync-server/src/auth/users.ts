@@ -74,3 +74,58 @@ export function toApiUser(user: SessionUser): User {
     updatedAt: user.updatedAt.toISOString(),
   };
 }
+
+/** Every account, oldest first (SPEC §3 users for the Users screen). */
+export async function listUsers(sql: Sql): Promise<SessionUser[]> {
+  const rows = await sql<UserRow[]>`
+    select id, email, first_name, last_name, role, profile_image_url, created_at, updated_at
+    from users order by created_at, id`;
+  return rows.map(fromRow);
+}
+
+export type RoleChange =
+  | { kind: 'changed'; user: SessionUser }
+  | { kind: 'own' }
+  | { kind: 'unknown' }
+  | { kind: 'not-admin' };
+
+/**
+ * Role changes are serialised by a transaction lock and re-check that the actor is still
+ * an Admin, so two Admins demoting each other at the same moment cannot leave none.
+ */
+export async function changeRole(sql: Sql, actorId: string, userId: string, role: Role): Promise<RoleChange> {
+  if (actorId === userId) return { kind: 'own' };
+  return sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(7261002)`;
+    const [actor] = await tx<{ role: Role }[]>`select role from users where id = ${actorId}`;
+    if (actor?.role !== 'Admin') return { kind: 'not-admin' } as const;
+    const [row] = await tx<UserRow[]>`
+      update users set role = ${role}, updated_at = now() where id = ${userId}
+      returning id, email, first_name, last_name, role, profile_image_url, created_at, updated_at`;
+    return row ? ({ kind: 'changed', user: fromRow(row) } as const) : ({ kind: 'unknown' } as const);
+  });
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Names and e-mail only: the role and everything else stay as they are. */
+export async function updateProfile(
+  sql: Sql,
+  userId: string,
+  profile: { firstName: string; lastName: string; email: string },
+): Promise<SessionUser> {
+  try {
+    const [row] = await sql<UserRow[]>`
+      update users set first_name = ${profile.firstName}, last_name = ${profile.lastName},
+                       email = ${profile.email.toLowerCase()}, updated_at = now()
+      where id = ${userId}
+      returning id, email, first_name, last_name, role, profile_image_url, created_at, updated_at`;
+    if (!row) throw new Error(`User ${userId} vanished during a profile update`);
+    return fromRow(row);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+      throw new EmailTakenError(`An account with the e-mail ${profile.email} already exists`);
+    }
+    throw error;
+  }
+}
