@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { User } from '../../../../shared/index.ts';
 import { loadUser, type AuthState } from './load-user.ts';
 
 const AuthContext = createContext<AuthState>({ status: 'loading' });
+const RefreshContext = createContext<() => Promise<void>>(async () => {});
 
 export function AuthProvider({ children, load = loadUser }: { children: ReactNode; load?: () => Promise<AuthState> }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
@@ -19,11 +20,27 @@ export function AuthProvider({ children, load = loadUser }: { children: ReactNod
     };
   }, [load]);
 
-  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+  // SPEC §7: after PUT /api/auth/user the current user is read again (and cached anew).
+  // A failed refresh keeps the user shown; the gate must not flash while it runs.
+  const refresh = useCallback(async () => {
+    const next = await load().catch(() => null);
+    if (next && next.status !== 'loading') setState(next);
+  }, [load]);
+
+  return (
+    <AuthContext.Provider value={state}>
+      <RefreshContext.Provider value={refresh}>{children}</RefreshContext.Provider>
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState {
   return useContext(AuthContext);
+}
+
+/** Reads the current user from the server again, e.g. after the profile changed. */
+export function useRefreshUser(): () => Promise<void> {
+  return useContext(RefreshContext);
 }
 
 /** For screens inside the auth gate, where a user is always present. */

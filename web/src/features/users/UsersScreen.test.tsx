@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { User } from '../../../../shared/index.ts';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { UsersScreen } from './UsersScreen.tsx';
+
+let data: RanchData;
+const fetchMock = vi.fn<typeof fetch>();
+
+const SELF = testUser('Admin');
+const OTHERS: User[] = [
+  testUser('Staff', { id: 'u-2', firstName: 'Bob', lastName: 'Stable', email: 'bob@ranch.test' }),
+  testUser('Viewer', { id: 'u-3', firstName: null, lastName: null, email: 'carol.view@ranch.test' }),
+];
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  data = openTestData();
+  await data.projection.ready;
+});
+
+afterEach(async () => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+function serve(users: User[]) {
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url === '/api/users' && !init?.method) return Response.json(users);
+    const match = /^\/api\/users\/(.+)\/role$/.exec(String(url));
+    if (match && init?.method === 'PUT') {
+      const { role } = JSON.parse(String(init.body)) as { role: User['role'] };
+      users = users.map((user) => (user.id === match[1] ? { ...user, role } : user));
+      return Response.json(users.find((user) => user.id === match[1]));
+    }
+    return new Response('not found', { status: 404 });
+  });
+}
+
+const tile = (label: string) => within(screen.getByRole('list', { name: 'User summary' })).getByText(label).nextElementSibling?.textContent;
+
+describe('Users screen', () => {
+  it('lists users with tiles, badges and the own row marked', async () => {
+    serve([SELF, ...OTHERS]);
+    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    expect(await screen.findByText('bob@ranch.test')).toBeTruthy();
+    expect(tile('Total Users')).toBe('3');
+    expect(tile('Admins')).toBe('1');
+    expect(tile('Staff')).toBe('1');
+    expect(tile('Viewers')).toBe('1');
+    expect(screen.getByRole('heading', { name: /^Users/ }).textContent?.replace(/\s+/g, ' ')).toBe('Users 3');
+    for (const header of ['User', 'Email', 'Role', 'Created', 'Actions']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+
+    const own = screen.getByText('Ada Rider').closest('tr')!;
+    expect(within(own).getByText('You')).toBeTruthy();
+    expect(within(own).getByText('Your Account')).toBeTruthy();
+    expect(within(own).queryByRole('button')).toBeNull();
+    // No name: the part of the e-mail before the at sign.
+    const carol = screen.getByText('carol.view').closest('tr')!;
+    expect(within(carol).getByText('Viewer').className).toContain('badge-secondary');
+    expect(within(carol).getByRole('button', { name: /Change Role/ })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/users', expect.objectContaining({ credentials: 'include' }));
+  });
+
+  it('searches e-mail or full name ignoring case, filters by role, and says when nothing matches', async () => {
+    serve([SELF, ...OTHERS]);
+    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    await screen.findByText('bob@ranch.test');
+    fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'BOB STA' } });
+    await waitFor(() => expect(screen.queryByText('Ada Rider')).toBeNull());
+    expect(screen.getByText('Bob Stable')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'CAROL.VIEW@' } });
+    await waitFor(() => expect(screen.queryByText('Bob Stable')).toBeNull());
+    fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Filter by role'), { target: { value: 'Admin' } });
+    await waitFor(() => expect(screen.queryByText('Bob Stable')).toBeNull());
+    expect(screen.getByText('Ada Rider')).toBeTruthy();
+    expect(within(screen.getByLabelText('Filter by role')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Admin', 'Staff', 'Viewer']);
+    fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'nobody' } });
+    expect(await screen.findByText('No users found matching your criteria.')).toBeTruthy();
+  });
+
+  it('changes another user role through the dialog', async () => {
+    serve([SELF, ...OTHERS]);
+    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    const bob = (await screen.findByText('Bob Stable')).closest('tr')!;
+    fireEvent.click(within(bob).getByRole('button', { name: /Change Role/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change User Role' });
+    expect(within(dialog).getByText('Select a new role for the user')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'Viewer' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Role' }));
+    expect(await screen.findByText('User role updated successfully')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/users/u-2/role', expect.objectContaining({ method: 'PUT', body: '{"role":"Viewer"}' }));
+    await waitFor(() => expect(tile('Viewers')).toBe('2'));
+  });
+
+  it('a failed role change says so', async () => {
+    serve([SELF, ...OTHERS]);
+    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    const bob = (await screen.findByText('Bob Stable')).closest('tr')!;
+    fetchMock.mockResolvedValue(new Response('nope', { status: 500 }));
+    fireEvent.click(within(bob).getByRole('button', { name: /Change Role/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change User Role' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Role' }));
+    expect(await screen.findByText('Failed to update user role. Please try again.')).toBeTruthy();
+  });
+
+  it('non-admins get Access Denied and go home after 1 second, without a fetch', async () => {
+    vi.useFakeTimers();
+    const goHome = vi.fn();
+    renderScreen(<UsersScreen goHome={goHome} />, { data, user: testUser('Staff') });
+    // Lets the signed-in user arrive (a resolved promise) without moving the clock.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access this page.")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(999));
+    expect(goHome).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByText('Total Users')).toBeNull();
+  });
+
+  it('offline, it says the list needs a connection', async () => {
+    data.status.set({ online: false });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    expect(await screen.findByText(/You are offline — the user list needs a connection/)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,103 @@
+import { useDeferredValue, useState } from 'react';
+import { ROLES, type Role, type User } from '../../../../shared/index.ts';
+import { useSyncStatus } from '../../data/context.tsx';
+import { isUnauthorized } from '../../lib/api.ts';
+import { useToast } from '../../ui/Toast.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { signInAgain } from '../auth/unauthorized.ts';
+import { ChangeRoleDialog } from './ChangeRoleDialog.tsx';
+import { filterUsers, type RoleFilter } from './filter-users.ts';
+import { useAdminOnly } from './use-admin-only.ts';
+import { useUsers } from './use-users.ts';
+import { UsersTable } from './UsersTable.tsx';
+import { UserTiles } from './UserTiles.tsx';
+import { updateUserRole } from './users-api.ts';
+
+/** SPEC §2 User Management (Admin only). Accounts live on the server, so this needs a connection. */
+export function UsersScreen({ goHome }: { goHome: () => void }) {
+  const allowed = useAdminOnly(goHome);
+  const auth = useAuth();
+  const { online } = useSyncStatus();
+  const toast = useToast();
+  const { state, reload } = useUsers(allowed, online);
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<RoleFilter>('all');
+  const [changing, setChanging] = useState<User | null>(null);
+  const deferredSearch = useDeferredValue(search);
+
+  if (!allowed || auth.status !== 'signed-in') return null;
+  const self = auth.user;
+  const users = state.status === 'loaded' ? state.users : undefined;
+  const shown = users && filterUsers(users, deferredSearch, role);
+
+  const update = async (user: User, next: Role) => {
+    if (user.id === self.id) {
+      toast({ title: 'Cannot Update', description: 'You cannot change your own role.', variant: 'destructive' });
+      return;
+    }
+    try {
+      await updateUserRole(user.id, next);
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        signInAgain(toast);
+        return;
+      }
+      toast({ title: 'Error', description: 'Failed to update user role. Please try again.', variant: 'destructive' });
+      return;
+    }
+    setChanging(null);
+    toast({ title: 'Success', description: 'User role updated successfully', variant: 'success' });
+    await reload();
+  };
+
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-3xl font-bold">User Management</h1>
+        <p className="text-base-content/70">Manage user accounts and roles</p>
+      </div>
+      {(state.status === 'offline' || (!online && state.status !== 'loaded')) && (
+        <p role="alert" className="alert alert-warning">
+          You are offline — the user list needs a connection. It loads when the connection is back.
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div role="alert" className="alert alert-error">
+          <span>The user list could not be loaded.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <UserTiles users={users} />
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="card-title">
+              Users <span className="badge badge-neutral">{shown?.length ?? 0}</span>
+            </h2>
+            <div className="flex flex-wrap gap-2">
+              <label className="input w-full sm:w-64">
+                <span className="sr-only">Search users</span>
+                <input type="search" placeholder="Search users..." value={search} onChange={(event) => setSearch(event.target.value)} />
+              </label>
+              <label className="select w-full sm:w-40">
+                <span className="sr-only">Filter by role</span>
+                <select value={role} onChange={(event) => setRole(event.target.value as RoleFilter)}>
+                  <option value="all">All</option>
+                  {ROLES.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </div>
+          <UsersTable users={state.status === 'loading' || state.status === 'idle' ? undefined : (shown ?? [])} selfId={self.id} onChangeRole={setChanging} />
+        </div>
+      </div>
+      <ChangeRoleDialog user={changing} onCancel={() => setChanging(null)} onUpdate={update} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { User } from '../../../../shared/index.ts';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { localDate } from '../profile/format-date.ts';
+import { UserAvatar } from '../profile/UserAvatar.tsx';
+import { listName } from './filter-users.ts';
+import { RoleBadge } from './RoleBadge.tsx';
+
+type Props = {
+  users: User[] | undefined;
+  selfId: string;
+  onChangeRole: (user: User) => void;
+};
+
+export function UsersTable({ users, selfId, onChangeRole }: Props) {
+  const columns: Column<User>[] = [
+    {
+      header: 'User',
+      key: 'user',
+      cell: (user) => (
+        <div className="flex items-center gap-3">
+          <UserAvatar user={user} />
+          <span className="font-medium">{listName(user)}</span>
+          {user.id === selfId && <span className="badge badge-outline badge-sm">You</span>}
+        </div>
+      ),
+    },
+    { header: 'Email', key: 'email' },
+    { header: 'Role', key: 'role', cell: (user) => <RoleBadge role={user.role} /> },
+    { header: 'Created', key: 'createdAt', cell: (user) => localDate(user.createdAt) },
+    {
+      header: 'Actions',
+      key: 'actions',
+      cell: (user) =>
+        user.id === selfId ? (
+          <span className="badge badge-ghost whitespace-nowrap">Your Account</span>
+        ) : (
+          <button type="button" className="btn btn-outline btn-sm" aria-label={`Change Role of ${listName(user)}`} onClick={() => onChangeRole(user)}>
+            Change Role
+          </button>
+        ),
+    },
+  ];
+  return <DataTable rows={users} columns={columns} label="Users" emptyText="No users found matching your criteria." />;
+}

@@ -1,0 +1,26 @@
+import { DEFAULT_ROLE, type Role, type User } from '../../../../shared/index.ts';
+
+export type RoleFilter = Role | 'all';
+
+/** SPEC §5: search matches e-mail or first plus last name, ignoring case; role matches exactly. */
+export function filterUsers(users: User[], search: string, role: RoleFilter): User[] {
+  const needle = search.trim().toLowerCase();
+  return users.filter((user) => {
+    if (role !== 'all' && (user.role ?? DEFAULT_ROLE) !== role) return false;
+    if (!needle) return true;
+    const name = `${user.firstName ?? ''} ${user.lastName ?? ''}`.toLowerCase();
+    return user.email.toLowerCase().includes(needle) || name.includes(needle);
+  });
+}
+
+export function countByRole(users: User[]): Record<Role, number> {
+  const counts: Record<Role, number> = { Admin: 0, Staff: 0, Viewer: 0 };
+  for (const user of users) counts[user.role ?? DEFAULT_ROLE] += 1;
+  return counts;
+}
+
+/** SPEC §2: the name, or the part of the e-mail before the at sign. */
+export function listName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const full = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ').trim();
+  return full || (user.email.split('@')[0] ?? user.email);
+}
