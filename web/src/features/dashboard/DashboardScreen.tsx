@@ -1,13 +1,25 @@
 import { useCurrentUser } from '../auth/AuthProvider.tsx';
 import { displayName } from '../../lib/user-display.ts';
+import { KpiCards } from './KpiCards.tsx';
+import { RecentActivity } from './RecentActivity.tsx';
+import { StatusDistribution } from './StatusDistribution.tsx';
+import { useDashboardMetrics } from './use-dashboard-metrics.ts';
 
-/** Placeholder until the KPI cards arrive (SPEC §2 Dashboard). */
+/** SPEC §2 Dashboard, computed from the data on this device so it works offline. */
 export function DashboardScreen() {
   const user = useCurrentUser();
+  const metrics = useDashboardMetrics();
   return (
-    <section>
-      <h1 className="text-3xl font-bold">Dashboard</h1>
-      <p className="mt-1 text-base-content/70">Welcome back, {displayName(user)}! Here is what is happening at your ranch.</p>
+    <section className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold">Dashboard</h1>
+        <p className="mt-1 text-base-content/70">Welcome back, {displayName(user)}! Here is what is happening at your ranch.</p>
+      </div>
+      <KpiCards metrics={metrics} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <StatusDistribution metrics={metrics} />
+        <RecentActivity />
+      </div>
     </section>
   );
 }

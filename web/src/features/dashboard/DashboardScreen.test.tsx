@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
+import { DashboardScreen } from './DashboardScreen.tsx';
+import { KpiCards } from './KpiCards.tsx';
+
+let data: RanchData;
+
+beforeEach(async () => {
+  data = openTestData();
+  await data.projection.ready;
+});
+
+afterEach(async () => {
+  cleanup();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+const kpi = (title: string) => within(screen.getByRole('listitem', { name: title }));
+
+describe('Dashboard', () => {
+  it('shows 4 KPI skeleton cards while loading', () => {
+    render(<KpiCards metrics={undefined} />);
+    expect(screen.getAllByTestId('kpi-skeleton')).toHaveLength(4);
+  });
+
+  it('with no data: zeros, the fixed captions, the static activity', async () => {
+    renderScreen(<DashboardScreen />, { data });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Welcome back, Ada Rider! Here is what is happening at your ranch.')).toBeTruthy();
+    await screen.findByRole('list', { name: 'Key figures' });
+    expect(kpi('Total Horses').getByTestId('kpi-value').textContent).toBe('0');
+    expect(kpi('Total Horses').getByText('+3 this month')).toBeTruthy();
+    expect(kpi('Inventory Value').getByTestId('kpi-value').textContent).toBe('$0.0M');
+    expect(kpi('Inventory Value').getByText('+5.2% from last month')).toBeTruthy();
+    expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('0');
+    expect(kpi('Active Sales').getByText('$180K pending')).toBeTruthy();
+    expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$0K');
+    expect(kpi('Past Due').getByText('4 accounts')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Horse Status Distribution' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View All' })).toBeTruthy();
+    expect(screen.getByText('System initialized')).toBeTruthy();
+    expect(screen.getByText('Just now')).toBeTruthy();
+  });
+
+  it('computes the figures from local data and follows new payments live', async () => {
+    const breedId = data.lookups.create('breeds', { name: 'Arabian' });
+    const colorId = data.lookups.create('colors', { name: 'Bay' });
+    const genderId = data.lookups.create('genders', { name: 'Mare' });
+    const forSale = data.lookups.create('statuses', { name: 'For Sale' });
+    const sold = data.lookups.create('statuses', { name: 'Sold' });
+    const refs = { breedId, colorId, genderId };
+    data.horses.create({ name: 'A', ...refs, statusId: forSale, priceUsd: '1200000' });
+    data.horses.create({ name: 'B', ...refs, statusId: forSale, priceUsd: '250000' });
+    const soldHorse = data.horses.create({ name: 'C', ...refs, statusId: sold, priceUsd: '30000' });
+    const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Buyer' });
+    const saleId = data.sales.create({
+      horseId: soldHorse,
+      buyerId,
+      salePrice: '30000',
+      downPayment: '0',
+      termsMonths: 3,
+      scheduleStartDate: '2020-01-01',
+    });
+
+    renderScreen(<DashboardScreen />, { data });
+    await waitFor(() => expect(kpi('Total Horses').getByTestId('kpi-value').textContent).toBe('3'));
+    expect(kpi('Inventory Value').getByTestId('kpi-value').textContent).toBe('$1.5M');
+    expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('1');
+    expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$30K');
+    const forSaleRow = within(screen.getByRole('listitem', { name: 'For Sale' }));
+    expect(forSaleRow.getByTestId('status-count').textContent).toBe('2');
+    expect(forSaleRow.getByTestId('status-percent').textContent).toBe('67%');
+    expect(within(screen.getByRole('listitem', { name: 'Sold' })).getByTestId('status-percent').textContent).toBe('33%');
+
+    data.payments.create({ saleId, amount: '30000', date: '2020-04-01', method: 'Cash' });
+    await waitFor(() => expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('0'));
+    expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$0K');
+  });
+});
