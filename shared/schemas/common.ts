@@ -32,6 +32,8 @@ export const money = z.preprocess(
   z
     .string({ error: 'Must be an amount in dollars' })
     .max(32, 'Must be an amount in dollars')
+    // "$12,500.50" as typed is fine; a sign, letters or a second dot are not an amount.
+    .refine((value) => /^\s*\$?[\d,\s]*(\.\d*)?\s*$/.test(value), { message: 'Must be an amount in dollars', abort: true })
     .transform((value) => sanitizeMoneyInput(value))
     .refine((value) => isDecimalString(value), { message: 'Must be an amount in dollars', abort: true })
     .transform((value) => normalizeMoney(value)),

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { horseRoutes } from './api/horses.ts';
+import { contactRoutes } from './api/contacts.ts';
+import { dashboardRoutes } from './api/dashboard.ts';
 import { lookupRoutes } from './api/lookups.ts';
+import { saleRoutes } from './api/sales.ts';
 import { photoRoutes } from './api/photos.ts';
 import { userRoutes } from './api/users.ts';
 import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
@@ -18,10 +21,11 @@ export type AppDeps = {
   registry: DocumentRegistry;
   allowedOrigins: readonly string[];
   webDir?: string;
+  trustProxy?: boolean;
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
-export function createApp({ sql, registry, allowedOrigins, webDir }: AppDeps) {
+export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = false }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   // `no-referrer` (the default) would make browsers send `Origin: null` on the sign-in
@@ -30,12 +34,15 @@ export function createApp({ sql, registry, allowedOrigins, webDir }: AppDeps) {
   app.use('/api/*', checkOrigin(allowedOrigins));
   app.use('/api/*', loadSession(sql));
 
-  app.route('/api', authRoutes(sql));
+  app.route('/api', authRoutes(sql, { trustProxy }));
   app.route('/api/sync', syncRoutes(registry, allowedOrigins));
 
   const api = new Hono<AuthedEnv>();
   api.route('/', horseRoutes(sql, registry));
   api.route('/', lookupRoutes(sql, registry));
+  api.route('/', contactRoutes(sql, registry));
+  api.route('/', saleRoutes(sql, registry));
+  api.route('/', dashboardRoutes(sql));
   api.route('/', userRoutes(sql));
   api.route('/', photoRoutes(sql, allowedOrigins));
   app.use('/api/*', requireUser);

@@ -20,6 +20,11 @@ const schema = z
       .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
     /** Where the built PWA is; served with an SPA fallback. */
     RANCH_WEB_DIR: z.string().min(1).default('./dist/web'),
+    /** 1: a reverse proxy stands in front; count sign-in failures per X-Forwarded-For address. */
+    RANCH_TRUST_PROXY: z
+      .enum(['0', '1', ''], { error: 'must be 1 (behind a reverse proxy) or 0' })
+      .default('0')
+      .transform((value) => value === '1'),
   });
 
 export type Config = {
@@ -30,6 +35,7 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   allowedOrigins: string[];
   webDir: string;
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -53,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     allowedOrigins: value.RANCH_ALLOWED_ORIGINS,
     webDir: resolve(value.RANCH_WEB_DIR),
+    trustProxy: value.RANCH_TRUST_PROXY,
   };
 }

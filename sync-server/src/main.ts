@@ -10,6 +10,7 @@ async function main(): Promise<void> {
     admin: config.admin,
     allowedOrigins: config.allowedOrigins,
     webDir: config.webDir,
+    trustProxy: config.trustProxy,
   });
   const where = config.databaseUrl ? 'Postgres from DATABASE_URL' : `embedded Postgres in ${config.dataDir}`;
   console.log(`Ranch is listening on ${server.url} (${where})`);

@@ -13,6 +13,8 @@ export type ServerOptions = {
   admin?: { email: string; password: string } | undefined;
   allowedOrigins?: readonly string[];
   webDir?: string;
+  /** Count failed sign-ins per X-Forwarded-For address (RANCH_TRUST_PROXY). */
+  trustProxy?: boolean;
 };
 
 export type RunningServer = {
@@ -33,6 +35,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sql: db.sql,
     registry,
     allowedOrigins: options.allowedOrigins ?? [],
+    trustProxy: options.trustProxy ?? false,
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });

@@ -4,7 +4,9 @@ import type { Sql } from '../db/client.ts';
 import type { AppEnv } from '../http/types.ts';
 import { apiError } from '../http/errors.ts';
 import { loginInput } from '../../../shared/index.ts';
+import { clientAddress } from './client-address.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
+import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage, type LoginKeys } from './login-limits.ts';
 import { loginPage } from './login-page.ts';
 import { verifyPassword } from './password.ts';
 import { createSession, generateSessionToken, invalidateSession, SESSION_COOKIE } from './sessions.ts';
@@ -12,8 +14,13 @@ import { findUserForLogin, toApiUser } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
+export type AuthOptions = {
+  /** RANCH_TRUST_PROXY: count failed sign-ins per X-Forwarded-For address instead of the socket's. */
+  trustProxy: boolean;
+};
+
 /** Sign-in, sign-out and the current user (DESIGN.md "Authentication and roles"). */
-export function authRoutes(sql: Sql) {
+export function authRoutes(sql: Sql, { trustProxy }: AuthOptions = { trustProxy: false }) {
   const app = new Hono<AppEnv>();
 
   app.get('/login', (c) => (c.get('user') ? c.redirect('/', 303) : c.html(loginPage({}))));
@@ -21,13 +28,20 @@ export function authRoutes(sql: Sql) {
   app.post('/login', async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const parsed = loginInput.safeParse({ email: form.email, password: form.password });
-    if (!parsed.success) {
-      const email = typeof form.email === 'string' ? form.email : '';
-      return c.html(loginPage({ email, error: INVALID_CREDENTIALS }), 401);
+    const typedEmail = parsed.success ? parsed.data.email : typeof form.email === 'string' ? form.email.slice(0, 254) : '';
+    const keys: LoginKeys = { account: parsed.success ? parsed.data.email : undefined, address: clientAddress(c, trustProxy) };
+    // Counted before the password is checked; a refusal costs no password check, for
+    // known and unknown accounts alike, so it tells nothing about which exist.
+    const retryAfter = await beginLoginAttempt(sql, keys);
+    if (retryAfter !== undefined) {
+      c.header('retry-after', String(retryAfter));
+      return c.html(loginPage({ email: typedEmail, error: tooManyAttemptsMessage(retryAfter) }), 429);
     }
+    if (!parsed.success) return c.html(loginPage({ email: typedEmail, error: INVALID_CREDENTIALS }), 401);
     const account = await findUserForLogin(sql, parsed.data.email);
     const ok = await verifyPassword(account?.password_hash ?? null, parsed.data.password);
     if (!account || !ok) return c.html(loginPage({ email: parsed.data.email, error: INVALID_CREDENTIALS }), 401);
+    await loginSucceeded(sql, keys);
     const token = generateSessionToken();
     const session = await createSession(sql, token, account.id);
     setSessionCookie(c, token, session.expiresAt);

@@ -140,7 +140,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         sale_price numeric(14, 2) not null,
         down_payment numeric(14, 2) not null default 0,
         terms_months integer not null,
-        interest_apr numeric(7, 4),
+        interest_apr double precision,
         schedule_start_date date,
         created_at timestamptz not null
       );

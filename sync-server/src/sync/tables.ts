@@ -73,7 +73,8 @@ export const TABLES: Record<Collection, TableSpec> = {
 };
 
 /** SQL expression reading a column back as the document stores the field. */
-export function selectExpression({ column, field, kind }: Column): string {
+export function selectExpression({ column: name, field, kind }: Column, alias?: string): string {
+  const column = alias ? `${alias}.${name}` : name;
   const value = {
     money: `${column}::text`,
     date: `${column}::text`,
@@ -84,6 +85,6 @@ export function selectExpression({ column, field, kind }: Column): string {
 }
 
 /** `select` list giving API-shaped rows (SPEC §3 field names) for a collection. */
-export function selectList(collection: Collection): string {
-  return TABLES[collection].columns.map(selectExpression).join(', ');
+export function selectList(collection: Collection, alias?: string): string {
+  return TABLES[collection].columns.map((column) => selectExpression(column, alias)).join(', ');
 }

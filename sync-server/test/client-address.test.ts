@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { clientAddress, normalizeAddress } from '../src/auth/client-address.ts';
+
+async function addressOf(trustProxy: boolean, remoteAddress: string | undefined, forwardedFor?: string): Promise<string> {
+  const app = new Hono().get('/', (c) => c.text(clientAddress(c, trustProxy)));
+  const headers: Record<string, string> = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+  const env = remoteAddress === undefined ? {} : { incoming: { socket: { remoteAddress } } };
+  const response = await app.request('/', { headers }, env);
+  return response.text();
+}
+
+describe('the client address failed sign-ins are counted under', () => {
+  it("is the socket's peer, whatever X-Forwarded-For claims, unless the proxy is trusted", async () => {
+    expect(await addressOf(false, '10.1.2.3', '203.0.113.9')).toBe('10.1.2.3');
+    expect(await addressOf(false, '::ffff:10.1.2.3')).toBe('10.1.2.3');
+  });
+
+  it("is the entry our trusted proxy appended (the right-most), not one the client wrote", async () => {
+    expect(await addressOf(true, '10.0.0.1', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await addressOf(true, '10.0.0.1', ' 203.0.113.9 ')).toBe('203.0.113.9');
+    expect(await addressOf(true, '10.0.0.1')).toBe('10.0.0.1');
+    expect(await addressOf(true, '10.0.0.1', '')).toBe('10.0.0.1');
+  });
+
+  it('counts IPv6 clients per /64', () => {
+    expect(normalizeAddress('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(normalizeAddress('2001:DB8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(normalizeAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(normalizeAddress('::1')).toBe('0:0:0:0::/64');
+    expect(normalizeAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(normalizeAddress('not:an:address')).toBe('not:an:address');
+  });
+
+  it('is "unknown" when there is no socket to ask', async () => {
+    expect(await addressOf(false, undefined)).toBe('unknown');
+  });
+});
