@@ -60,7 +60,9 @@ describe('a horse added offline reaches the server and the office', () => {
         await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
       }
     });
-    await page.getByRole('link', { name: 'Horses' }).first().click();
+    // On a phone the sidebar is a drawer behind the menu button.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Horses' }).click();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     // The lookups arrive through sync; wait until the form can offer them.
     await page.getByRole('button', { name: 'Add Horse' }).click();

@@ -1,61 +1,47 @@
-import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
-import { displayName, displayRole, initials } from '../lib/user-display.ts';
+import { MenuIcon } from './icons.tsx';
+import { pageTitle } from './nav-links.tsx';
+import { NotificationsBell } from './NotificationsBell.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { useSidebarCollapsed } from './sidebar-state.ts';
 import { SyncBadge } from './SyncBadge.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
-const NAV_LINKS = [
-  { to: '/', label: 'Dashboard' },
-  { to: '/horses', label: 'Horses' },
-] as const;
+export { LOGOUT_PATH } from './UserMenu.tsx';
 
-export const LOGOUT_PATH = '/api/logout';
-
-/** Sidebar, header with the user, and the screen. A phone drawer comes in a later issue. */
+/**
+ * SPEC §2 Layout. A daisyUI drawer: on desks (md and up) the sidebar stays open and can be
+ * collapsed to icons; on phones it slides in from the menu button.
+ */
 export function Layout({ user, children }: { user: User; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const title = pageTitle(pathname);
+
   return (
-    <div className="flex min-h-screen flex-col bg-base-200 md:flex-row">
-      <aside className="bg-base-100 md:w-60 md:shrink-0 md:border-r md:border-base-300">
-        <div className="flex items-center gap-3 p-4">
-          <img src="/icon-192.png" alt="" width={36} height={36} className="rounded-lg" />
-          <div>
-            <p className="text-lg font-bold leading-tight">Ranch</p>
-            <p className="text-xs text-base-content/70">Ranch Management</p>
-          </div>
-        </div>
-        <nav aria-label="Main">
-          <ul className="menu menu-horizontal w-full md:menu-vertical">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} activeOptions={{ exact: true }} activeProps={{ className: 'menu-active' }}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="navbar gap-3 border-b border-base-300 bg-base-100 px-4">
-          <div className="flex-1">
+    <div className="drawer min-h-screen bg-base-200 md:drawer-open">
+      <input id="nav-drawer" type="checkbox" className="drawer-toggle" checked={drawerOpen} onChange={(event) => setDrawerOpen(event.target.checked)} tabIndex={-1} aria-hidden="true" />
+      <div className="drawer-content flex min-w-0 flex-col">
+        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 px-2 sm:px-4">
+          <button type="button" className="btn btn-ghost btn-square md:hidden" aria-label="Open menu" aria-expanded={drawerOpen} aria-controls="nav-sidebar" onClick={() => setDrawerOpen(true)}>
+            <MenuIcon className="size-5" />
+          </button>
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+            {title && <p className="truncate text-lg font-semibold">{title}</p>}
             <SyncBadge />
           </div>
-          <div className="flex items-center gap-3">
-            <div className="avatar avatar-placeholder">
-              <div className="w-9 rounded-full bg-neutral text-neutral-content">
-                {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span>{initials(user)}</span>}
-              </div>
-            </div>
-            <div className="min-w-0 text-right leading-tight">
-              <p className="max-w-40 truncate text-sm font-medium">{displayName(user)}</p>
-              <p className="text-xs text-base-content/70">{displayRole(user)}</p>
-            </div>
-            <a href={LOGOUT_PATH} className="btn btn-ghost btn-sm">
-              Sign out
-            </a>
-          </div>
+          <NotificationsBell />
+          <UserMenu user={user} />
         </header>
         <main className="flex-1 p-4 md:p-6">{children}</main>
+      </div>
+      <div className="drawer-side z-40" id="nav-sidebar">
+        <label htmlFor="nav-drawer" aria-label="Close menu" className="drawer-overlay" />
+        <Sidebar role={user.role} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} onNavigate={closeDrawer} />
       </div>
     </div>
   );

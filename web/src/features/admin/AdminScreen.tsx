@@ -1,0 +1,61 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { LookupKind } from '../../../../shared/index.ts';
+import { useCanWrite } from '../auth/use-can-write.ts';
+import { LookupTab } from './LookupTab.tsx';
+import { LOOKUP_TABS } from './lookup-texts.ts';
+
+/** SPEC §2 Administration: the four dropdown lists in tabs, Breeds first. */
+export function AdminScreen() {
+  const [selected, setSelected] = useState<LookupKind>('breeds');
+  const canWrite = useCanWrite();
+  const id = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // WAI-ARIA tabs: arrow keys move between tabs (and select), Home/End jump.
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = LOOKUP_TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
+      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    setSelected(LOOKUP_TABS[next]!.kind);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-3xl font-bold">Administration</h1>
+        <p className="text-base-content/70">Manage system configuration and dropdown lists</p>
+      </div>
+      <div role="tablist" aria-label="Dropdown lists" className="tabs tabs-box w-fit max-w-full overflow-x-auto">
+        {LOOKUP_TABS.map((tab, index) => (
+          <button
+            key={tab.kind}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab.kind}`}
+            aria-selected={selected === tab.kind}
+            aria-controls={`${id}-panel`}
+            tabIndex={selected === tab.kind ? 0 : -1}
+            className={`tab ${selected === tab.kind ? 'tab-active' : ''}`}
+            onClick={() => setSelected(tab.kind)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {tab.tab}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`}>
+        <LookupTab key={selected} kind={selected} canWrite={canWrite} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { lookupInput, type LookupItem, type LookupKind } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { FormField, invalidProps } from '../../ui/FormField.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { lookupTexts } from './lookup-texts.ts';
+
+const nameOnly = lookupInput.pick({ name: true });
+type NameValues = { name: string };
+
+type LookupDialogProps = { kind: LookupKind; open: boolean; editing: LookupItem | null; onClose: () => void };
+
+/** 'Add New Breed' (etc.) or, for `editing`, 'Edit Breed': one name field, Cancel and Save. */
+export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps) {
+  const texts = lookupTexts(kind);
+  return (
+    <Modal open={open} title={editing ? texts.editTitle : texts.addTitle} onClose={onClose} size="sm">
+      <LookupForm kind={kind} editing={editing} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: LookupItem | null; onDone: () => void }) {
+  const { lookups } = useRanchData();
+  const toast = useToast();
+  const texts = lookupTexts(kind);
+  const id = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NameValues>({ resolver: zodResolver(nameOnly), defaultValues: { name: editing?.name ?? '' } });
+  const name = useWatch({ control, name: 'name' });
+
+  const save = ({ name: value }: NameValues) => {
+    try {
+      if (editing) lookups.rename(kind, editing.id, { name: value });
+      else lookups.create(kind, { name: value });
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: editing ? texts.updateFailed : texts.createFailed, variant: 'destructive' });
+      return;
+    }
+    // SPEC §4: creation also clears the name field.
+    reset({ name: '' });
+    onDone();
+    toast({ title: 'Success', description: editing ? texts.updated : texts.created, variant: 'success' });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(save)}>
+      <FormField label="Name" htmlFor={`${id}-name`} error={errors.name}>
+        <input id={`${id}-name`} className="input w-full" placeholder={texts.placeholder} autoComplete="off" autoFocus {...register('name')} {...invalidProps(errors.name, `${id}-name`)} />
+      </FormField>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+        {/* SPEC §2: disabled while the name is blank after trimming or while saving. */}
+        <button type="submit" className="btn btn-primary" disabled={!name?.trim() || isSubmitting}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

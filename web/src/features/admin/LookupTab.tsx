@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LookupItem, LookupKind } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
+import { PencilIcon, PowerIcon } from '../../ui/icons.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { LookupDialog } from './LookupDialog.tsx';
+import { lookupTexts } from './lookup-texts.ts';
+
+const COLUMNS: Column<LookupItem>[] = [
+  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{row.name}</span> },
+  {
+    header: 'Status',
+    key: 'isActive',
+    cell: (row) =>
+      row.isActive !== false ? <span className="badge badge-success badge-soft">Active</span> : <span className="badge badge-ghost">Inactive</span>,
+  },
+];
+
+/** One list of Administration: its card, Add dialog, and the rows with Edit and (De)activate. */
+export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: boolean }) {
+  const { db, lookups } = useRanchData();
+  const rows = useLiveQuery(() => db.table<LookupItem, string>(kind).orderBy('name').toArray(), [db, kind]);
+  const toast = useToast();
+  const texts = lookupTexts(kind);
+  const [dialog, setDialog] = useState<{ editing: LookupItem | null } | null>(null);
+
+  const setActive = (item: LookupItem, isActive: boolean) => {
+    try {
+      lookups.setActive(kind, item.id, isActive);
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: texts.updateFailed, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Success', description: isActive ? texts.activated : texts.deactivated, variant: 'success' });
+  };
+
+  const actions: RowAction<LookupItem>[] = canWrite
+    ? [
+        { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
+        { label: 'Deactivate', icon: <PowerIcon />, onClick: (row) => setActive(row, false), destructive: true, hidden: (row) => row.isActive === false },
+        { label: 'Activate', icon: <PowerIcon />, onClick: (row) => setActive(row, true), hidden: (row) => row.isActive !== false },
+      ]
+    : [];
+
+  return (
+    <div className="card bg-base-100 shadow-sm">
+      <div className="card-body p-4 md:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="card-title">{texts.cardTitle}</h2>
+          {canWrite && (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ editing: null })}>
+              {texts.addButton}
+            </button>
+          )}
+        </div>
+        <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText={texts.empty} label={texts.cardTitle} />
+      </div>
+      <LookupDialog kind={kind} open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Buyer, ContactFields } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { ContactForm, contactValues } from '../contacts/ContactForm.tsx';
+
+/** 'Add New Buyer' when `editing` is null, else 'Edit Buyer'. */
+export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing: Buyer | null; onClose: () => void }) {
+  const { buyers } = useRanchData();
+  const toast = useToast();
+
+  const save = (values: ContactFields) => {
+    try {
+      if (editing) buyers.update(editing.id, values);
+      else buyers.create(values);
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: editing ? 'Failed to update buyer' : 'Failed to create buyer', variant: 'destructive' });
+      return;
+    }
+    onClose();
+    toast({ title: 'Success', description: editing ? 'Buyer updated successfully' : 'Buyer created successfully', variant: 'success' });
+  };
+
+  return (
+    <Modal open={open} title={editing ? 'Edit Buyer' : 'Add New Buyer'} onClose={onClose}>
+      <ContactForm
+        labelStyle="buyer"
+        defaultValues={editing ? contactValues(editing) : undefined}
+        submitLabel={editing ? 'Update Buyer' : 'Create Buyer'}
+        onSubmit={save}
+        onCancel={onClose}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Buyer } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
+import { PencilIcon, TrashIcon } from '../../ui/icons.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useCanWrite } from '../auth/use-can-write.ts';
+import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { BuyerDialog } from './BuyerDialog.tsx';
+
+const COLUMNS: Column<Buyer>[] = [
+  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{`${row.firstName} ${row.lastName}`}</span> },
+  { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
+  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} /> },
+];
+
+/** SPEC §2 Buyers. Delete asks no confirmation, as in the seed. */
+export function BuyersScreen() {
+  const { db, buyers } = useRanchData();
+  const rows = useLiveQuery(() => db.buyers.orderBy('lastName').toArray(), [db]);
+  const canWrite = useCanWrite();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<{ editing: Buyer | null } | null>(null);
+
+  const remove = (buyer: Buyer) => {
+    try {
+      buyers.remove(buyer.id);
+    } catch (error) {
+      // A buyer with sales is kept: the sale must keep its buyer.
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to delete buyer', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Success', description: 'Buyer deleted successfully', variant: 'success' });
+  };
+
+  const actions: RowAction<Buyer>[] = canWrite
+    ? [
+        { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
+        { label: 'Delete', icon: <TrashIcon />, onClick: remove, destructive: true },
+      ]
+    : [];
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">Buyers</h1>
+          <p className="text-base-content/70">Manage buyer contacts and information</p>
+        </div>
+        {canWrite && (
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
+            Add Buyer
+          </button>
+        )}
+      </div>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body p-4 md:p-6">
+          <h2 className="card-title">All Buyers</h2>
+          <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText="No buyers found" label="All Buyers" />
+        </div>
+      </div>
+      <BuyerDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatUsd, type Horse } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { localDate } from '../../lib/format-date.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { fullName, type SupplierRow } from './use-supplier-rows.ts';
+
+/** View Details (beyond the seed, which only logged): the contact, totals and the horses. */
+export function SupplierDetailsDialog({ supplier, onClose }: { supplier: SupplierRow | null; onClose: () => void }) {
+  const { db } = useRanchData();
+  const supplierId = supplier?.id ?? null;
+  const horses = useLiveQuery(
+    async (): Promise<Horse[]> => (supplierId ? db.horses.where('ownerId').equals(supplierId).sortBy('name') : []),
+    [db, supplierId],
+  );
+
+  return (
+    <Modal open={supplier !== null} title="Supplier Details" onClose={onClose}>
+      {supplier && (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="text-base-content/60">Name</dt>
+            <dd>{fullName(supplier)}</dd>
+            <dt className="text-base-content/60">Phone</dt>
+            <dd>
+              <PhoneLink phone={supplier.phone} />
+            </dd>
+            <dt className="text-base-content/60">Email</dt>
+            <dd>
+              <EmailLink email={supplier.email} />
+            </dd>
+            <dt className="text-base-content/60">Total Horses</dt>
+            <dd>{supplier.totalHorses}</dd>
+            <dt className="text-base-content/60">Total Value</dt>
+            <dd>{formatUsd(supplier.totalValue)}</dd>
+            <dt className="text-base-content/60">Joined</dt>
+            <dd>{localDate(supplier.createdAt)}</dd>
+          </dl>
+          <div>
+            <h3 className="font-semibold">Horses</h3>
+            {horses && horses.length > 0 ? (
+              <ul className="list-inside list-disc">
+                {horses.map((horse) => (
+                  <li key={horse.id}>{horse.name}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-base-content/60">No horses found</p>
+            )}
+          </div>
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

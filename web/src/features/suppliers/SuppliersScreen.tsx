@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { formatUsd } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { localDate } from '../../lib/format-date.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
+import { csvFilename, downloadCsv, toCsv } from '../../ui/export-csv.ts';
+import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useCanWrite } from '../auth/use-can-write.ts';
+import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { SupplierDetailsDialog } from './SupplierDetailsDialog.tsx';
+import { SupplierDialog } from './SupplierDialog.tsx';
+import { fullName, useSupplierRows, type SupplierRow } from './use-supplier-rows.ts';
+
+const COLUMNS: Column<SupplierRow>[] = [
+  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{fullName(row)}</span> },
+  { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
+  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} /> },
+  { header: 'Total Horses', key: 'totalHorses', cell: (row) => String(row.totalHorses) },
+  { header: 'Total Value', key: 'totalValue', cell: (row) => formatUsd(row.totalValue) },
+  { header: 'Joined', key: 'createdAt', cell: (row) => localDate(row.createdAt) },
+];
+
+function exportSuppliers(rows: SupplierRow[]) {
+  const csv = toCsv<SupplierRow>(
+    [
+      { header: 'Name', value: fullName },
+      { header: 'Phone', value: (row) => row.phone },
+      { header: 'Email', value: (row) => row.email },
+      { header: 'Total Horses', value: (row) => row.totalHorses },
+      { header: 'Total Value', value: (row) => row.totalValue },
+      { header: 'Joined', value: (row) => row.createdAt?.slice(0, 10) },
+    ],
+    rows,
+  );
+  downloadCsv(csvFilename('suppliers'), csv);
+}
+
+/** SPEC §2 Suppliers (/owners). */
+export function SuppliersScreen() {
+  const rows = useSupplierRows();
+  const canWrite = useCanWrite();
+  const { owners } = useRanchData();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<{ editing: SupplierRow | null } | null>(null);
+  const [viewing, setViewing] = useState<SupplierRow | null>(null);
+  const [deleting, setDeleting] = useState<SupplierRow | null>(null);
+
+  const remove = (supplier: SupplierRow) => {
+    setDeleting(null);
+    try {
+      owners.remove(supplier.id);
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to delete supplier', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Success', description: 'Supplier deleted successfully', variant: 'success' });
+  };
+
+  const actions: RowAction<SupplierRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
+  if (canWrite) {
+    actions.push(
+      { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
+      { label: 'Delete', icon: <TrashIcon />, onClick: setDeleting, destructive: true },
+    );
+  }
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">Suppliers</h1>
+          <p className="text-base-content/70">Manage horse suppliers and their information</p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-outline" disabled={!rows || rows.length === 0} onClick={() => rows && exportSuppliers(rows)}>
+            <DownloadIcon />
+            Export
+          </button>
+          {canWrite && (
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
+              Add Supplier
+            </button>
+          )}
+        </div>
+      </div>
+      <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText="No suppliers found" label="Suppliers" />
+      <SupplierDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+      <SupplierDetailsDialog supplier={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Are you sure you want to delete this supplier?"
+        confirmDisabled={(deleting?.totalHorses ?? 0) > 0}
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting &&
+          (deleting.totalHorses > 0 ? (
+            <p>
+              {fullName(deleting)} still supplies {deleting.totalHorses} {deleting.totalHorses === 1 ? 'horse' : 'horses'}. Choose another supplier (or
+              Ranch) for {deleting.totalHorses === 1 ? 'it' : 'them'} first.
+            </p>
+          ) : (
+            <p>{fullName(deleting)} will be removed on every device.</p>
+          ))}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { User } from '../../../shared/index.ts';
+import { displayName, displayRole, initials } from '../lib/user-display.ts';
+import { useDismiss } from './use-dismiss.ts';
+
+export const LOGOUT_PATH = '/api/logout';
+// Plain strings: these routes belong to screens added alongside this one.
+const PROFILE_PATH: string = '/profile';
+const SETTINGS_PATH: string = '/settings';
+
+/** SPEC §2: name (or e-mail, or 'User'), role (Staff by default), initials avatar, and the menu. */
+export function UserMenu({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+  const name = displayName(user);
+  const role = displayRole(user);
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        className="btn btn-ghost h-auto gap-2 px-1 py-1 sm:px-2"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`User menu: ${name}, ${role}`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span className="avatar avatar-placeholder">
+          <span className="w-9 rounded-full bg-neutral text-neutral-content">
+            {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span>{initials(user)}</span>}
+          </span>
+        </span>
+        <span className="hidden min-w-0 text-left leading-tight sm:block">
+          <span className="block max-w-40 truncate text-sm font-medium">{name}</span>
+          <span className="block text-xs font-normal text-base-content/70">{role}</span>
+        </span>
+      </button>
+      {open && (
+        <ul id={menuId} role="menu" aria-label="My Account" className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+          <li role="none" className="menu-title">
+            <span>My Account</span>
+            <span className="block truncate text-xs font-normal sm:hidden">{name} · {role}</span>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={PROFILE_PATH as LinkProps['to']} onClick={close}>
+              Profile
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={SETTINGS_PATH as LinkProps['to']} onClick={close}>
+              Settings
+            </Link>
+          </li>
+          <li role="none">
+            <a role="menuitem" href={LOGOUT_PATH}>
+              Sign out
+            </a>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import type { Role } from '../../../shared/index.ts';
+import { CogIcon, DollarIcon, HomeIcon, HorseIcon, ShieldIcon, TruckIcon, UsersIcon } from './icons.tsx';
+
+export type NavLink = { to: string; label: string; title: string; icon: ReactNode; roles?: readonly Role[] };
+
+/** SPEC §2 Layout: the sidebar links; Users only for role Admin. `title` heads the page. */
+export const NAV_LINKS: readonly NavLink[] = [
+  { to: '/', label: 'Dashboard', title: 'Dashboard', icon: <HomeIcon className="size-5" /> },
+  { to: '/horses', label: 'Horses', title: 'Horse Inventory', icon: <HorseIcon className="size-5" /> },
+  { to: '/owners', label: 'Suppliers', title: 'Suppliers', icon: <TruckIcon className="size-5" /> },
+  { to: '/buyers', label: 'Buyers', title: 'Buyers', icon: <UsersIcon className="size-5" /> },
+  { to: '/sales', label: 'Sales', title: 'Sales & Payments', icon: <DollarIcon className="size-5" /> },
+  { to: '/admin', label: 'Admin', title: 'Administration', icon: <CogIcon className="size-5" /> },
+  { to: '/users', label: 'Users', title: 'User Management', icon: <ShieldIcon className="size-5" />, roles: ['Admin'] },
+];
+
+const OTHER_TITLES: Record<string, string> = { '/profile': 'Profile', '/settings': 'Settings' };
+
+export function navLinksFor(role: Role | null | undefined): NavLink[] {
+  return NAV_LINKS.filter((link) => !link.roles || (role != null && link.roles.includes(role)));
+}
+
+/** The header's title for a path; '' for paths the router does not know. */
+export function pageTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return NAV_LINKS.find((link) => link.to === path)?.title ?? OTHER_TITLES[path] ?? '';
+}
