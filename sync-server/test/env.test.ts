@@ -34,3 +34,12 @@ describe('configuration', () => {
     expect(attempt).toThrow(/RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD must be set together/);
   });
 });
+
+describe('RANCH_TRUST_PROXY', () => {
+  it('is off unless set to 1, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ RANCH_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ RANCH_TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ RANCH_TRUST_PROXY: 'yes' })).toThrow(/RANCH_TRUST_PROXY: must be 1 \(behind a reverse proxy\) or 0/);
+  });
+});
