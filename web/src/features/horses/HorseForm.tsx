@@ -1,9 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { formatUsdInput, horseInput, type LookupItem } from '../../../../shared/index.ts';
-import type { LookupLists } from './use-horse-rows.ts';
+import { formatUsdInput, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
+import { FormField, invalidProps, type ShownError } from '../../ui/FormField.tsx';
+import type { LookupLists, SupplierOption } from './use-horse-rows.ts';
 
 export type HorseFormValues = z.input<typeof horseInput>;
 export type HorseFormOutput = z.output<typeof horseInput>;
@@ -14,13 +15,34 @@ const EMPTY: HorseFormValues = {
   colorId: '',
   genderId: '',
   statusId: '',
+  ownerId: '',
+  birthdate: '',
   ageYears: '',
   priceUsd: '',
   notes: '',
 };
 
+/** A stored horse as form values: nulls become empty fields, the price shows as dollars. */
+export function horseValues(horse: Horse): HorseFormValues {
+  return {
+    name: horse.name,
+    breedId: horse.breedId,
+    colorId: horse.colorId,
+    genderId: horse.genderId,
+    statusId: horse.statusId ?? '',
+    ownerId: horse.ownerId ?? '',
+    birthdate: horse.birthdate ?? '',
+    ageYears: horse.ageYears === null ? '' : String(horse.ageYears),
+    priceUsd: horse.priceUsd ? formatUsdInput(horse.priceUsd.replace(/\.00$/, '')) : '',
+    // Kept as is: the photo flow comes in a later issue, and an edit must not drop it.
+    photoUrl: horse.photoUrl ?? '',
+    notes: horse.notes ?? '',
+  };
+}
+
 type HorseFormProps = {
   lookups: LookupLists;
+  suppliers: SupplierOption[];
   defaultValues?: HorseFormValues;
   submitLabel: string;
   onSubmit: (values: HorseFormOutput) => void;
@@ -28,7 +50,7 @@ type HorseFormProps = {
 };
 
 /** The horse fields of SPEC §5, validated by the shared schema the server also uses. */
-export function HorseForm({ lookups, defaultValues = EMPTY, submitLabel, onSubmit, onCancel }: HorseFormProps) {
+export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLabel, onSubmit, onCancel }: HorseFormProps) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const {
@@ -37,17 +59,23 @@ export function HorseForm({ lookups, defaultValues = EMPTY, submitLabel, onSubmi
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<HorseFormValues, unknown, HorseFormOutput>({ resolver: zodResolver(horseInput), defaultValues });
+  // Inactive items are not offered, except the value this horse already has.
+  const offered = (items: LookupItem[], current: unknown) => items.filter((item) => item.isActive !== false || item.id === current);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
-      <Field label="Name" htmlFor={fieldId('name')} error={errors.name} required className="sm:col-span-2">
-        <input id={fieldId('name')} className="input w-full" autoComplete="off" {...register('name')} {...invalid(errors.name, fieldId('name'))} />
-      </Field>
-      <LookupSelect label="Breed" id={fieldId('breedId')} items={lookups.breeds} error={errors.breedId} required register={register('breedId')} />
-      <LookupSelect label="Color" id={fieldId('colorId')} items={lookups.colors} error={errors.colorId} required register={register('colorId')} />
-      <LookupSelect label="Gender" id={fieldId('genderId')} items={lookups.genders} error={errors.genderId} required register={register('genderId')} />
-      <LookupSelect label="Status" id={fieldId('statusId')} items={lookups.statuses} error={errors.statusId} register={register('statusId')} />
-      <Field label="Age (years)" htmlFor={fieldId('ageYears')} error={errors.ageYears}>
+      <FormField label="Name" htmlFor={fieldId('name')} error={errors.name} required className="sm:col-span-2">
+        <input id={fieldId('name')} className="input w-full" autoComplete="off" {...register('name')} {...invalidProps(errors.name, fieldId('name'))} />
+      </FormField>
+      <Select label="Breed" id={fieldId('breedId')} items={offered(lookups.breeds, defaultValues.breedId)} error={errors.breedId} required register={register('breedId')} />
+      <Select label="Color" id={fieldId('colorId')} items={offered(lookups.colors, defaultValues.colorId)} error={errors.colorId} required register={register('colorId')} />
+      <Select label="Gender" id={fieldId('genderId')} items={offered(lookups.genders, defaultValues.genderId)} error={errors.genderId} required register={register('genderId')} />
+      <Select label="Status" id={fieldId('statusId')} items={offered(lookups.statuses, defaultValues.statusId)} error={errors.statusId} register={register('statusId')} />
+      <Select label="Supplier" id={fieldId('ownerId')} items={suppliers} error={errors.ownerId} register={register('ownerId')} noneLabel="Ranch" />
+      <FormField label="Birth Date" htmlFor={fieldId('birthdate')} error={errors.birthdate}>
+        <input id={fieldId('birthdate')} type="date" className="input w-full" {...register('birthdate')} {...invalidProps(errors.birthdate, fieldId('birthdate'))} />
+      </FormField>
+      <FormField label="Age (years)" htmlFor={fieldId('ageYears')} error={errors.ageYears}>
         <input
           id={fieldId('ageYears')}
           type="number"
@@ -56,10 +84,10 @@ export function HorseForm({ lookups, defaultValues = EMPTY, submitLabel, onSubmi
           inputMode="numeric"
           className="input w-full"
           {...register('ageYears')}
-          {...invalid(errors.ageYears, fieldId('ageYears'))}
+          {...invalidProps(errors.ageYears, fieldId('ageYears'))}
         />
-      </Field>
-      <Field label="Price" htmlFor={fieldId('priceUsd')} error={errors.priceUsd}>
+      </FormField>
+      <FormField label="Price" htmlFor={fieldId('priceUsd')} error={errors.priceUsd}>
         <Controller
           control={control}
           name="priceUsd"
@@ -75,14 +103,14 @@ export function HorseForm({ lookups, defaultValues = EMPTY, submitLabel, onSubmi
               value={typeof field.value === 'string' ? field.value : ''}
               // SPEC §5: shown as dollars while typing, keeping only digits and one dot.
               onChange={(event) => field.onChange(formatUsdInput(event.target.value))}
-              {...invalid(errors.priceUsd, fieldId('priceUsd'))}
+              {...invalidProps(errors.priceUsd, fieldId('priceUsd'))}
             />
           )}
         />
-      </Field>
-      <Field label="Notes" htmlFor={fieldId('notes')} error={errors.notes} className="sm:col-span-2">
-        <textarea id={fieldId('notes')} rows={3} className="textarea w-full" {...register('notes')} {...invalid(errors.notes, fieldId('notes'))} />
-      </Field>
+      </FormField>
+      <FormField label="Notes" htmlFor={fieldId('notes')} error={errors.notes} className="sm:col-span-2">
+        <textarea id={fieldId('notes')} rows={3} className="textarea w-full" {...register('notes')} {...invalidProps(errors.notes, fieldId('notes'))} />
+      </FormField>
       <div className="modal-action sm:col-span-2">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
           Cancel
@@ -95,59 +123,28 @@ export function HorseForm({ lookups, defaultValues = EMPTY, submitLabel, onSubmi
   );
 }
 
-/** Fields whose schema input is `unknown` get react-hook-form's wider error type; we only read the message. */
-type ShownError = { message?: string | undefined } | undefined;
-
-function invalid(error: ShownError, id: string) {
-  return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-}
-
-type FieldProps = {
-  label: string;
-  htmlFor: string;
-  error: ShownError;
-  required?: boolean;
-  className?: string;
-  children: ReactNode;
-};
-
-function Field({ label, htmlFor, error, required = false, className = '', children }: FieldProps) {
-  return (
-    <div className={`fieldset py-1 ${className}`}>
-      <label htmlFor={htmlFor} className="fieldset-legend pb-1">
-        {label}
-        {required && <span aria-hidden="true" className="text-error"> *</span>}
-      </label>
-      {children}
-      {error?.message && (
-        <p id={`${htmlFor}-error`} className="label text-error">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type LookupSelectProps = {
+type SelectProps = {
   label: string;
   id: string;
-  items: LookupItem[];
+  items: { id: string; name: string }[];
   error: ShownError;
   required?: boolean;
   register: UseFormRegisterReturn;
+  /** The empty choice of an optional select; 'None' unless given. */
+  noneLabel?: string;
 };
 
-function LookupSelect({ label, id, items, error, required = false, register }: LookupSelectProps) {
+function Select({ label, id, items, error, required = false, register, noneLabel = 'None' }: SelectProps) {
   return (
-    <Field label={label} htmlFor={id} error={error} required={required}>
-      <select id={id} className="select w-full" {...register} {...invalid(error, id)}>
-        <option value="">{required ? `Select ${label.toLowerCase()}` : 'None'}</option>
+    <FormField label={label} htmlFor={id} error={error} required={required}>
+      <select id={id} className="select w-full" {...register} {...invalidProps(error, id)}>
+        <option value="">{required ? `Select ${label.toLowerCase()}` : noneLabel}</option>
         {items.map((item) => (
           <option key={item.id} value={item.id}>
             {item.name}
           </option>
         ))}
       </select>
-    </Field>
+    </FormField>
   );
 }

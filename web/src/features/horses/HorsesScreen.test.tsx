@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { DataProvider } from '../../data/context.tsx';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RanchData } from '../../data/ranch-data.ts';
-import { ToastProvider } from '../../ui/Toast.tsx';
 import { openTestData } from '../../../test/ranch-data.ts';
+import { renderScreen, testUser } from '../../../test/render-screen.tsx';
 import { HorsesScreen } from './HorsesScreen.tsx';
 
 let data: RanchData;
@@ -19,41 +18,46 @@ afterEach(async () => {
   await data.destroy();
 });
 
-function renderScreen() {
-  render(
-    <ToastProvider>
-      <DataProvider data={data}>
-        <HorsesScreen />
-      </DataProvider>
-    </ToastProvider>,
-  );
-}
+const show = (role: 'Admin' | 'Viewer' = 'Admin') => renderScreen(<HorsesScreen />, { data, user: testUser(role) });
 
 async function openAddDialog() {
-  fireEvent.click(screen.getByRole('button', { name: 'Add Horse' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Add Horse' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add New Horse' });
   await within(dialog).findByLabelText(/^Name/);
   return dialog;
 }
 
-const choose = (dialog: HTMLElement, label: RegExp, option: string) => {
-  const select = within(dialog).getByLabelText(label);
+const choose = (scope: HTMLElement, label: RegExp | string, option: string) => {
+  const select = within(scope).getByLabelText(label);
   fireEvent.change(select, { target: { value: within(select).getByRole('option', { name: option }).getAttribute('value') } });
 };
 
+function lookups() {
+  return {
+    breedId: data.lookups.create('breeds', { name: 'Arabian' }),
+    colorId: data.lookups.create('colors', { name: 'Chestnut' }),
+    genderId: data.lookups.create('genders', { name: 'Mare' }),
+  };
+}
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
 describe('Horse Inventory screen', () => {
-  it('shows the empty inventory', async () => {
-    renderScreen();
-    expect(screen.getByRole('heading', { name: 'Horse Inventory' })).toBeTruthy();
+  it('shows the empty inventory with its filters', async () => {
+    show();
+    expect(await screen.findByRole('heading', { name: 'Horse Inventory' })).toBeTruthy();
     expect(screen.getByText('Manage your horse database')).toBeTruthy();
     expect(await screen.findByText('No horses found')).toBeTruthy();
+    for (const all of ['All Statuses', 'All Breeds', 'All Colors', 'All Genders', 'All Suppliers']) {
+      expect(screen.getByRole('option', { name: all })).toBeTruthy();
+    }
+    expect(screen.getByPlaceholderText('Search horses...')).toBeTruthy();
   });
 
   it('submitting the empty form shows the four required-field messages and creates nothing', async () => {
-    renderScreen();
+    show();
     const dialog = await openAddDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Horse' }));
-
     for (const message of ['Name is required', 'Breed is required', 'Color is required', 'Gender is required']) {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
@@ -61,20 +65,24 @@ describe('Horse Inventory screen', () => {
     expect(await data.db.horses.count()).toBe(0);
   });
 
-  it('a filled form creates a horse that appears in the table', async () => {
-    data.lookups.create('breeds', { name: 'Arabian' });
-    data.lookups.create('colors', { name: 'Chestnut' });
-    data.lookups.create('genders', { name: 'Mare' });
+  it('a filled form (with a supplier) creates a horse that appears in the table', async () => {
+    lookups();
     data.lookups.create('statuses', { name: 'For Sale' });
-    renderScreen();
+    const retired = data.lookups.create('breeds', { name: 'Retired Breed' });
+    data.lookups.setActive('breeds', retired, false);
+    data.owners.create({ firstName: 'Sam', lastName: 'Stone' });
+    show();
     const dialog = await openAddDialog();
-    await within(dialog).findByRole('option', { name: 'Arabian' });
+    await within(dialog).findByRole('option', { name: 'Sam Stone' });
+    expect(within(dialog).queryByRole('option', { name: 'Retired Breed' })).toBeNull();
+    expect(within(within(dialog).getByLabelText('Supplier')).getByRole('option', { name: 'Ranch' })).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Desert Rose' } });
     choose(dialog, /^Breed/, 'Arabian');
     choose(dialog, /^Color/, 'Chestnut');
     choose(dialog, /^Gender/, 'Mare');
     choose(dialog, /^Status/, 'For Sale');
+    choose(dialog, 'Supplier', 'Sam Stone');
     fireEvent.change(within(dialog).getByLabelText(/^Age/), { target: { value: '6' } });
     const price = within(dialog).getByLabelText(/^Price/) as HTMLInputElement;
     fireEvent.change(price, { target: { value: '18500.5' } });
@@ -83,29 +91,79 @@ describe('Horse Inventory screen', () => {
 
     expect(await screen.findByText('Horse created successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Horse' })).toBeNull());
-    const row = (await screen.findByText('Desert Rose')).closest('tr');
-    expect(row).not.toBeNull();
-    const cells = within(row!).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual([expect.stringContaining('Chestnut'), 'Arabian', '6 years', 'Mare', 'For Sale', '$18,500.50', 'Ranch']);
+    const cells = within(await rowOf('Desert Rose')).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(0, 7)).toEqual([expect.stringContaining('Chestnut'), 'Arabian', '6 years', 'Mare', 'For Sale', '$18,500.50', 'Sam Stone']);
   });
 
-  it('search filters horses by name, ignoring case', async () => {
-    const refs = {
-      breedId: data.lookups.create('breeds', { name: 'Mustang' }),
-      colorId: data.lookups.create('colors', { name: 'Gray' }),
-      genderId: data.lookups.create('genders', { name: 'Stallion' }),
-    };
-    data.horses.create({ name: 'Silver Arrow', ...refs });
+  it('edits a horse in the Edit Horse dialog, keeping an inactive breed it already has', async () => {
+    const refs = lookups();
+    const id = data.horses.create({ name: 'Comet', ...refs, priceUsd: '9000' });
+    data.lookups.setActive('breeds', refs.breedId, false);
+    show();
+    fireEvent.click(within(await rowOf('Comet')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Horse' });
+    const name = (await within(dialog).findByLabelText(/^Name/)) as HTMLInputElement;
+    expect(name.value).toBe('Comet');
+    expect((within(dialog).getByLabelText(/^Breed/) as HTMLSelectElement).value).toBe(refs.breedId);
+    expect((within(dialog).getByLabelText(/^Price/) as HTMLInputElement).value).toBe('$9,000');
+    fireEvent.change(name, { target: { value: 'Comet II' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Horse' }));
+    expect(await screen.findByText('Horse updated successfully')).toBeTruthy();
+    await expect.poll(() => data.db.horses.get(id)).toMatchObject({ name: 'Comet II', breedId: refs.breedId, priceUsd: '9000.00' });
+  });
+
+  it('deletes after the confirmation and shows details', async () => {
+    data.horses.create({ name: 'Dusty', ...lookups(), notes: 'Loves apples' });
+    show();
+    fireEvent.click(within(await rowOf('Dusty')).getByRole('button', { name: 'View Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Horse Details' });
+    expect(within(details).getByText('Loves apples')).toBeTruthy();
+    expect(within(details).getByText('Ranch')).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(within(await rowOf('Dusty')).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this horse?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Horse deleted successfully')).toBeTruthy();
+    expect(await screen.findByText('No horses found')).toBeTruthy();
+  });
+
+  it('search and filters narrow the list', async () => {
+    const refs = lookups();
+    const gray = data.lookups.create('colors', { name: 'Gray' });
+    const owner = data.owners.create({ firstName: 'Sam', lastName: 'Stone' });
+    data.horses.create({ name: 'Silver Arrow', ...refs, colorId: gray, ownerId: owner });
     data.horses.create({ name: 'Night Owl', ...refs });
-    renderScreen();
+    show();
     expect(await screen.findByText('Silver Arrow')).toBeTruthy();
     expect(screen.getAllByText('Unknown', { selector: 'td' })).toHaveLength(2);
 
     fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: 'NIGHT' } });
     await waitFor(() => expect(screen.queryByText('Silver Arrow')).toBeNull());
-    expect(screen.getByText('Night Owl')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: '' } });
+    await screen.findByText('Silver Arrow');
+
+    choose(document.body, 'Filter by color', 'Gray');
+    await waitFor(() => expect(screen.queryByText('Night Owl')).toBeNull());
+    choose(document.body, 'Filter by color', 'All Colors');
+    await screen.findByText('Night Owl');
+    choose(document.body, 'Filter by supplier', 'Ranch');
+    await waitFor(() => expect(screen.queryByText('Silver Arrow')).toBeNull());
+    choose(document.body, 'Filter by supplier', 'Sam Stone');
+    await screen.findByText('Silver Arrow');
+    expect(screen.queryByText('Night Owl')).toBeNull();
 
     fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: 'zebra' } });
     expect(await screen.findByText('No horses found')).toBeTruthy();
+  });
+
+  it('a Viewer sees the horses but no write actions', async () => {
+    data.horses.create({ name: 'Comet', ...lookups() });
+    show('Viewer');
+    const row = await rowOf('Comet');
+    expect(within(row).getByRole('button', { name: 'View Details' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Horse' })).toBeNull();
   });
 });

@@ -1,15 +1,51 @@
 import { useDeferredValue, useState } from 'react';
-import { useSyncStatus } from '../../data/context.tsx';
-import { AddHorseDialog } from './AddHorseDialog.tsx';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRanchData } from '../../data/context.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import type { RowAction } from '../../ui/DataTable.tsx';
+import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useCanWrite } from '../auth/use-can-write.ts';
+import { exportHorses } from './export-horses.ts';
+import { HorseDetailsDialog } from './HorseDetailsDialog.tsx';
+import { HorseDialog } from './HorseDialog.tsx';
+import { HorseFilters } from './HorseFilters.tsx';
 import { HorseTable } from './HorseTable.tsx';
-import { useHorseRows } from './use-horse-rows.ts';
+import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-rows.ts';
 
-/** SPEC §2 Horse Inventory. Filters, Export, Edit and Delete come in later issues. */
+/** SPEC §2 Horse Inventory. Photos come in a later issue (the placeholder shows). */
 export function HorsesScreen() {
-  const [search, setSearch] = useState('');
-  const [adding, setAdding] = useState(false);
-  const rows = useHorseRows(useDeferredValue(search));
-  const { readOnly } = useSyncStatus();
+  const { db, horses } = useRanchData();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const rows = useHorseRows(useDeferredValue(filters));
+  const lookups = useLookupLists();
+  const suppliers = useSupplierOptions();
+  const canWrite = useCanWrite();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<{ editing: HorseRow | null } | null>(null);
+  const [viewing, setViewing] = useState<HorseRow | null>(null);
+  const [deleting, setDeleting] = useState<HorseRow | null>(null);
+  const salesOfDeleting = useLiveQuery(async () => (deleting ? db.sales.where('horseId').equals(deleting.id).count() : 0), [db, deleting?.id]);
+
+  const remove = (horse: HorseRow) => {
+    setDeleting(null);
+    try {
+      horses.remove(horse.id);
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to delete horse', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Success', description: 'Horse deleted successfully', variant: 'success' });
+  };
+
+  const actions: RowAction<HorseRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
+  if (canWrite) {
+    actions.push(
+      { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
+      { label: 'Delete', icon: <TrashIcon />, onClick: setDeleting, destructive: true },
+    );
+  }
 
   return (
     <section className="space-y-4">
@@ -18,18 +54,36 @@ export function HorsesScreen() {
           <h1 className="text-3xl font-bold">Horse Inventory</h1>
           <p className="text-base-content/70">Manage your horse database</p>
         </div>
-        {!readOnly && (
-          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-            Add Horse
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-outline" disabled={!rows || rows.length === 0} onClick={() => rows && exportHorses(rows)}>
+            <DownloadIcon />
+            Export
           </button>
-        )}
+          {canWrite && (
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
+              Add Horse
+            </button>
+          )}
+        </div>
       </div>
-      <label className="input w-full max-w-md">
-        <span className="sr-only">Search horses</span>
-        <input type="search" placeholder="Search horses..." value={search} onChange={(event) => setSearch(event.target.value)} />
-      </label>
-      <HorseTable rows={rows} />
-      <AddHorseDialog open={adding} onClose={() => setAdding(false)} />
+      <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} />
+      <HorseTable rows={rows} actions={actions} />
+      <HorseDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+      <HorseDetailsDialog horse={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Are you sure you want to delete this horse?"
+        confirmDisabled={(salesOfDeleting ?? 0) > 0}
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting &&
+          ((salesOfDeleting ?? 0) > 0 ? (
+            <p>{deleting.name} has a sale on record and cannot be deleted.</p>
+          ) : (
+            <p>{deleting.name} will be removed on every device.</p>
+          ))}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -26,3 +26,12 @@ export function priceText(priceUsd: string | null): string {
     return 'N/A';
   }
 }
+
+/**
+ * SPEC §2: the supplier's name, or 'Ranch' when none. A supplier deleted on another device
+ * while this horse still named it (the repository refuses that locally) shows 'Unknown'.
+ */
+export function supplierText(horse: { ownerId: string | null; supplierName: string | null }): string {
+  if (horse.ownerId === null) return 'Ranch';
+  return horse.supplierName ?? 'Unknown';
+}

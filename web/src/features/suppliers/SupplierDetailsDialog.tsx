@@ -49,11 +49,6 @@ export function SupplierDetailsDialog({ supplier, onClose }: { supplier: Supplie
               <p className="text-base-content/60">No horses found</p>
             )}
           </div>
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={onClose}>
-              Close
-            </button>
-          </div>
         </div>
       )}
     </Modal>

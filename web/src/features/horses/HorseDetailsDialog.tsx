@@ -1,0 +1,50 @@
+import { localDate } from '../../lib/format-date.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { ageText, priceText, supplierText } from './horse-display.ts';
+import type { HorseRow } from './use-horse-rows.ts';
+
+/** View Details (beyond the seed): every field of the horse, read-only. */
+export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null; onClose: () => void }) {
+  const rows: [string, string][] = horse
+    ? [
+        ['Breed', horse.breedName ?? ''],
+        ['Color', horse.colorName ?? ''],
+        ['Gender', horse.genderName ?? ''],
+        ['Status', horse.statusName ?? 'None'],
+        ['Age', ageText(horse.ageYears, horse.birthdate)],
+        ['Birth Date', localDate(horse.birthdate)],
+        ['Price', priceText(horse.priceUsd)],
+        ['Supplier', supplierText(horse)],
+      ]
+    : [];
+  return (
+    <Modal open={horse !== null} title="Horse Details" onClose={onClose}>
+      {horse && (
+        <div className="space-y-4">
+          <div className="flex items-center gap-4">
+            <div className="avatar avatar-placeholder">
+              <div className="mask mask-squircle w-20 bg-base-300 text-3xl text-base-content/60">
+                {horse.photoUrl ? <img src={horse.photoUrl} alt={`Photo of ${horse.name}`} /> : <span aria-hidden="true">🐴</span>}
+              </div>
+            </div>
+            <p className="text-xl font-semibold">{horse.name}</p>
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            {rows.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-base-content/60">{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {horse.notes && (
+            <div>
+              <h3 className="font-semibold">Notes</h3>
+              <p className="whitespace-pre-wrap">{horse.notes}</p>
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { useRanchData } from '../../data/context.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { HorseForm, horseValues, type HorseFormOutput } from './HorseForm.tsx';
+import { useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-rows.ts';
+
+/** 'Add New Horse' when `editing` is null, else 'Edit Horse'. */
+export function HorseDialog({ open, editing, onClose }: { open: boolean; editing: HorseRow | null; onClose: () => void }) {
+  const { horses } = useRanchData();
+  const lookups = useLookupLists();
+  const suppliers = useSupplierOptions();
+  const toast = useToast();
+
+  const save = (values: HorseFormOutput) => {
+    try {
+      if (editing) horses.update(editing.id, values);
+      else horses.create(values);
+    } catch (error) {
+      console.error(error);
+      // SPEC §8: the same text when an update fails.
+      toast({ title: 'Error', description: 'Failed to create horse', variant: 'destructive' });
+      return;
+    }
+    onClose();
+    toast({ title: 'Success', description: editing ? 'Horse updated successfully' : 'Horse created successfully', variant: 'success' });
+  };
+
+  return (
+    <Modal open={open} title={editing ? 'Edit Horse' : 'Add New Horse'} onClose={onClose}>
+      {lookups && suppliers ? (
+        <HorseForm
+          lookups={lookups}
+          suppliers={suppliers}
+          defaultValues={editing ? horseValues(editing) : undefined}
+          submitLabel={editing ? 'Update Horse' : 'Create Horse'}
+          onSubmit={save}
+          onCancel={onClose}
+        />
+      ) : (
+        <span className="loading loading-spinner" aria-label="Loading" />
+      )}
+    </Modal>
+  );
+}
