@@ -15,6 +15,7 @@ import { Route as BuyersRouteImport } from './routes/buyers'
 import { Route as HorsesRouteImport } from './routes/horses'
 import { Route as OwnersRouteImport } from './routes/owners'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as SalesRouteImport } from './routes/sales'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as UsersRouteImport } from './routes/users'
 
@@ -48,6 +49,11 @@ const ProfileRoute = ProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SalesRoute = SalesRouteImport.update({
+  id: '/sales',
+  path: '/sales',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -66,6 +72,7 @@ export interface FileRoutesByFullPath {
   '/horses': typeof HorsesRoute
   '/owners': typeof OwnersRoute
   '/profile': typeof ProfileRoute
+  '/sales': typeof SalesRoute
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRoute
 }
@@ -76,6 +83,7 @@ export interface FileRoutesByTo {
   '/horses': typeof HorsesRoute
   '/owners': typeof OwnersRoute
   '/profile': typeof ProfileRoute
+  '/sales': typeof SalesRoute
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRoute
 }
@@ -87,6 +95,7 @@ export interface FileRoutesById {
   '/horses': typeof HorsesRoute
   '/owners': typeof OwnersRoute
   '/profile': typeof ProfileRoute
+  '/sales': typeof SalesRoute
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRoute
 }
@@ -99,6 +108,7 @@ export interface FileRouteTypes {
     | '/horses'
     | '/owners'
     | '/profile'
+    | '/sales'
     | '/settings'
     | '/users'
   fileRoutesByTo: FileRoutesByTo
@@ -109,6 +119,7 @@ export interface FileRouteTypes {
     | '/horses'
     | '/owners'
     | '/profile'
+    | '/sales'
     | '/settings'
     | '/users'
   id:
@@ -119,6 +130,7 @@ export interface FileRouteTypes {
     | '/horses'
     | '/owners'
     | '/profile'
+    | '/sales'
     | '/settings'
     | '/users'
   fileRoutesById: FileRoutesById
@@ -130,6 +142,7 @@ export interface RootRouteChildren {
   HorsesRoute: typeof HorsesRoute
   OwnersRoute: typeof OwnersRoute
   ProfileRoute: typeof ProfileRoute
+  SalesRoute: typeof SalesRoute
   SettingsRoute: typeof SettingsRoute
   UsersRoute: typeof UsersRoute
 }
@@ -178,6 +191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sales': {
+      id: '/sales'
+      path: '/sales'
+      fullPath: '/sales'
+      preLoaderRoute: typeof SalesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings': {
       id: '/settings'
       path: '/settings'
@@ -202,6 +222,7 @@ const rootRouteChildren: RootRouteChildren = {
   HorsesRoute: HorsesRoute,
   OwnersRoute: OwnersRoute,
   ProfileRoute: ProfileRoute,
+  SalesRoute: SalesRoute,
   SettingsRoute: SettingsRoute,
   UsersRoute: UsersRoute,
 }

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { formatUsd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
+import { localToday } from '../../lib/local-today.ts';
+import { FormField, invalidProps } from '../forms/FormField.tsx';
+import { MoneyInput } from './money-input.tsx';
+import type { SaleRow } from './sale-rows.ts';
+
+export type PaymentFormValues = z.input<typeof paymentInput>;
+export type PaymentFormOutput = z.output<typeof paymentInput>;
+
+type Props = {
+  /** SPEC §4: only Open sales can take a payment. */
+  openSales: SaleRow[];
+  saleId?: string | undefined;
+  onSubmit: (values: PaymentFormOutput) => void;
+  onCancel: () => void;
+};
+
+export const saleChoiceLabel = (sale: SaleRow) => `${sale.horseName} — ${sale.buyerName} (balance ${formatUsd(sale.balanceCents / 100)})`;
+
+/** SPEC §5 payment form: the date defaults to today where the user is. */
+export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Props) {
+  const id = useId();
+  const f = (name: string) => `${id}-${name}`;
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
+    resolver: zodResolver(paymentInput),
+    defaultValues: { saleId, amount: '', date: localToday(), method: '' as PaymentFormValues['method'], memo: '' },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+      <FormField label="Sale" htmlFor={f('sale')} error={errors.saleId} required className="sm:col-span-2">
+        <select id={f('sale')} className="select w-full" {...register('saleId')} {...invalidProps(errors.saleId, f('sale'))}>
+          <option value="">Select a sale</option>
+          {openSales.map((sale) => (
+            <option key={sale.id} value={sale.id}>
+              {saleChoiceLabel(sale)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
+        <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />
+      </FormField>
+      <FormField label="Date" htmlFor={f('date')} error={errors.date} required>
+        <input id={f('date')} type="date" className="input w-full" {...register('date')} {...invalidProps(errors.date, f('date'))} />
+      </FormField>
+      <FormField label="Payment Method" htmlFor={f('method')} error={errors.method} required className="sm:col-span-2">
+        <select id={f('method')} className="select w-full" {...register('method')} {...invalidProps(errors.method, f('method'))}>
+          <option value="">Select payment method</option>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {PAYMENT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Memo" htmlFor={f('memo')} error={errors.memo} className="sm:col-span-2">
+        <textarea id={f('memo')} rows={2} className="textarea w-full" {...register('memo')} {...invalidProps(errors.memo, f('memo'))} />
+      </FormField>
+      <div className="modal-action sm:col-span-2">
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Record Payment
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
+import { priceText } from '../horses/horse-display.ts';
+import { FormField, invalidProps } from '../forms/FormField.tsx';
+import { MoneyInput } from './money-input.tsx';
+import { termsText as termsLabel } from './sale-display.ts';
+import type { SaleChoices } from './sale-rows.ts';
+
+export type SaleFormValues = z.input<typeof saleInput>;
+export type SaleFormOutput = z.output<typeof saleInput>;
+
+const EMPTY: SaleFormValues = {
+  horseId: '',
+  buyerId: '',
+  salePrice: '',
+  downPayment: '$0',
+  termsMonths: '',
+  interestApr: '',
+  scheduleStartDate: '',
+};
+
+
+type Props = { choices: SaleChoices; onSubmit: (values: SaleFormOutput) => void; onCancel: () => void };
+
+/** SPEC §5 sale form with the shared schema's messages. */
+export function SaleForm({ choices, onSubmit, onCancel }: Props) {
+  const id = useId();
+  const f = (name: string) => `${id}-${name}`;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<SaleFormValues, unknown, SaleFormOutput>({ resolver: zodResolver(saleInput), defaultValues: EMPTY });
+  const horseId = useWatch({ control, name: 'horseId' });
+  const horse = choices.horses.find((candidate) => candidate.id === horseId);
+  const horseField = register('horseId', {
+    // SPEC §5: choosing a horse pre-fills the sale price from its listed price.
+    onChange: (event: { target: { value: string } }) => {
+      const chosen = choices.horses.find((candidate) => candidate.id === event.target.value);
+      if (chosen?.priceUsd) setValue('salePrice', priceText(chosen.priceUsd), { shouldValidate: false });
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+      <FormField label="Horse" htmlFor={f('horse')} error={errors.horseId} required>
+        <select id={f('horse')} className="select w-full" {...horseField} {...invalidProps(errors.horseId, f('horse'))}>
+          <option value="">Select a horse</option>
+          {choices.horses.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Buyer" htmlFor={f('buyer')} error={errors.buyerId} required>
+        <select id={f('buyer')} className="select w-full" {...register('buyerId')} {...invalidProps(errors.buyerId, f('buyer'))}>
+          <option value="">Select a buyer</option>
+          {choices.buyers.map((buyer) => (
+            <option key={buyer.id} value={buyer.id}>
+              {`${buyer.firstName} ${buyer.lastName}`}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {horse && (
+        <section className="rounded-box border border-base-300 bg-base-200 p-3 sm:col-span-2" aria-labelledby={f('details')}>
+          <h3 id={f('details')} className="font-semibold">
+            Selected Horse Details
+          </h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+            <dt className="text-base-content/60">Name</dt>
+            <dd>{horse.name}</dd>
+            <dt className="text-base-content/60">Listed Price</dt>
+            <dd>{priceText(horse.priceUsd)}</dd>
+          </dl>
+        </section>
+      )}
+      <FormField label="Sale Price" htmlFor={f('price')} error={errors.salePrice} required>
+        <MoneyInput id={f('price')} name="salePrice" control={control} error={errors.salePrice} />
+      </FormField>
+      <FormField label="Down Payment" htmlFor={f('down')} error={errors.downPayment}>
+        <MoneyInput id={f('down')} name="downPayment" control={control} error={errors.downPayment} />
+      </FormField>
+      <FormField label="Payment Terms" htmlFor={f('terms')} error={errors.termsMonths} required>
+        <select id={f('terms')} className="select w-full" {...register('termsMonths')} {...invalidProps(errors.termsMonths, f('terms'))}>
+          <option value="">Select payment terms</option>
+          {PAYMENT_TERMS.map((months) => (
+            <option key={months} value={String(months)}>
+              {termsLabel(months)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Interest APR (%)" htmlFor={f('apr')} error={errors.interestApr}>
+        <input id={f('apr')} type="number" min={0} step={0.01} inputMode="decimal" className="input w-full" {...register('interestApr')} {...invalidProps(errors.interestApr, f('apr'))} />
+      </FormField>
+      <FormField label="Schedule Start Date" htmlFor={f('start')} error={errors.scheduleStartDate}>
+        <input id={f('start')} type="date" className="input w-full" {...register('scheduleStartDate')} {...invalidProps(errors.scheduleStartDate, f('start'))} />
+      </FormField>
+      <div className="modal-action sm:col-span-2">
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Create Sale
+        </button>
+      </div>
+    </form>
+  );
+}

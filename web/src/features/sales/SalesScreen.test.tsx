@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { localToday } from '../../lib/local-today.ts';
+import { SalesScreen } from './SalesScreen.tsx';
+
+let data: RanchData;
+
+beforeEach(async () => {
+  data = openTestData();
+  await data.projection.ready;
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+function seed() {
+  const refs = {
+    breedId: data.lookups.create('breeds', { name: 'Arabian' }),
+    colorId: data.lookups.create('colors', { name: 'Bay' }),
+    genderId: data.lookups.create('genders', { name: 'Mare' }),
+  };
+  const statusId = data.lookups.create('statuses', { name: 'For Sale' });
+  const star = data.horses.create({ name: 'Star', ...refs, statusId, priceUsd: '12000' });
+  data.horses.create({ name: 'No Status Nell', ...refs, priceUsd: '5000' });
+  const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Buyer' });
+  return { star, buyerId, statusId, refs };
+}
+
+const choose = (scope: HTMLElement, label: RegExp, option: string) => {
+  const select = within(scope).getByLabelText(label);
+  fireEvent.change(select, { target: { value: within(select).getByRole('option', { name: option }).getAttribute('value') } });
+};
+
+async function openDialog(button: string, title: string) {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: title });
+}
+
+describe('Sales & Payments screen', () => {
+  it('shows title, buttons, tabs and the empty texts', async () => {
+    renderScreen(<SalesScreen />, { data });
+    expect(await screen.findByRole('heading', { name: 'Sales & Payments' })).toBeTruthy();
+    expect(screen.getByText('Manage sales transactions and payment schedules')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Record Payment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Sale' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sales' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No sales found')).toBeTruthy();
+    for (const header of ['Horse', 'Buyer', 'Sale Price', 'Down Payment', 'Terms', 'Status', 'Created']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    fireEvent.click(screen.getByRole('tab', { name: 'Payments' }));
+    expect(await screen.findByText('No payments found')).toBeTruthy();
+    for (const header of ['Sale', 'Amount', 'Method', 'Date', 'Memo']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+  });
+
+  it('the empty sale form shows the SPEC messages and creates nothing', async () => {
+    renderScreen(<SalesScreen />, { data });
+    const dialog = await openDialog('Create Sale', 'Create New Sale');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Create Sale' }));
+    for (const message of ['Horse is required', 'Buyer is required', 'Sale price is required', 'Payment terms are required']) {
+      expect(await within(dialog).findByText(message)).toBeTruthy();
+    }
+    expect(await data.db.sales.count()).toBe(0);
+  });
+
+  it('offers only horses with a status, pre-fills the price and creates the sale', async () => {
+    seed();
+    renderScreen(<SalesScreen />, { data });
+    const dialog = await openDialog('Create Sale', 'Create New Sale');
+    const horse = await within(dialog).findByLabelText(/^Horse/);
+    await within(horse).findByRole('option', { name: 'Star' });
+    expect(within(horse).queryByRole('option', { name: 'No Status Nell' })).toBeNull();
+    expect(within(within(dialog).getByLabelText(/^Payment Terms/)).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select payment terms',
+      'Paid in Full',
+      '3 months',
+      '6 months',
+      '12 months',
+    ]);
+    expect((within(dialog).getByLabelText(/^Interest APR/) as HTMLInputElement).step).toBe('0.01');
+    expect((within(dialog).getByLabelText(/^Down Payment/) as HTMLInputElement).value).toBe('$0');
+
+    choose(dialog, /^Horse/, 'Star');
+    expect((within(dialog).getByLabelText(/^Sale Price/) as HTMLInputElement).value).toBe('$12,000');
+    const details = within(dialog).getByRole('region', { name: 'Selected Horse Details' });
+    expect(within(details).getByText('Star')).toBeTruthy();
+    expect(within(details).getByText('$12,000')).toBeTruthy();
+    choose(dialog, /^Buyer/, 'Bo Buyer');
+    choose(dialog, /^Payment Terms/, '3 months');
+    fireEvent.change(within(dialog).getByLabelText(/^Down Payment/), { target: { value: '3000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Sale' }));
+
+    expect(await screen.findByText('Sale created successfully')).toBeTruthy();
+    const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    expect(within(row).getAllByRole('cell').slice(0, 6).map((cell) => cell.textContent)).toEqual([
+      'Star',
+      'Bo Buyer',
+      '$12,000',
+      '$3,000',
+      '3 months',
+      'Open',
+    ]);
+    // A sold horse is not offered again.
+    const again = await openDialog('Create Sale', 'Create New Sale');
+    await within(again).findByLabelText(/^Horse/);
+    await waitFor(() => expect(within(within(again).getByLabelText(/^Horse/)).queryByRole('option', { name: 'Star' })).toBeNull());
+  });
+
+  it('records payments until the sale is Paid; Add Payment pre-fills and disappears', async () => {
+    const { star, buyerId } = seed();
+    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '1000', downPayment: '400', termsMonths: 0 });
+    renderScreen(<SalesScreen />, { data });
+    const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+
+    let dialog = await openDialog('Record Payment', 'Record Payment');
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    for (const message of ['Sale is required', 'Amount is required', 'Date is required', 'Payment method is required']) {
+      expect(await within(dialog).findByText(message)).toBeTruthy();
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Add Payment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
+    expect((within(dialog).getByLabelText(/^Sale/) as HTMLSelectElement).value).toBe(saleId);
+    expect((within(dialog).getByLabelText(/^Date/) as HTMLInputElement).value).toBe(localToday());
+    expect(within(within(dialog).getByLabelText(/^Payment Method/)).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select payment method',
+      'Cash',
+      'Credit/Debit Card',
+      'ACH Transfer',
+      'Check',
+      'Other',
+    ]);
+    fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '600' } });
+    choose(dialog, /^Payment Method/, 'ACH Transfer');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(await screen.findByText('Payment recorded successfully')).toBeTruthy();
+
+    await waitFor(() => expect(within(row).getByText('Paid').className).toContain('font-semibold'));
+    expect(within(row).queryByRole('button', { name: 'Add Payment' })).toBeNull();
+    // A paid sale is no longer offered in the payment form.
+    dialog = await openDialog('Record Payment', 'Record Payment');
+    expect(within(within(dialog).getByLabelText(/^Sale/)).getAllByRole('option')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Payments' }));
+    const payment = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    expect(within(payment).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual([
+      'Star',
+      '$600',
+      'ACH Transfer',
+      new Date(`${localToday()}T12:00:00`).toLocaleDateString(),
+      '—',
+    ]);
+  });
+
+  it('View Details shows the schedule, paid so far and balance', async () => {
+    const { star, buyerId } = seed();
+    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', downPayment: '0', termsMonths: 3, scheduleStartDate: '2026-01-31' });
+    data.payments.create({ saleId, amount: '4000', date: '2026-02-01', method: 'Check' });
+    renderScreen(<SalesScreen />, { data });
+    const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('Open')).toBeTruthy());
+    fireEvent.click(within(row).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sale Details' });
+    expect(within(dialog).getByTestId('paid-so-far').textContent).toBe('$4,000');
+    expect(within(dialog).getByTestId('balance').textContent).toBe('$8,000');
+    const schedule = within(dialog).getByRole('table', { name: 'Installment Schedule' });
+    const rows = within(schedule).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows.map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['1', '$4,000', 'Yes'],
+      ['2', '$4,000', 'No'],
+      ['3', '$4,000', 'No'],
+    ]);
+    expect(rows[1]?.[1]).toBe(new Date('2026-02-28T12:00:00').toLocaleDateString());
+  });
+
+  it('Download Receipt opens a printable receipt', async () => {
+    const { star, buyerId } = seed();
+    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    data.payments.create({ saleId, amount: '250.5', date: '2026-02-01', method: 'Card', memo: 'First' });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    renderScreen(<SalesScreen />, { data });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Payments' }));
+    const payment = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    fireEvent.click(within(payment).getByRole('button', { name: 'Download Receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Receipt' });
+    const receipt = within(dialog).getByRole('article', { name: 'Receipt' });
+    expect(within(receipt).getByText('$250.50')).toBeTruthy();
+    expect(within(receipt).getByText('Credit/Debit Card')).toBeTruthy();
+    expect(within(receipt).getByText('Bo Buyer')).toBeTruthy();
+    expect(within(receipt).getByText('First')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Print Receipt' }));
+    expect(print).toHaveBeenCalled();
+  });
+
+  it('a Viewer sees no write actions', async () => {
+    const { star, buyerId } = seed();
+    data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    renderScreen(<SalesScreen />, { data, user: testUser('Viewer') });
+    const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'View Details' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Add Payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Sale' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record Payment' })).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { saleStatus, toCents, type Horse, type Payment, type SaleStatus, type StoredSale } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import type { Buyer, RanchDb } from '../../data/db.ts';
+
+export type SaleRow = StoredSale & {
+  horseName: string;
+  buyerName: string;
+  /** Payments after the down payment, in cents. */
+  paidCents: number;
+  /** Sale price less down payment and payments, never below 0. */
+  balanceCents: number;
+  status: SaleStatus;
+};
+
+export type PaymentRow = Payment & { horseName: string; buyerName: string; sale: StoredSale | undefined };
+
+const buyerName = (buyer: Buyer | undefined) => (buyer ? `${buyer.firstName} ${buyer.lastName}`.trim() : 'Unknown buyer');
+const horseName = (horse: Horse | undefined) => horse?.name ?? 'Unknown horse';
+
+function safeCents(amount: string): number {
+  try {
+    return toCents(amount);
+  } catch {
+    return 0;
+  }
+}
+
+/** Sales, newest first, with names, what was paid and the derived status (shared saleStatus). */
+export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
+  const sales = await db.sales.orderBy('createdAt').reverse().toArray();
+  const ids = sales.map((sale) => sale.id);
+  const [horses, buyers, payments] = await Promise.all([
+    db.horses.bulkGet([...new Set(sales.map((sale) => sale.horseId))]),
+    db.buyers.bulkGet([...new Set(sales.map((sale) => sale.buyerId))]),
+    db.payments.where('saleId').anyOf(ids).toArray(),
+  ]);
+  const horsesById = new Map(horses.filter((h): h is Horse => h !== undefined).map((h) => [h.id, h]));
+  const buyersById = new Map(buyers.filter((b): b is Buyer => b !== undefined).map((b) => [b.id, b]));
+  const paid = new Map<string, number>();
+  for (const payment of payments) paid.set(payment.saleId, (paid.get(payment.saleId) ?? 0) + safeCents(payment.amount));
+  return sales.map((sale) => {
+    const paidCents = paid.get(sale.id) ?? 0;
+    const balanceCents = Math.max(0, safeCents(sale.salePrice) - safeCents(sale.downPayment) - paidCents);
+    return {
+      ...sale,
+      horseName: horseName(horsesById.get(sale.horseId)),
+      buyerName: buyerName(buyersById.get(sale.buyerId)),
+      paidCents,
+      balanceCents,
+      status: saleStatus(sale, paidCents),
+    };
+  });
+}
+
+/** undefined while the first query runs. */
+export function useSaleRows(): SaleRow[] | undefined {
+  const { db } = useRanchData();
+  return useLiveQuery(() => loadSaleRows(db), [db]);
+}
+
+/** Payments, most recent date first, with the sale's horse and buyer names. */
+export function usePaymentRows(): PaymentRow[] | undefined {
+  const { db } = useRanchData();
+  return useLiveQuery(async () => {
+    const payments = await db.payments.orderBy('date').reverse().toArray();
+    const sales = await db.sales.bulkGet([...new Set(payments.map((payment) => payment.saleId))]);
+    const salesById = new Map(sales.filter((s): s is StoredSale => s !== undefined).map((s) => [s.id, s]));
+    const [horses, buyers] = await Promise.all([
+      db.horses.bulkGet([...new Set([...salesById.values()].map((sale) => sale.horseId))]),
+      db.buyers.bulkGet([...new Set([...salesById.values()].map((sale) => sale.buyerId))]),
+    ]);
+    const horsesById = new Map(horses.filter((h): h is Horse => h !== undefined).map((h) => [h.id, h]));
+    const buyersById = new Map(buyers.filter((b): b is Buyer => b !== undefined).map((b) => [b.id, b]));
+    return payments.map((payment) => {
+      const sale = salesById.get(payment.saleId);
+      return {
+        ...payment,
+        sale,
+        horseName: horseName(sale && horsesById.get(sale.horseId)),
+        buyerName: buyerName(sale && buyersById.get(sale.buyerId)),
+      };
+    });
+  }, [db]);
+}
+
+export type SaleChoices = {
+  /** SPEC §4: horses with a status, and (our rule) not already sold. */
+  horses: Horse[];
+  buyers: Buyer[];
+};
+
+/** What the sale form offers. */
+export function useSaleChoices(): SaleChoices | undefined {
+  const { db } = useRanchData();
+  return useLiveQuery(async () => {
+    const [horses, buyers, soldIds] = await Promise.all([
+      db.horses.orderBy('name').toArray(),
+      db.buyers.orderBy('lastName').toArray(),
+      db.sales.orderBy('horseId').uniqueKeys(),
+    ]);
+    const sold = new Set(soldIds.map(String));
+    return { horses: horses.filter((horse) => horse.statusId !== null && !sold.has(horse.id)), buyers };
+  }, [db]);
+}
