@@ -130,6 +130,12 @@ describe.each(databaseKinds())('failed sign-in limits (%s)', (kind) => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
+  it('refuses a form bigger than a sign-in needs with the page and 413', async () => {
+    const response = await attempt('a@ranch.test', 'x'.repeat(100_000), freshAddress());
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain('The sign-in form was too large.');
+  });
+
   it('keeps the counts in Postgres under hashed keys, never the typed e-mail', async () => {
     await attempt('typed-password-by-mistake@ranch.test', 'wrong password', freshAddress());
     const rows = await server.db.sql<{ key: string }[]>`select key from login_attempts`;
@@ -137,3 +143,4 @@ describe.each(databaseKinds())('failed sign-in limits (%s)', (kind) => {
     for (const row of rows) expect(row.key).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import type { Sql } from '../db/client.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -13,6 +14,8 @@ import { createSession, generateSessionToken, invalidateSession, SESSION_COOKIE 
 import { findUserForLogin, toApiUser } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** An e-mail and a password fit many times over; anything bigger is not a sign-in. */
+const MAX_LOGIN_FORM_BYTES = 16 * 1024;
 
 export type AuthOptions = {
   /** RANCH_TRUST_PROXY: count failed sign-ins per X-Forwarded-For address instead of the socket's. */
@@ -25,7 +28,12 @@ export function authRoutes(sql: Sql, { trustProxy }: AuthOptions = { trustProxy:
 
   app.get('/login', (c) => (c.get('user') ? c.redirect('/', 303) : c.html(loginPage({}))));
 
-  app.post('/login', async (c) => {
+  const formLimit = bodyLimit({
+    maxSize: MAX_LOGIN_FORM_BYTES,
+    onError: (c) => c.html(loginPage({ error: 'The sign-in form was too large.' }), 413),
+  });
+
+  app.post('/login', formLimit, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const parsed = loginInput.safeParse({ email: form.email, password: form.password });
     const typedEmail = parsed.success ? parsed.data.email : typeof form.email === 'string' ? form.email.slice(0, 254) : '';
