@@ -4,8 +4,8 @@ import * as Y from 'yjs';
 import { signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
-import { connectDevice, upgradeStatus, whenSynced, type Device } from './support/sync-client.ts';
-import { collectionMap, getEntity, MESSAGE_ACCESS, MESSAGE_ACK, newId, writeEntity } from '../../shared/index.ts';
+import { connectDevice, connectionOutcome, whenSynced, type Device } from './support/sync-client.ts';
+import { CloseCode, collectionMap, getEntity, MESSAGE_ACCESS, MESSAGE_ACK, newId, writeEntity } from '../../shared/index.ts';
 
 describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind) => {
   let server: TestServer;
@@ -97,12 +97,29 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect(await server.db.sql`select id from statuses where id = ${statusId}`).toEqual([]);
   });
 
-  it('refuses upgrades without a session, from a foreign Origin, or for an unknown document', async () => {
-    expect(await upgradeStatus(server.url, {})).toBe(401);
-    expect(await upgradeStatus(server.url, { cookie: 'ranch_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).toBe(401);
-    expect(await upgradeStatus(server.url, { cookie: staff.cookie, origin: 'https://evil.example' })).toBe(403);
-    expect(await upgradeStatus(server.url, { cookie: staff.cookie }, '/api/sync/other')).toBe(404);
-    expect(await upgradeStatus(server.url, { cookie: staff.cookie, origin: server.url })).toBe(101);
+  it('closes sockets without a session, from a foreign Origin or for an unknown document before sending anything', async () => {
+    const outcome = (headers: Record<string, string>, path?: string) => connectionOutcome(server.url, headers, path);
+    expect(await outcome({})).toEqual({ code: CloseCode.Unauthorized, messages: 0 });
+    expect(await outcome({ cookie: 'ranch_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).toEqual({ code: 4401, messages: 0 });
+    expect(await outcome({ cookie: staff.cookie, origin: 'https://evil.example' })).toEqual({ code: CloseCode.Forbidden, messages: 0 });
+    expect(await outcome({ cookie: staff.cookie }, '/api/sync/other')).toEqual({ code: CloseCode.NotFound, messages: 0 });
+    const accepted = await outcome({ cookie: staff.cookie, origin: server.url });
+    expect(accepted.code).toBe('open');
+    expect(accepted.messages).toBeGreaterThan(0);
+    const plain = await staff.request('/api/sync/ranch');
+    expect(plain.status).toBe(426);
+  });
+
+  it('tells a Viewer it is read-only and a Staff member it may write', async () => {
+    const viewer = await signInAs(server.url, admin, 'Viewer');
+    for (const [cookie, readOnly] of [[viewer.cookie, 1], [staff.cookie, 0]] as const) {
+      const d = device(cookie, { ack: '1' });
+      const access: number[] = [];
+      d.provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
+        access.push(decoding.readVarUint(decoder));
+      };
+      await expect.poll(() => access).toEqual([readOnly]);
+    }
   });
 
   it('loads the document from Postgres after a restart', async () => {

@@ -1,6 +1,7 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
+import { CloseCode } from '../../../shared/index.ts';
 import { apiError } from '../http/errors.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -14,7 +15,7 @@ let nextConnectionId = 1;
 
 /**
  * `GET /api/sync/:doc`: the y-websocket endpoint. Session, Origin and document are checked
- * before the handshake, so a refused client receives nothing but an HTTP status.
+ * before anything of the document is sent.
  */
 export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly string[]) {
   const app = new Hono<AppEnv>();
@@ -22,15 +23,28 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
   app.get('/:doc', async (c, next) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw apiError(426, 'Upgrade Required: this is a WebSocket endpoint');
     const user = c.get('user');
-    if (!user) throw apiError(401, 'Unauthorized');
-    if (!isAllowedOrigin(c, allowedOrigins)) throw apiError(403, 'Forbidden: cross-origin WebSocket');
     const name = c.req.param('doc');
-    if (!DocumentRegistry.isKnown(name)) throw apiError(404, `Unknown document: ${name}`);
+    // Refusals complete the handshake and close at once with a named code and no sync data:
+    // browsers see only 1006 for a refused handshake, and the app must tell "signed out"
+    // (go to sign-in) from "try again later".
+    const refusal = !user
+      ? { code: CloseCode.Unauthorized, reason: 'Unauthorized' }
+      : !isAllowedOrigin(c, allowedOrigins)
+        ? { code: CloseCode.Forbidden, reason: 'Forbidden: cross-origin WebSocket' }
+        : !DocumentRegistry.isKnown(name)
+          ? { code: CloseCode.NotFound, reason: `Unknown document: ${name}` }
+          : null;
+    if (refusal || !user) {
+      const { code, reason } = refusal ?? { code: CloseCode.Unauthorized, reason: 'Unauthorized' };
+      return upgradeWebSocket(() => ({ onOpen: (_event, ws) => ws.close(code, reason) }))(c, next);
+    }
     let host: DocumentHost;
     try {
       host = await registry.get(name);
     } catch {
-      throw apiError(503, 'The document cannot be loaded right now; try again.');
+      return upgradeWebSocket(() => ({
+        onOpen: (_event, ws) => ws.close(CloseCode.TryAgainLater, 'The document cannot be loaded right now'),
+      }))(c, next);
     }
     const options = {
       id: nextConnectionId++,

@@ -49,20 +49,22 @@ export function whenSynced(device: Device): Promise<void> {
   });
 }
 
-/** Opens a raw upgrade and reports the HTTP status the server answered with. */
-export function upgradeStatus(baseUrl: string, headers: Record<string, string>, path = `${SYNC_PATH}/${DOC_NAME}`): Promise<number> {
+/**
+ * Opens a raw socket and reports how it ended: the close code, and how many messages came
+ * before it. An accepted socket starts syncing at once: its first message reports 'open'.
+ */
+export function connectionOutcome(
+  baseUrl: string,
+  headers: Record<string, string>,
+  path = `${SYNC_PATH}/${DOC_NAME}`,
+): Promise<{ code: number | 'open'; messages: number }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(baseUrl.replace(/^http/, 'ws') + path, { headers });
-    socket.on('open', () => {
+    socket.once('message', () => {
+      resolve({ code: 'open', messages: 1 });
       socket.close();
-      resolve(101);
     });
-    socket.on('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.on('error', (error) => {
-      if (!/Unexpected server response/.test(error.message)) reject(error);
-    });
+    socket.on('close', (code) => resolve({ code, messages: 0 }));
+    socket.on('error', reject);
   });
 }
