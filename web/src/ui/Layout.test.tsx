@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import type { User } from '../../../shared/index.ts';
+import { DataProvider } from '../data/context.tsx';
+import type { RanchData } from '../data/ranch-data.ts';
+import { openTestData } from '../../test/ranch-data.ts';
+import { testUser } from '../../test/render-screen.tsx';
+import { Layout } from './Layout.tsx';
+import { SIDEBAR_COLLAPSED_KEY } from './sidebar-state.ts';
+
+let data: RanchData;
+beforeEach(() => {
+  localStorage.clear();
+  data = openTestData();
+});
+afterEach(async () => {
+  cleanup();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+async function renderLayout(user: User, path = '/') {
+  const root = createRootRoute({
+    component: () => (
+      <Layout user={user}>
+        <Outlet />
+      </Layout>
+    ),
+  });
+  const paths = ['/', '/horses', '/owners', '/buyers', '/sales', '/admin', '/users', '/profile', '/settings'];
+  const router = createRouter({
+    routeTree: root.addChildren(paths.map((p) => createRoute({ getParentRoute: () => root, path: p, component: () => <p>screen {p}</p> }))),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <DataProvider data={data}>
+      <RouterProvider router={router} />
+    </DataProvider>,
+  );
+  await screen.findByText(`screen ${path}`);
+  return router;
+}
+
+describe('layout', () => {
+  it('links every screen; Users only for an Admin', async () => {
+    await renderLayout(testUser('Admin'));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Horses', 'Suppliers', 'Buyers', 'Sales', 'Admin', 'Users']);
+    expect(within(nav).getByRole('link', { name: 'Suppliers' }).getAttribute('href')).toBe('/owners');
+    cleanup();
+    await renderLayout(testUser('Staff'));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Users' })).toBeNull();
+  });
+
+  it('shows the page title, and the user with name, role and initials', async () => {
+    await renderLayout(testUser('Viewer'), '/owners');
+    expect(screen.getByRole('banner').textContent).toContain('Suppliers');
+    const menu = screen.getByRole('button', { name: 'User menu: Ada Rider, Viewer' });
+    expect(menu.textContent).toContain('AR');
+    fireEvent.click(menu);
+    const entries = screen.getByRole('menu', { name: 'My Account' });
+    expect(within(entries).getByText('My Account')).toBeTruthy();
+    expect(within(entries).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(entries).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    expect(within(entries).getByRole('menuitem', { name: 'Sign out' }).getAttribute('href')).toBe('/api/logout');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("falls back to the e-mail or 'User', 'U' and role Staff", async () => {
+    await renderLayout(testUser('Admin', { firstName: null, lastName: null, email: '', role: undefined as unknown as User['role'] }));
+    const menu = screen.getByRole('button', { name: 'User menu: User, Staff' });
+    expect(menu.textContent).toContain('U');
+  });
+
+  it('the Collapse toggle hides the labels and is remembered', async () => {
+    await renderLayout(testUser('Admin'));
+    const toggle = screen.getByRole('button', { name: 'Collapse' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    act(() => toggle.click());
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('true');
+    // Labels stay for assistive technology (sr-only), so links keep their names.
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Horses' }).getAttribute('title')).toBe('Horses');
+    cleanup();
+    await renderLayout(testUser('Admin'));
+    expect(screen.getByRole('button', { name: 'Collapse' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('has a bell with an unread dot that goes once opened, and a phone menu button', async () => {
+    await renderLayout(testUser('Admin'));
+    const bell = screen.getByRole('button', { name: 'Notifications, unread' });
+    expect(screen.getByTestId('unread-dot')).toBeTruthy();
+    fireEvent.click(bell);
+    expect(screen.getByText('No new notifications')).toBeTruthy();
+    expect(screen.queryByTestId('unread-dot')).toBeNull();
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+  });
+});
