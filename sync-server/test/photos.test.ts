@@ -249,5 +249,6 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     }
     const malformed = await staff.request('/api/horse-photos', { method: 'PUT', body: '{not json', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'Malformed JSON in request body' });
   });
 });

@@ -118,6 +118,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     }
     const malformed = await staff.request('/api/auth/user', { method: 'PUT', body: '{"firstName":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'Malformed JSON in request body' });
   });
 
   it("refuses an e-mail that another account has (409) but keeps one's own", async () => {

@@ -24,7 +24,11 @@ export function invalidInput(error: z.ZodError): HTTPException {
 
 /** Mounted once: expected failures keep their status; anything else is logged and hidden. */
 export function handleError(error: Error, c: Context): Response {
-  if (error instanceof HTTPException) return error.getResponse();
+  if (error instanceof HTTPException) {
+    // Hono's own (e.g. the validator's "Malformed JSON in request body") carry no body: give them ours.
+    if (error.res) return error.getResponse();
+    return c.json({ message: error.message || 'Bad Request' } satisfies ErrorBody, error.status as ContentfulStatusCode);
+  }
   console.error('Unhandled error', c.req.method, c.req.path, error);
   return c.json({ message: 'Internal Server Error' } satisfies ErrorBody, 500);
 }
