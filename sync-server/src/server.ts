@@ -15,6 +15,8 @@ export type ServerOptions = {
   webDir?: string;
   /** Count failed sign-ins per X-Forwarded-For address (RANCH_TRUST_PROXY). */
   trustProxy?: boolean;
+  /** Logged updates between snapshots (default 500). */
+  compactEvery?: number;
 };
 
 export type RunningServer = {
@@ -30,7 +32,7 @@ export type RunningServer = {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.database);
   if (options.admin) await ensureAdmin(db.sql, options.admin);
-  const registry = new DocumentRegistry(db.sql);
+  const registry = new DocumentRegistry(db.sql, options.compactEvery ? { compactEvery: options.compactEvery } : {});
   const app = createApp({
     sql: db.sql,
     registry,

@@ -13,7 +13,8 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { url: string }
+  /** `max`: pool size (default 10; 1 for a PGlite socket). */
+  | { url: string; max?: number }
   /** `dataDir` undefined: an in-memory database (tests). */
   | { embedded: true; dataDir: string | undefined };
 
@@ -23,7 +24,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const url = embedded ? embedded.url : (options as { url: string }).url;
   const sql = postgres(url, {
     // PGlite is one session: a second pooled connection would deadlock a transaction.
-    max: embedded ? 1 : 10,
+    max: embedded ? 1 : ('url' in options && options.max) || 10,
     onnotice: () => {},
     connect_timeout: 10,
   });

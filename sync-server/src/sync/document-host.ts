@@ -3,7 +3,10 @@ import type { Sql } from '../db/client.ts';
 import { observeEntities, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
 import { applyCompensations, planCompensations } from './compensation.ts';
-import { appendUpdates, loadDocument } from './persistence.ts';
+import { appendUpdates, compactDocument, loadDocument } from './persistence.ts';
+
+/** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
+export const COMPACT_EVERY = 500;
 
 /** Someone who receives the document's updates: a WebSocket connection. */
 export type Subscriber = {
@@ -26,6 +29,7 @@ export class DocumentHost {
   private tail: Promise<unknown> = Promise.resolve();
   private pendingChanges: EntityChanges = new Map();
   private broken = false;
+  private compacting = false;
   private readonly stopObserving: () => void;
 
   private constructor(
@@ -33,6 +37,9 @@ export class DocumentHost {
     readonly name: string,
     readonly doc: Y.Doc,
     private readonly onBroken: (host: DocumentHost) => void,
+    private lastSeq: bigint,
+    private snapshotSeq: bigint,
+    private readonly compactEvery: bigint,
   ) {
     this.stopObserving = observeEntities(doc, (changes) => {
       for (const [collection, ids] of changes) {
@@ -43,9 +50,16 @@ export class DocumentHost {
     });
   }
 
-  static async load(sql: Sql, name: string, onBroken: (host: DocumentHost) => void): Promise<DocumentHost> {
-    const { doc } = await loadDocument(sql, name, { kind: 'load' } satisfies ChangeOrigin);
-    return new DocumentHost(sql, name, doc, onBroken);
+  static async load(
+    sql: Sql,
+    name: string,
+    onBroken: (host: DocumentHost) => void,
+    compactEvery: number = COMPACT_EVERY,
+  ): Promise<DocumentHost> {
+    const { doc, lastSeq, snapshotSeq } = await loadDocument(sql, name, { kind: 'load' } satisfies ChangeOrigin);
+    const host = new DocumentHost(sql, name, doc, onBroken, lastSeq, snapshotSeq, BigInt(compactEvery));
+    host.compactWhenDue();
+    return host;
   }
 
   /** Runs `job` after everything queued before it. */
@@ -80,13 +94,14 @@ export class DocumentHost {
         this.pendingChanges = new Map();
         const logged = [{ update, userId: originUserId(origin) }];
         if (compensation) logged.push({ update: compensation, userId: null });
-        await appendUpdates(this.sql, this.name, logged, this.doc, changes);
+        this.lastSeq = await appendUpdates(this.sql, this.name, logged, this.doc, changes);
       } catch (error) {
         // The in-memory document now holds a change Postgres does not: drop it and let
         // devices reconnect to a fresh copy; they still hold their change and resend it.
         this.markBroken();
         throw new DocumentUnavailableError(`Could not save the change: ${(error as Error).message}`);
       }
+      this.compactWhenDue();
       for (const subscriber of this.subscribers) {
         const isSender = origin.kind === 'connection' && origin.connectionId === subscriber.id;
         if (!isSender) subscriber.sendUpdate(update);
@@ -113,6 +128,20 @@ export class DocumentHost {
       this.doc.off('update', capture);
     }
     return captured.length === 0 ? null : captured.length === 1 ? captured[0]! : Y.mergeUpdates(captured);
+  }
+
+  /** Queues a compaction once enough updates have been logged since the last snapshot. */
+  private compactWhenDue(): void {
+    if (this.lastSeq - this.snapshotSeq < this.compactEvery || this.compacting) return;
+    this.compacting = true;
+    void this.run(async () => {
+      const upto = this.lastSeq;
+      await compactDocument(this.sql, this.name, Y.encodeStateAsUpdate(this.doc), upto);
+      this.snapshotSeq = upto;
+    })
+      // A failed compaction loses nothing: the log is still there; the next one retries.
+      .catch((error: unknown) => console.warn(`Compaction of ${this.name} failed:`, (error as Error).message))
+      .finally(() => (this.compacting = false));
   }
 
   private markBroken(): void {

@@ -6,7 +6,10 @@ import { DocumentHost } from './document-host.ts';
 export class DocumentRegistry {
   private readonly hosts = new Map<string, Promise<DocumentHost>>();
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly options: { compactEvery?: number } = {},
+  ) {}
 
   static isKnown(name: string): boolean {
     return name === DOC_NAME;
@@ -15,7 +18,7 @@ export class DocumentRegistry {
   get(name: string = DOC_NAME): Promise<DocumentHost> {
     let host = this.hosts.get(name);
     if (!host) {
-      host = DocumentHost.load(this.sql, name, (broken) => this.evict(broken));
+      host = DocumentHost.load(this.sql, name, (broken) => this.evict(broken), this.options.compactEvery);
       this.hosts.set(name, host);
       host.catch(() => this.hosts.delete(name));
     }

@@ -11,19 +11,22 @@ export type TestServer = RunningServer & {
   destroy(): Promise<void>;
 };
 
-async function start(database: TestDatabase): Promise<TestServer> {
+export type TestServerOptions = { compactEvery?: number };
+
+async function start(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startServer({
     database: database.options,
     port: 0,
     host: '127.0.0.1',
     admin: ADMIN,
+    ...options,
   });
   return {
     ...server,
     database,
     async restart() {
       await server.close();
-      return start(database);
+      return start(database, options);
     },
     async destroy() {
       await server.close();
@@ -32,6 +35,6 @@ async function start(database: TestDatabase): Promise<TestServer> {
   };
 }
 
-export async function startTestServer(kind: TestDatabaseKind): Promise<TestServer> {
-  return start(await createTestDatabase(kind));
+export async function startTestServer(kind: TestDatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
+  return start(await createTestDatabase(kind), options);
 }

@@ -1,7 +1,8 @@
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { DOC_NAME, SYNC_PATH } from '../../../shared/index.ts';
+import * as decoding from 'lib0/decoding';
+import { DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, SYNC_PATH } from '../../../shared/index.ts';
 
 /** A `ws` WebSocket that sends the session cookie (and optionally an Origin) on the upgrade. */
 function socketClass(headers: Record<string, string>) {
@@ -67,4 +68,23 @@ export function connectionOutcome(
     socket.on('close', (code) => resolve({ code, messages: 0 }));
     socket.on('error', reject);
   });
+}
+
+/**
+ * Asks the server for acknowledgements (`ack=1`) and tracks the highest clock of this
+ * device's own client id that the server has made durable.
+ */
+export function connectAckedDevice(baseUrl: string, cookie: string): Device & { ackedClock(): number; localClock(): number } {
+  const device = connectDevice(baseUrl, cookie, { params: { ack: '1' } });
+  let acked = 0;
+  device.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
+    const clock = Y.decodeStateVector(decoding.readVarUint8Array(decoder)).get(device.doc.clientID) ?? 0;
+    acked = Math.max(acked, clock);
+  };
+  device.provider.messageHandlers[MESSAGE_ACCESS] = () => {};
+  return {
+    ...device,
+    ackedClock: () => acked,
+    localClock: () => Y.decodeStateVector(Y.encodeStateVector(device.doc)).get(device.doc.clientID) ?? 0,
+  };
 }

@@ -1,0 +1,47 @@
+import { createServer, connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export type TcpProxy = {
+  port: number;
+  /** Drops every connection and refuses new ones: the database is "down". */
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+};
+
+/** A loopback TCP proxy whose link can be cut, to play a Postgres outage. */
+export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let down = false;
+  const server = createServer((client) => {
+    if (down) return client.destroy();
+    const upstream = connect(targetPort, targetHost);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const cut = () => {
+    down = true;
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+  return {
+    port: (server.address() as AddressInfo).port,
+    cut,
+    restore() {
+      down = false;
+    },
+    close() {
+      cut();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
