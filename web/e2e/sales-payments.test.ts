@@ -1,0 +1,146 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
+
+type ApiSale = { id: string; horseId: string; status: string; salePrice: string };
+type ApiPayment = { saleId: string; amount: string; method: string };
+
+/**
+ * Sales & Payments end to end: a sale is created and paid off at a desk; on a phone with no
+ * signal a sale and a payment are recorded and reach the server when the signal returns.
+ */
+describe('sales and payments', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let api: ReturnType<typeof restClient>;
+  const horses: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchChromium();
+    api = restClient(server, await sessionCookie(server, ADMIN));
+    const ids: Record<string, string> = {};
+    for (const [kind, name] of [['breeds', 'Quarter Horse'], ['colors', 'Bay'], ['genders', 'Mare'], ['statuses', 'For Sale']] as const) {
+      await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
+      const list = await api<{ id: string; name: string }[]>(`/api/${kind}`);
+      ids[kind] = list.find((item) => item.name === name)!.id;
+    }
+    for (const [name, priceUsd] of [['Comet', '12000'], ['Paddock Star', '8000']] as const) {
+      const horse = await api<{ id: string }>('/api/horses', {
+        method: 'POST',
+        body: JSON.stringify({ name, breedId: ids.breeds, colorId: ids.colors, genderId: ids.genders, statusId: ids.statuses, priceUsd }),
+      });
+      horses[name] = horse.id;
+    }
+    await api('/api/buyers', { method: 'POST', body: JSON.stringify({ firstName: 'Bo', lastName: 'Buyer' }) });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A form control by its label; required labels end with a decorative ' *'. */
+  const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
+  /** Opens Create New Sale once the synced horse and buyer are offered. */
+  async function openSaleForm(page: Page, horse: string): Promise<Locator> {
+    await page.getByRole('button', { name: 'Create Sale' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Sale' });
+    await expect.poll(() => field(dialog, 'Horse').locator('option', { hasText: horse }).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => field(dialog, 'Buyer').locator('option', { hasText: 'Bo Buyer' }).count()).toBe(1);
+    return dialog;
+  }
+
+  async function recordPayment(page: Page, dialog: Locator, amount: string, method: string) {
+    await field(dialog, 'Amount').fill(amount);
+    await field(dialog, 'Payment Method').selectOption({ label: method });
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByText('Payment recorded successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  it('at a desk: creates a sale and records payments until it shows Paid', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(context, server, ADMIN);
+    await page.goto(`${server.url}/sales`);
+    await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
+
+    const sale = await openSaleForm(page, 'Comet');
+    await field(sale, 'Horse').selectOption({ label: 'Comet' });
+    expect(await field(sale, 'Sale Price').inputValue()).toBe('$12,000');
+    await sale.getByRole('region', { name: 'Selected Horse Details' }).getByText('$12,000').waitFor();
+    await field(sale, 'Buyer').selectOption({ label: 'Bo Buyer' });
+    await field(sale, 'Down Payment').fill('2000');
+    await field(sale, 'Payment Terms').selectOption({ label: '3 months' });
+    await sale.getByRole('button', { name: 'Create Sale' }).click();
+    await page.getByText('Sale created successfully').waitFor();
+
+    const row = page.getByRole('row').filter({ hasText: 'Comet' });
+    await row.getByText('Open', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Add Payment' }).click();
+    let payment = page.getByRole('dialog', { name: 'Record Payment' });
+    expect(await field(payment, 'Sale').locator('option:checked').textContent()).toContain('Comet');
+    await recordPayment(page, payment, '4000', 'Cash');
+    await row.getByText('Open', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Record Payment' }).click();
+    payment = page.getByRole('dialog', { name: 'Record Payment' });
+    await field(payment, 'Sale').selectOption({ label: 'Comet — Bo Buyer (balance $6,000)' });
+    await recordPayment(page, payment, '6000', 'ACH Transfer');
+    await row.getByText('Paid', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Add Payment' }).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByRole('row').filter({ hasText: 'ACH Transfer' }).getByText('$6,000').waitFor();
+
+    await expect
+      .poll(async () => (await api<ApiSale[]>('/api/sales')).find((s) => s.horseId === horses.Comet)?.status, { timeout: 30_000 })
+      .toBe('Paid');
+    await context.close();
+  });
+
+  it('on a phone with no signal: records a sale and a payment that reach the server later', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    context.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(context, server, ADMIN);
+    await serviceWorkerInControl(page);
+    await page.goto(`${server.url}/sales`);
+    await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
+    // Everything the forms offer has synced before the signal goes.
+    const ready = await openSaleForm(page, 'Paddock Star');
+    await ready.getByRole('button', { name: 'Cancel' }).click();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
+
+    const sale = await openSaleForm(page, 'Paddock Star');
+    await field(sale, 'Horse').selectOption({ label: 'Paddock Star' });
+    await field(sale, 'Buyer').selectOption({ label: 'Bo Buyer' });
+    await field(sale, 'Payment Terms').selectOption({ label: '6 months' });
+    await sale.getByRole('button', { name: 'Create Sale' }).click();
+    await page.getByText('Sale created successfully').waitFor();
+
+    // Phones show a card per sale.
+    const card = page.getByRole('listitem').filter({ hasText: 'Paddock Star' });
+    await card.getByRole('button', { name: 'Add Payment' }).click();
+    await recordPayment(page, page.getByRole('dialog', { name: 'Record Payment' }), '1000', 'Check');
+
+    await page.reload();
+    await page.getByRole('listitem').filter({ hasText: 'Paddock Star' }).getByText('Open', { exact: true }).waitFor();
+    expect((await api<ApiSale[]>('/api/sales')).some((s) => s.horseId === horses['Paddock Star'])).toBe(false);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await api<ApiSale[]>('/api/sales')).find((s) => s.horseId === horses['Paddock Star'])?.status, { timeout: 30_000 })
+      .toBe('Open');
+    await expect
+      .poll(async () => (await api<ApiPayment[]>('/api/payments')).filter((p) => p.method === 'Check').map((p) => p.amount), { timeout: 30_000 })
+      .toEqual(['1000.00']);
+    await context.close();
+  });
+});

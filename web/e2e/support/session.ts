@@ -1,0 +1,48 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AppServer } from './app-server.ts';
+
+export type Credentials = { email: string; password: string };
+
+/** Signs in with the form and returns the session cookie, for REST calls made by the test. */
+export async function sessionCookie(server: AppServer, credentials: Credentials): Promise<string> {
+  const login = await fetch(`${server.url}/api/login`, { method: 'POST', body: new URLSearchParams(credentials), redirect: 'manual' });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!cookie) throw new Error(`Sign-in of ${credentials.email} failed: ${login.status}`);
+  return cookie;
+}
+
+/** JSON REST calls as the signed-in test user (Origin set: state-changing calls check it). */
+export function restClient(server: AppServer, cookie: string) {
+  return async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+    const response = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { cookie, origin: server.url, 'content-type': 'application/json', ...init.headers },
+    });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
+/** Signs in through the landing screen and the sign-in page, as a person would. */
+export async function signInThroughUi(context: BrowserContext, server: AppServer, credentials: Credentials): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+/**
+ * Waits until the service worker controls the page, so it can reload with no signal. The
+ * worker does not claim open pages, so a page loaded before it activated is reloaded once.
+ */
+export async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
