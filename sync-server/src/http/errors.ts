@@ -22,12 +22,35 @@ export function invalidInput(error: z.ZodError): HTTPException {
   return apiError(400, first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input', issues);
 }
 
+const UNREACHABLE_DATABASE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+]);
+
+/** True for errors saying Postgres cannot be reached right now (not a bad request). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNREACHABLE_DATABASE.has(code);
+}
+
 /** Mounted once: expected failures keep their status; anything else is logged and hidden. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     // Hono's own (e.g. the validator's "Malformed JSON in request body") carry no body: give them ours.
     if (error.res) return error.getResponse();
     return c.json({ message: error.message || 'Bad Request' } satisfies ErrorBody, error.status as ContentfulStatusCode);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Nothing was changed; the request can be repeated once the database is back.
+    return c.json({ message: 'Service Unavailable: the database cannot be reached; try again shortly.' } satisfies ErrorBody, 503, {
+      'retry-after': '5',
+    });
   }
   console.error('Unhandled error', c.req.method, c.req.path, error);
   return c.json({ message: 'Internal Server Error' } satisfies ErrorBody, 500);

@@ -30,7 +30,7 @@ export class DocumentHost {
   private pendingChanges: EntityChanges = new Map();
   private broken = false;
   private compacting = false;
-  private readonly stopObserving: () => void;
+  private stopObserving: () => void;
 
   private constructor(
     private readonly sql: Sql,
@@ -41,13 +41,18 @@ export class DocumentHost {
     private snapshotSeq: bigint,
     private readonly compactEvery: bigint,
   ) {
-    this.stopObserving = observeEntities(doc, (changes) => {
+    const stop = observeEntities(doc, (changes) => {
       for (const [collection, ids] of changes) {
         const known = this.pendingChanges.get(collection);
         if (known) ids.forEach((id) => known.add(id));
         else this.pendingChanges.set(collection, new Set(ids));
       }
     });
+    // Idempotent: a broken host stops observing, and is destroyed later.
+    this.stopObserving = () => {
+      stop();
+      this.stopObserving = () => {};
+    };
   }
 
   static async load(

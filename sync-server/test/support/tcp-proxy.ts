@@ -28,20 +28,23 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     upstream.on('error', end).on('close', end);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  // Down means what a stopped Postgres means: open connections drop, new ones are refused.
   const cut = () => {
     down = true;
+    if (server.listening) server.close();
     for (const socket of sockets) socket.destroy();
     sockets.clear();
   };
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
     cut,
     restore() {
       down = false;
+      if (!server.listening) server.listen(port, '127.0.0.1');
     },
-    close() {
+    async close() {
       cut();
-      return new Promise((resolve) => server.close(() => resolve()));
     },
   };
 }
