@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+
+type ApiUser = { id: string; email: string; role: string };
+
+const SAM = { email: 'sam@ranch.test', password: 'stable password', firstName: 'Sam', lastName: 'Stable', role: 'Staff' };
+const STELLA = { email: 'stella@ranch.test', password: 'stable password', firstName: 'Stella', lastName: 'Hand', role: 'Staff' };
+
+/** User Management: an Admin changes someone's role at a desk; Staff on a phone is turned away. */
+describe('user management', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let api: ReturnType<typeof restClient>;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchChromium();
+    api = restClient(server, await sessionCookie(server, ADMIN));
+    for (const user of [SAM, STELLA]) await api('/api/users', { method: 'POST', body: JSON.stringify(user) });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an Admin at a desk changes another user role', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(context, server, ADMIN);
+    await page.goto(`${server.url}/users`);
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+
+    const own = page.getByRole('row').filter({ hasText: ADMIN.email });
+    await own.getByText('Your Account').waitFor();
+    expect(await own.getByRole('button', { name: /Change Role/ }).count()).toBe(0);
+
+    const sam = page.getByRole('row').filter({ hasText: SAM.email });
+    await sam.getByRole('button', { name: /Change Role/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change User Role' });
+    await dialog.getByText('Select a new role for the user').waitFor();
+    await dialog.getByLabel('Role').selectOption('Viewer');
+    await dialog.getByRole('button', { name: 'Update Role' }).click();
+    await page.getByText('User role updated successfully').waitFor();
+    await sam.getByText('Viewer', { exact: true }).waitFor();
+
+    const users = await api<ApiUser[]>('/api/users');
+    expect(users.find((user) => user.email === SAM.email)?.role).toBe('Viewer');
+    await context.close();
+  });
+
+  it('Staff on a phone gets Access Denied and is sent to the dashboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    context.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(context, server, STELLA);
+    const usersCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users') usersCalls.push(request.url());
+    });
+    await page.goto(`${server.url}/users`);
+    await page.getByText('Access Denied').waitFor();
+    await page.getByText("You don't have permission to access this page.").waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(usersCalls).toEqual([]);
+    await context.close();
+  });
+});
