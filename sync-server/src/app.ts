@@ -43,7 +43,7 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   api.route('/', contactRoutes(sql, registry));
   api.route('/', saleRoutes(sql, registry));
   api.route('/', dashboardRoutes(sql));
-  api.route('/', userRoutes(sql));
+  api.route('/', userRoutes(sql, (userId, role) => registry.applyRole(userId, role)));
   api.route('/', photoRoutes(sql, allowedOrigins));
   app.use('/api/*', requireUser);
   app.route('/api', api);

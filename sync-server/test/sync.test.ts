@@ -122,6 +122,32 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     }
   });
 
+  it('applies a role change to an open connection at once', async () => {
+    const rider = await signInAs(server.url, admin, 'Staff');
+    const riderId = (await (await rider.request('/api/auth/user')).json()).id as string;
+    const d = device(rider.cookie, { ack: '1' });
+    const access: number[] = [];
+    d.provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
+      access.push(decoding.readVarUint(decoder));
+    };
+    d.provider.messageHandlers[MESSAGE_ACK] = () => {};
+    await whenSynced(d);
+    const demote = await admin.request(`/api/users/${riderId}/role`, { method: 'PUT', json: { role: 'Viewer' } });
+    expect(demote.status).toBe(200);
+    await expect.poll(() => access).toEqual([0, 1]);
+
+    const dropped = newId();
+    d.doc.transact(() => writeEntity(d.doc, 'breeds', dropped, { name: 'After demotion', isActive: true }));
+    await admin.request(`/api/users/${riderId}/role`, { method: 'PUT', json: { role: 'Staff' } });
+    await expect.poll(() => access).toEqual([0, 1, 0]);
+    const kept = newId();
+    d.doc.transact(() => writeEntity(d.doc, 'breeds', kept, { name: 'After promotion', isActive: true }));
+    await expect.poll(async () => (await server.db.sql`select name from breeds where id = ${kept}`)[0]?.name).toBe('After promotion');
+    // What was written while read-only was never applied; once writes are allowed again the
+    // server asks the device for all it lacks, so the device's history has no gap.
+    expect((await server.db.sql`select name from breeds where id = ${dropped}`)[0]?.name).toBe('After demotion');
+  });
+
   it('loads the document from Postgres after a restart', async () => {
     const a = device(staff.cookie);
     await whenSynced(a);

@@ -6,7 +6,7 @@ import { changeRole, createUser, EmailTakenError, listUsers, toApiUser, updatePr
 import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
-import { createUserInput, profileInput, role } from '../../../shared/index.ts';
+import { createUserInput, profileInput, role, type Role } from '../../../shared/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const roleInput = z.object({ role });
@@ -17,7 +17,7 @@ function emailTaken(error: unknown): never {
 }
 
 /** Accounts (Admin only) and each user's own profile (SPEC §3, §5, §6, §7). */
-export function userRoutes(sql: Sql) {
+export function userRoutes(sql: Sql, onRoleChanged?: (userId: string, role: Role) => Promise<void>) {
   const app = new Hono<AuthedEnv>();
 
   app.get('/users', requireRole('Admin'), async (c) => {
@@ -36,6 +36,7 @@ export function userRoutes(sql: Sql) {
       : ({ kind: 'unknown' } as const);
     switch (result.kind) {
       case 'changed':
+        await onRoleChanged?.(result.user.id, result.user.role);
         return c.json(toApiUser(result.user));
       case 'own':
         throw apiError(403, 'You cannot change your own role.');

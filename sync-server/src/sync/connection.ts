@@ -21,7 +21,7 @@ export type Socket = {
 
 export type ConnectionOptions = {
   id: number;
-  userId: string;
+  readonly userId: string;
   /** Viewers: their document updates are dropped, never applied or stored. */
   canWrite: boolean;
   /** The client asked (`ack=1`) for our MESSAGE_ACK / MESSAGE_ACCESS messages. */
@@ -34,6 +34,7 @@ export type ConnectionOptions = {
  */
 export class SyncConnection implements Subscriber {
   readonly id: number;
+  readonly userId: string;
   private readonly awarenessClients = new Set<number>();
   private closed = false;
 
@@ -44,27 +45,47 @@ export class SyncConnection implements Subscriber {
     private readonly options: ConnectionOptions,
   ) {
     this.id = options.id;
+    this.userId = options.userId;
+  }
+
+  /** A role change while connected: takes effect on the next update, and the device is told. */
+  setCanWrite(canWrite: boolean): void {
+    if (this.options.canWrite === canWrite) return;
+    this.options.canWrite = canWrite;
+    this.sendAccess();
+    // Updates dropped while read-only leave a gap the device's later updates depend on:
+    // ask it again for everything the server lacks, as on connect.
+    if (canWrite) this.requestMissing();
+  }
+
+  private sendAccess(): void {
+    if (!this.options.wantsAcks) return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_ACCESS);
+    encoding.writeVarUint(encoder, this.options.canWrite ? 0 : 1);
+    this.send(encoding.toUint8Array(encoder));
   }
 
   open(): void {
     this.host.subscribers.add(this);
-    if (this.options.wantsAcks) {
-      const encoder = encoding.createEncoder();
-      encoding.writeVarUint(encoder, MESSAGE_ACCESS);
-      encoding.writeVarUint(encoder, this.options.canWrite ? 0 : 1);
-      this.socket.send(encoding.toUint8Array(encoder));
-    }
-    // Ask for what the device has and the server lacks (it answers with sync step 2).
-    void this.host.run(() => {
-      const encoder = encoding.createEncoder();
-      encoding.writeVarUint(encoder, MESSAGE_SYNC);
-      syncProtocol.writeSyncStep1(encoder, this.host.doc);
-      this.send(encoding.toUint8Array(encoder));
-    }).catch(() => this.closeUnavailable());
+    this.sendAccess();
+    this.requestMissing();
     const states = this.awareness.getStates();
     if (states.size > 0) {
       this.send(this.awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...states.keys()])));
     }
+  }
+
+  /** Sync step 1: asks for what the device has and the server lacks (it answers with step 2). */
+  private requestMissing(): void {
+    void this.host
+      .run(() => {
+        const encoder = encoding.createEncoder();
+        encoding.writeVarUint(encoder, MESSAGE_SYNC);
+        syncProtocol.writeSyncStep1(encoder, this.host.doc);
+        this.send(encoding.toUint8Array(encoder));
+      })
+      .catch(() => this.closeUnavailable());
   }
 
   receive(message: Uint8Array): void {

@@ -1,5 +1,6 @@
 import type { Sql } from '../db/client.ts';
-import { DOC_NAME } from '../../../shared/index.ts';
+import { DOC_NAME, type Role } from '../../../shared/index.ts';
+import { SyncConnection } from './connection.ts';
 import { DocumentHost } from './document-host.ts';
 
 /** The documents this instance holds in memory, loaded on first use. */
@@ -23,6 +24,17 @@ export class DocumentRegistry {
       host.catch(() => this.hosts.delete(name));
     }
     return host;
+  }
+
+  /** A user's role changed: their open connections on this instance follow at once. */
+  async applyRole(userId: string, role: Role): Promise<void> {
+    const hosts = await Promise.allSettled(this.hosts.values());
+    for (const host of hosts) {
+      if (host.status !== 'fulfilled') continue;
+      for (const subscriber of host.value.subscribers) {
+        if (subscriber instanceof SyncConnection && subscriber.userId === userId) subscriber.setCanWrite(role !== 'Viewer');
+      }
+    }
   }
 
   private evict(broken: DocumentHost): void {
