@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileInput, type User } from '../../../../shared/index.ts';
 import { displayRole } from '../../lib/user-display.ts';
-import { FormField, invalidProps } from '../forms/FormField.tsx';
+import { FormField, invalidProps } from '../../ui/FormField.tsx';
 
 export type ProfileFields = z.output<typeof profileInput>;
 type ProfileValues = z.input<typeof profileInput>;
@@ -67,9 +67,15 @@ export function ProfileDetailsForm({ user, online, onSave }: Props) {
               <input id={`${id}-email`} type="email" className="input w-full" autoComplete="email" {...register('email')} {...invalidProps(errors.email, `${id}-email`)} />
             </FormField>
           </fieldset>
-          <FormField label="Role" htmlFor={`${id}-role`} hint="Contact an administrator to change your role">
+          <div className="fieldset py-1">
+            <label htmlFor={`${id}-role`} className="fieldset-legend pb-1">
+              Role
+            </label>
             <input id={`${id}-role`} className="input w-full" value={displayRole(user)} disabled readOnly aria-describedby={`${id}-role-hint`} />
-          </FormField>
+            <p id={`${id}-role-hint`} className="label">
+              Contact an administrator to change your role
+            </p>
+          </div>
           {editing && (
             <div className="mt-4 space-y-2">
               {!online && (

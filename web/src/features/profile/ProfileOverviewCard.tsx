@@ -1,7 +1,7 @@
 import type { User } from '../../../../shared/index.ts';
 import { displayName } from '../../lib/user-display.ts';
 import { RoleBadge } from '../users/RoleBadge.tsx';
-import { localDate } from './format-date.ts';
+import { localDate } from '../../lib/format-date.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
 export function ProfileOverviewCard({ user }: { user: User }) {

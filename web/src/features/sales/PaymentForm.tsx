@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
-import { FormField, invalidProps } from '../forms/FormField.tsx';
+import { FormField, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import type { SaleRow } from './sale-rows.ts';
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
 import { priceText } from '../horses/horse-display.ts';
-import { FormField, invalidProps } from '../forms/FormField.tsx';
+import { FormField, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { termsText as termsLabel } from './sale-display.ts';
 import type { SaleChoices } from './sale-rows.ts';

@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { formatUsdInput } from '../../../../shared/index.ts';
-import { invalidProps, type ShownError } from '../forms/FormField.tsx';
+import { invalidProps, type ShownError } from '../../ui/FormField.tsx';
 
 type MoneyInputProps<Values extends FieldValues> = {
   id: string;

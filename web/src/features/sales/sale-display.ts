@@ -1,5 +1,5 @@
 import { formatUsd, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/index.ts';
-import { localDate } from '../profile/format-date.ts';
+import { localDate } from '../../lib/format-date.ts';
 
 export const termsText = (months: number) => (months === 0 ? 'Paid in Full' : `${months} months`);
 
@@ -16,8 +16,5 @@ export function moneyText(amount: string | null | undefined): string {
 
 export const methodText = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
-export const dateText = (value: string | null | undefined) => {
-  if (!value) return 'N/A';
-  // A calendar date is that day wherever the viewer is (not midnight UTC shifted).
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? localDate(`${value}T12:00:00`) : localDate(value);
-};
+/** Dates and timestamps in the viewer's locale (a calendar date stays that day everywhere). */
+export const dateText = (value: string | null | undefined) => localDate(value);

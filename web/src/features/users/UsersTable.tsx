@@ -1,6 +1,6 @@
 import type { User } from '../../../../shared/index.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { localDate } from '../profile/format-date.ts';
+import { localDate } from '../../lib/format-date.ts';
 import { UserAvatar } from '../profile/UserAvatar.tsx';
 import { listName } from './filter-users.ts';
 import { RoleBadge } from './RoleBadge.tsx';
