@@ -9,8 +9,12 @@ type ApiUser = { id: string; email: string; role: string };
 const SAM = { email: 'sam@ranch.test', password: 'stable password', firstName: 'Sam', lastName: 'Stable', role: 'Staff' };
 const STELLA = { email: 'stella@ranch.test', password: 'stable password', firstName: 'Stella', lastName: 'Hand', role: 'Staff' };
 
-/** User Management: an Admin changes someone's role at a desk; Staff on a phone is turned away. */
-describe('user management', () => {
+/**
+ * User Management: an Admin changes someone's role at a desk; Staff on a phone is turned
+ * away. Also the own account: a profile change reaches the server, and the theme chosen
+ * in Settings survives a reload.
+ */
+describe('user management and the own account', () => {
   let server: AppServer;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
@@ -66,6 +70,28 @@ describe('user management', () => {
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(usersCalls).toEqual([]);
+    await context.close();
+  });
+
+  it('Staff edits the own profile and keeps dark mode across a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(context, server, STELLA);
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Last Name').fill('Rider');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page.getByRole('region', { name: 'Profile Overview' }).getByText('Stella Rider').waitFor();
+    const stella = restClient(server, await sessionCookie(server, STELLA));
+    expect(await stella<{ lastName: string }>('/api/auth/user')).toMatchObject({ lastName: 'Rider' });
+
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('switch', { name: /^Dark Mode/ }).check();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.getByRole('switch', { name: /^Dark Mode/ }).isChecked()).toBe(true);
     await context.close();
   });
 });
