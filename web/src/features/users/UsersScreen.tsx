@@ -76,7 +76,7 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
             <h2 className="card-title">
               Users <span className="badge badge-neutral">{shown?.length ?? 0}</span>
             </h2>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex w-full flex-wrap gap-2 sm:w-auto">
               <label className="input w-full sm:w-64">
                 <span className="sr-only">Search users</span>
                 <input type="search" placeholder="Search users..." value={search} onChange={(event) => setSearch(event.target.value)} />
