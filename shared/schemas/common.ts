@@ -18,12 +18,17 @@ export function requiredRef(message: string) {
 
 export const optionalRef = z.preprocess(blankToNull, entityId.nullable());
 
+/** Control characters (NUL above all, which Postgres text cannot hold) have no place in a name. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const NO_CONTROL_CHARACTERS = { message: 'Must not contain control characters' };
+
 export function requiredName(message: string) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters`);
+    .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters`)
+    .refine((value) => !/[\n\r\t]/.test(value) && !CONTROL_CHARACTERS.test(value), NO_CONTROL_CHARACTERS);
 }
 
 /** Money typed as "$12,500.5" or sent as "12500.50" or 12500.5; stored as "12500.50". */
@@ -57,8 +62,17 @@ export const isoDate = z
 
 export const optionalDate = z.preprocess(blankToNull, isoDate.nullable());
 
+/** Free text (notes, memos): line breaks and tabs are fine, other control characters are not. */
 export const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).nullable());
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(max, `Must be at most ${max} characters`)
+      .refine((value) => !CONTROL_CHARACTERS.test(value), NO_CONTROL_CHARACTERS)
+      .nullable(),
+  );
 
 /** A value the form must have: blank gets `message`; anything else is checked by `schema`. */
 export function required<Schema extends z.ZodType>(message: string, schema: Schema) {

@@ -12,7 +12,13 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 export const loginInput = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .refine((value) => !/[\u0000-\u001f]/.test(value), 'Email is invalid')
+    .transform((v) => v.toLowerCase()),
   password: z.string().min(1, 'Password is required').max(1024),
 });
 

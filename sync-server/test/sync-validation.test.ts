@@ -82,6 +82,24 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     expect((await server.db.sql`select name from breeds where id = ${ids.breed!}`)[0]?.name).toBe('Shire');
   });
 
+  it('survives hostile synced data: NUL bytes, odd keys, wrong types', async () => {
+    const a = await device();
+    const closes: number[] = [];
+    a.provider.on('connection-close', (event) => event && closes.push(event.code));
+    const evil = newId();
+    a.doc.transact(() => {
+      writeEntity(a.doc, 'horses', 'not\u0000an-id', { name: 'x\u0000y' });
+      writeEntity(a.doc, 'horses', evil, { name: 'Nul\u0000name', breedId: ids.breed!, colorId: ids.color!, genderId: ids.gender! });
+      writeEntity(a.doc, 'breeds', newId(), { name: 42, isActive: 'yes' } as never);
+    });
+    const marker = newId();
+    a.doc.transact(() => writeEntity(a.doc, 'colors', marker, { name: 'Still working', isActive: true }));
+    await expect.poll(async () => (await server.db.sql`select name from colors where id = ${marker}`)[0]?.name).toBe('Still working');
+    expect(closes).toEqual([]);
+    expect(await server.db.sql`select id from horses where id = ${evil}`).toEqual([]);
+    expect((await server.db.sql`select problem from entity_problems where entity_id = ${evil}`)[0]?.problem).toBe('name: Must not contain control characters');
+  });
+
   it('lets an unreferenced entity be deleted', async () => {
     const colorId = await create('/api/colors', { name: 'Grulla' });
     const a = await device();

@@ -39,12 +39,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof code === 'string' && UNREACHABLE_DATABASE.has(code);
 }
 
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (error as Error | null)?.name === 'PostgresError' && typeof code === 'string' && code.startsWith('22');
+}
+
 /** Mounted once: expected failures keep their status; anything else is logged and hidden. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     // Hono's own (e.g. the validator's "Malformed JSON in request body") carry no body: give them ours.
     if (error.res) return error.getResponse();
     return c.json({ message: error.message || 'Bad Request' } satisfies ErrorBody, error.status as ContentfulStatusCode);
+  }
+  if (isDataException(error)) {
+    // Postgres refused a value (SQLSTATE class 22: bad encoding, out of range …): the
+    // request's fault, and nothing was written.
+    return c.json({ message: 'Invalid input: a value cannot be stored' } satisfies ErrorBody, 400);
   }
   if (isDatabaseUnavailable(error)) {
     // Nothing was changed; the request can be repeated once the database is back.

@@ -33,13 +33,14 @@ export async function projectChanges(tx: Tx, doc: Y.Doc, changes: EntityChanges)
     const problems: { collection: string; entity_id: string; problem: string }[] = [];
     const resolved: string[] = [];
     for (const id of ids) {
+      // Keys that are not entity ids are never projected nor recorded (they may hold anything).
+      if (!UUID.test(id)) continue;
       const verdict = checkEntity(doc, collection, id);
       if (verdict.state === 'invalid') {
         problems.push({ collection, entity_id: id, problem: verdict.problem });
         continue;
       }
       resolved.push(id);
-      if (!UUID.test(id)) continue; // not an entity id: never projected
       if (verdict.state === 'valid') upserts.push(toRow(collection, verdict.record));
       else removals.push(id);
     }
