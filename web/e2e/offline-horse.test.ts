@@ -88,10 +88,11 @@ describe('a horse added offline reaches the server and the office', () => {
     await dialog.getByLabel('Price').fill('12500');
     await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
     await page.getByText('Horse created successfully').waitFor();
-    await page.getByRole('cell', { name: /Paddock Ghost/ }).first().waitFor();
+    // A phone shows cards, not table cells.
+    await page.locator('li.card').filter({ hasText: 'Paddock Ghost' }).waitFor();
 
     await page.reload();
-    await page.getByRole('cell', { name: /Paddock Ghost/ }).first().waitFor();
+    await page.locator('li.card').filter({ hasText: 'Paddock Ghost' }).waitFor();
     await expect.poll(async () => (await api('/api/horses')).length).toBe(0);
 
     await phone.setOffline(false);

@@ -19,3 +19,11 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Take control of open pages as soon as this version is active: on a first visit the page
+// that installed the worker is otherwise uncontrolled until its next navigation, and would
+// not open with no signal if the signal went before that. (An update activates only after
+// SKIP_WAITING, i.e. when the page asked for it, so claiming then is wanted too.)
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
