@@ -95,4 +95,26 @@ describe('ranch screens on a phone, offline', () => {
     expect((await api<Contact[]>('/api/buyers')).map((b) => `${b.firstName} ${b.lastName}`).sort()).toEqual(['Field Buyer', 'Online Buyer']);
     await page.getByText('All changes saved').waitFor({ timeout: 30_000 });
   });
+
+  it('edits and deletes from the cards', async () => {
+    await navigate(page, 'Buyers', 'Buyers');
+    await record(page, 'Field Buyer').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Buyer' });
+    await edit.getByLabel('Last Name').fill('Hand');
+    await edit.getByRole('button', { name: 'Update Buyer' }).click();
+    await toast(page, 'Buyer updated successfully');
+    await record(page, 'Field Hand').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Buyer deleted successfully');
+
+    await navigate(page, 'Horses', 'Horse Inventory');
+    await record(page, 'Dusty').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to delete this horse?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Horse deleted successfully');
+    await page.getByText('No horses found').waitFor();
+
+    await expect.poll(async () => (await api<Named[]>('/api/horses')).length, { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(async () => (await api<Contact[]>('/api/buyers')).map((b) => `${b.firstName} ${b.lastName}`), { timeout: 30_000 })
+      .toEqual(['Online Buyer']);
+  });
 });
