@@ -64,6 +64,12 @@ describe('layout', () => {
     expect(within(entries).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(entries).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
     expect(within(entries).getByRole('menuitem', { name: 'Sign out' }).getAttribute('href')).toBe('/api/logout');
+    expect(document.activeElement?.textContent).toBe('Profile');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('Settings');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement?.textContent).toBe('Sign out');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
   });

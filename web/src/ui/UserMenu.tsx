@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
 import { displayName, displayRole, initials } from '../lib/user-display.ts';
@@ -16,6 +16,25 @@ export function UserMenu({ user }: { user: User }) {
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  // WAI-ARIA menu button: focus goes to the first entry; arrows move, Home/End jump.
+  useEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
+  const onMenuKey = (event: KeyboardEvent) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const next =
+      event.key === 'ArrowDown' ? (at + 1) % list.length
+      : event.key === 'ArrowUp' ? (at - 1 + list.length) % list.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? list.length - 1
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    list[next]?.focus();
+  };
   const name = displayName(user);
   const role = displayRole(user);
 
@@ -41,7 +60,7 @@ export function UserMenu({ user }: { user: User }) {
         </span>
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label="My Account" className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+        <ul ref={menuRef} id={menuId} role="menu" onKeyDown={onMenuKey} aria-label="My Account" className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
           <li role="none" className="menu-title">
             <span>My Account</span>
             <span className="block truncate text-xs font-normal sm:hidden">{name} · {role}</span>
