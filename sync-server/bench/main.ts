@@ -1,0 +1,76 @@
+// `npm run bench` (through scripts/bench.mjs): every figure of issue 6 in one table. Not a
+// test: it prints figures against targets and never fails on a missed one.
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { browserBench } from '../../web/bench/chromium.ts';
+import { createTestDatabase, type TestDatabase } from '../test/support/databases.ts';
+import { fanoutBench } from './fanout.ts';
+import { ROOT } from './processes.ts';
+import { ranchBench } from './ranch.ts';
+import { formatTable, type Row } from './table.ts';
+
+const quick = process.env.BENCH_QUICK === '1';
+const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser').split(','));
+const log = (line: string) => console.log(line);
+const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const webDir = join(ROOT, 'dist', 'web');
+
+async function databaseVersion(): Promise<string> {
+  if (kind === 'pglite') return 'embedded PGlite (PostgreSQL 18 in WASM, worker thread)';
+  const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ server_version: string }[]>`show server_version`;
+    const url = new URL(process.env.DATABASE_URL!);
+    return `PostgreSQL ${row!.server_version} at ${url.host} (fresh database per phase, dropped after)`;
+  } finally {
+    await sql.end();
+  }
+}
+
+async function phase(name: string, run: (database: TestDatabase) => Promise<Row[]>): Promise<Row[]> {
+  const started = Date.now();
+  log(`- ${name}`);
+  const database = await createTestDatabase(kind);
+  try {
+    return await run(database);
+  } catch (error) {
+    log(`  ${name} failed: ${(error as Error).stack ?? error}`);
+    return [{ group: name, figure: 'FAILED', ours: 'n/a', note: (error as Error).message.split('\n')[0]!.slice(0, 120) }];
+  } finally {
+    await database.drop().catch(() => {});
+    log(`  (${name}: ${Math.round((Date.now() - started) / 1000)} s)`);
+  }
+}
+
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const dbVersion = await databaseVersion();
+log(`Ranch benchmarks, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+log(`Machine: ${machine}`);
+log(`Database: ${dbVersion}`);
+const rows: Row[] = [];
+if (only.has('fanout')) {
+  rows.push(
+    ...(await phase('fan-out', (database) =>
+      fanoutBench(database, { observers: [20, 50], rounds: quick ? 1 : 2, burst: 500, rate: 200, pacedSeconds: quick ? 2 : 3, idleConnections: 500 }, log),
+    )),
+  );
+}
+if (only.has('ranch')) {
+  rows.push(
+    ...(await phase('ranch', (database) =>
+      ranchBench(
+        database,
+        { horses: 10_000, payments: 50_000, edits: quick ? 2000 : 10_000, editSeconds: 90, syncRounds: 3, restSeconds: quick ? 3 : 5, webDir },
+        log,
+        (server) => (only.has('browser') ? browserBench(server, webDir, log) : Promise.resolve([])),
+      ),
+    )),
+  );
+}
+log('');
+log(`Machine: ${machine}; database: ${dbVersion}`);
+log(formatTable(rows));
+const missed = rows.filter((row) => row.met === false).length;
+log(`${rows.filter((row) => row.met !== undefined).length - missed} targets met, ${missed} missed.`);
+process.exit(0);

@@ -1,0 +1,100 @@
+import * as Y from 'yjs';
+import { newId, writeEntity, type Collection, type EntityFields } from '../../shared/index.ts';
+
+export type RanchSize = { horses: number; payments: number };
+
+/** Entities per Yjs transaction: a few large updates, each one Postgres transaction on the server. */
+const CHUNK = 2000;
+
+const BREEDS = ['Arabian', 'Quarter Horse', 'Thoroughbred', 'Appaloosa', 'Morgan', 'Paint', 'Friesian', 'Mustang'];
+const COLORS = ['Bay', 'Chestnut', 'Black', 'Grey', 'Palomino', 'Buckskin', 'Roan'];
+const GENDERS = ['Mare', 'Stallion', 'Gelding', 'Filly', 'Colt'];
+const STATUSES = ['Available', 'In Training', 'Breeding', 'Retired', 'Reserved'];
+const NAMES = ['Storm', 'Blaze', 'Dusty', 'Maple', 'Comet', 'Willow', 'Shadow', 'Ginger', 'Apollo', 'Luna', 'Rocket', 'Pepper'];
+const METHODS = ['Cash', 'Card', 'ACH', 'Check', 'Other'];
+
+/**
+ * A ranch with a long history, written the way devices write it: entities as Y.Maps in the
+ * document's collections (shared/doc-layout.ts). Ten payments per sale, a sale for every
+ * second horse, each payment small enough that no sale is paid off. `apply` receives each
+ * chunk as one transaction's worth of writes.
+ */
+export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
+  const write = (entries: [Collection, string, EntityFields][]) =>
+    doc.transact(() => entries.forEach(([collection, id, fields]) => writeEntity(doc, collection, id, fields)));
+  const now = new Date('2024-06-01T12:00:00.000Z');
+  const lookups = (names: string[]) => names.map((name) => ({ id: newId(), name }));
+  const breeds = lookups(BREEDS);
+  const colors = lookups(COLORS);
+  const genders = lookups(GENDERS);
+  const statuses = lookups(STATUSES);
+  const owners = Array.from({ length: 200 }, (_, i) => ({ id: newId(), firstName: `Owner${i}`, lastName: `Supplier${i}` }));
+  const buyers = Array.from({ length: 1000 }, (_, i) => ({ id: newId(), firstName: `Buyer${i}`, lastName: `Family${i}` }));
+  const first: [Collection, string, EntityFields][] = [];
+  for (const [collection, items] of [['breeds', breeds], ['colors', colors], ['genders', genders], ['statuses', statuses]] as const) {
+    for (const item of items) first.push([collection, item.id, { name: item.name, isActive: true }]);
+  }
+  for (const owner of owners) {
+    first.push(['owners', owner.id, { firstName: owner.firstName, lastName: owner.lastName, phone: '+1 555 0100', email: null, createdAt: now.toISOString() }]);
+  }
+  for (const buyer of buyers) first.push(['buyers', buyer.id, { firstName: buyer.firstName, lastName: buyer.lastName, phone: null, email: null }]);
+  write(first);
+
+  const horseIds: string[] = [];
+  let batch: [Collection, string, EntityFields][] = [];
+  const flush = () => {
+    if (batch.length > 0) write(batch);
+    batch = [];
+  };
+  for (let i = 0; i < size.horses; i++) {
+    const id = newId();
+    horseIds.push(id);
+    batch.push(['horses', id, {
+      name: `${NAMES[i % NAMES.length]} ${i}`,
+      breedId: breeds[i % breeds.length]!.id,
+      colorId: colors[i % colors.length]!.id,
+      genderId: genders[i % genders.length]!.id,
+      statusId: statuses[i % statuses.length]!.id,
+      ownerId: i % 3 === 0 ? null : owners[i % owners.length]!.id,
+      birthdate: null,
+      ageYears: i % 25,
+      priceUsd: `${5000 + (i % 400) * 100}.00`,
+      photoUrl: null,
+      notes: i % 10 === 0 ? 'Good with children; shod in spring.' : null,
+    }]);
+    if (batch.length >= CHUNK) flush();
+  }
+  flush();
+  const sales = Math.min(Math.ceil(size.payments / 10), horseIds.length);
+  const saleIds: string[] = [];
+  for (let i = 0; i < sales; i++) {
+    const id = newId();
+    saleIds.push(id);
+    batch.push(['sales', id, {
+      horseId: horseIds[i * Math.floor(horseIds.length / sales)]!,
+      buyerId: buyers[i % buyers.length]!.id,
+      salePrice: '20000.00',
+      downPayment: '1000.00',
+      termsMonths: 12,
+      interestApr: 5,
+      scheduleStartDate: '2024-01-15',
+      createdAt: now.toISOString(),
+    }]);
+    if (batch.length >= CHUNK) flush();
+  }
+  flush();
+  for (let i = 0; i < size.payments; i++) {
+    batch.push(['payments', newId(), {
+      saleId: saleIds[i % saleIds.length]!,
+      amount: '150.00',
+      date: `2024-${String((i % 12) + 1).padStart(2, '0')}-10`,
+      method: METHODS[i % METHODS.length]!,
+      memo: null,
+      installmentId: null,
+      createdAt: now.toISOString(),
+    }]);
+    if (batch.length >= CHUNK) flush();
+  }
+  flush();
+  return { horseIds };
+}

@@ -1,0 +1,207 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { median, sleep } from '../../sync-server/bench/clients.ts';
+import { BENCH_ADMIN } from '../../sync-server/bench/processes.ts';
+import type { RanchServer } from '../../sync-server/bench/ranch.ts';
+import { kb, ms, type Row } from '../../sync-server/bench/table.ts';
+
+/** Debian's Chromium with the flags web/e2e/support/browser.ts uses (STACK.md). */
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+const DESK = { width: 1280, height: 800 };
+
+/**
+ * Performance marks inside the page, installed before any of its scripts run: the first
+ * horse row, the whole list, and for the search box each keystroke and the last change of
+ * the list after it. Times are performance.now(), i.e. ms since the navigation started.
+ */
+const PAGE_PROBE = `(() => {
+  const bench = (window.__bench = { firstRow: null, allRows: null, expected: 0, keyAt: null, listAt: null });
+  const rowSelector = 'table[aria-label="Horses"] tbody tr';
+  const observer = new MutationObserver((mutations) => {
+    const now = performance.now();
+    const tbody = document.querySelector('table[aria-label="Horses"] tbody');
+    if (!tbody) return;
+    if (bench.firstRow === null && tbody.querySelector('tr td + td')) {
+      bench.firstRow = now;
+      performance.mark('bench:first-row');
+    }
+    if (bench.allRows === null && bench.expected > 0 && tbody.rows.length >= bench.expected) {
+      bench.allRows = now;
+      performance.mark('bench:all-rows');
+    }
+    if (bench.keyAt !== null && mutations.some((m) => tbody.contains(m.target))) {
+      bench.listAt = now;
+      performance.mark('bench:list-updated');
+    }
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type === 'search') {
+      bench.keyAt = performance.now();
+      bench.listAt = null;
+      performance.mark('bench:key');
+    }
+  }, true);
+  const start = () => observer.observe(document.documentElement, { childList: true, subtree: true });
+  if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
+})();`;
+
+type Probe = { firstRow: number | null; allRows: number | null; expected: number; keyAt: number | null; listAt: number | null };
+const probe = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+
+/** Horses the device holds in its read model (Dexie over IndexedDB). */
+const localHorses = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('ranch-data');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('horses')) return resolve(0);
+          const count = db.transaction('horses').objectStore('horses').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+          count.onerror = () => resolve(0);
+        };
+      }),
+  );
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+async function openPersistent(dir: string): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, viewport: DESK });
+  await context.addInitScript(PAGE_PROBE);
+  return context;
+}
+
+/** Loads /horses and reads the marks: first row and the whole list. */
+async function loadList(page: Page, url: string, expected: number): Promise<{ firstRow: number; allRows: number }> {
+  await page.goto(`${url}/horses`);
+  await page.evaluate((n) => ((window as unknown as { __bench: Probe }).__bench.expected = n), expected);
+  await waitFor(async () => (await probe(page)).firstRow !== null, 60_000, 'the first row');
+  await waitFor(async () => (await probe(page)).allRows !== null, 60_000, 'the whole list');
+  const marks = await probe(page);
+  return { firstRow: marks.firstRow!, allRows: marks.allRows! };
+}
+
+export async function browserBench(server: RanchServer, webDir: string, log: (line: string) => void): Promise<Row[]> {
+  const rows: Row[] = [];
+  rows.push(...(await javascriptBeforeSignIn(server.url, webDir)));
+  const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-chromium-'));
+  try {
+    let context = await openPersistent(dir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+    await page.getByLabel('Email').fill(BENCH_ADMIN.email);
+    await page.getByLabel('Password').fill(BENCH_ADMIN.password);
+    const signedIn = performance.now();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
+    await waitFor(async () => (await localHorses(page)) >= server.expectedHorses, 240_000, 'the ranch in IndexedDB');
+    const firstSync = performance.now() - signedIn;
+    log(`  browser: ranch local ${ms(firstSync)} after sign-in`);
+    rows.push({ group: 'Chromium', figure: `first sync into the device (${server.expectedHorses} horses in Dexie)`, ours: ms(firstSync), note: 'sign-in to read model filled' });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await sleep(2000); // let y-indexeddb and the projection settle
+
+    const loads: { firstRow: number; allRows: number }[] = [];
+    for (let i = 0; i < 3; i++) loads.push(await loadList(page, server.url, server.expectedHorses));
+    const firstRow = median(loads.map((l) => l.firstRow));
+    const allRows = median(loads.map((l) => l.allRows));
+    log(`  browser: first row ${ms(firstRow)}, all ${server.expectedHorses} rows ${ms(allRows)}`);
+    rows.push({ group: 'Chromium', figure: 'horse list: first row (navigation start →)', ours: ms(firstRow), note: 'median of 3 loads, online, data local' });
+    rows.push({ group: 'Chromium', figure: `horse list: all ${server.expectedHorses} rows rendered`, ours: ms(allRows) });
+
+    // Keystrokes in the search box: keydown → the list's last change after it.
+    const search = page.getByPlaceholder('Search horses...');
+    const keystrokes: number[] = [];
+    for (const key of 'Storm') {
+      await search.press(key);
+      await waitFor(async () => {
+        const marks = await probe(page);
+        return marks.listAt !== null && (await page.evaluate(() => performance.now())) - marks.listAt > 500;
+      }, 30_000, 'the list to follow the search');
+      const marks = await probe(page);
+      keystrokes.push(marks.listAt! - marks.keyAt!);
+    }
+    log(`  browser: keystroke → list ${keystrokes.map((k) => ms(k)).join(', ')}`);
+    rows.push({
+      group: 'Chromium',
+      figure: 'search keystroke → updated list (median)',
+      ours: ms(median(keystrokes)),
+      target: '< 16 ms',
+      met: median(keystrokes) < 16,
+      note: `typing "Storm": ${keystrokes.map((k) => Math.round(k)).join(', ')} ms`,
+    });
+    await context.close();
+
+    // Offline cold start: a fresh browser process, no network, the service worker serves the app.
+    const starts: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      context = await openPersistent(dir);
+      await context.setOffline(true);
+      const offlinePage = context.pages()[0] ?? (await context.newPage());
+      await offlinePage.goto(`${server.url}/horses`);
+      await waitFor(async () => (await probe(offlinePage)).firstRow !== null, 60_000, 'the first row offline');
+      starts.push((await probe(offlinePage)).firstRow!);
+      await context.close();
+    }
+    log(`  browser: offline cold start ${starts.map((s) => ms(s)).join(', ')}`);
+    rows.push({ group: 'Chromium', figure: 'offline cold start → first horse row', ours: ms(median(starts)), target: '< 1 s', met: median(starts) < 1000, note: 'new browser process, service worker, median of 2' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** The JavaScript a signed-out first visit loads, gzip-sized from the build output. */
+async function javascriptBeforeSignIn(url: string, webDir: string): Promise<Row[]> {
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    const page = await browser.newPage({ viewport: DESK });
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.js') && path !== '/sw.js') scripts.add(path);
+    });
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const gzipOf = (path: string) => gzipSync(readFileSync(join(webDir, path))).length;
+    const loaded = [...scripts].reduce((sum, path) => sum + gzipOf(path), 0);
+    const all = readdirSync(join(webDir, 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + gzipOf(join('assets', file)), 0);
+    return [
+      {
+        group: 'Chromium',
+        figure: `JavaScript before sign-in (${scripts.size} files, gzip)`,
+        ours: kb(loaded),
+        target: '≤ 200 KB',
+        met: loaded <= 200 * 1000,
+        note: `all app JS ${kb(all)} gzip (precached by the service worker)`,
+      },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
