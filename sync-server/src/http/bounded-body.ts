@@ -1,4 +1,13 @@
-import { apiError } from './errors.ts';
+import { HTTPException } from 'hono/http-exception';
+
+/**
+ * 413 that also closes the connection: the rest of the body was never read, so the socket
+ * cannot carry another request (a client reusing it would see its next request fail).
+ */
+function tooLargeError(message: string): HTTPException {
+  const res = Response.json({ message }, { status: 413, headers: { connection: 'close' } });
+  return new HTTPException(413, { res, message });
+}
 
 /**
  * Reads a request body of at most `maxBytes`, refusing with 413 as soon as more arrives:
@@ -7,7 +16,7 @@ import { apiError } from './errors.ts';
  */
 export async function readBoundedBody(request: Request, maxBytes: number, tooLarge: string): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw apiError(413, tooLarge);
+  if (declared !== null && Number(declared) > maxBytes) throw tooLargeError(tooLarge);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -18,7 +27,7 @@ export async function readBoundedBody(request: Request, maxBytes: number, tooLar
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw apiError(413, tooLarge);
+      throw tooLargeError(tooLarge);
     }
     chunks.push(value);
   }
