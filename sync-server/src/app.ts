@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { horseRoutes } from './api/horses.ts';
 import { contactRoutes } from './api/contacts.ts';
@@ -16,6 +17,12 @@ import type { AppEnv, AuthedEnv } from './http/types.ts';
 import type { DocumentRegistry } from './sync/registry.ts';
 import { syncRoutes } from './sync/routes.ts';
 
+const MAX_JSON_BYTES = 2 * 1024 * 1024;
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BYTES,
+  onError: (c) => c.json({ message: `Payload Too Large: at most ${MAX_JSON_BYTES} bytes` }, 413, { connection: 'close' }),
+});
+
 export type AppDeps = {
   sql: Sql;
   registry: DocumentRegistry;
@@ -32,6 +39,10 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   // form's POST, which the CSRF check must refuse; same-origin keeps the real Origin.
   app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' }));
   app.use('/api/*', checkOrigin(allowedOrigins));
+  // JSON bodies are small; photos have their own streamed 10 MB limit.
+  app.use('/api/*', async (c, next) =>
+    c.req.path.startsWith('/api/objects/upload/') ? next() : jsonBodyLimit(c, next),
+  );
   app.use('/api/*', loadSession(sql));
 
   app.route('/api', authRoutes(sql, { trustProxy }));

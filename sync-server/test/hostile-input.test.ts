@@ -153,6 +153,12 @@ describe.each(databaseKinds())('hostile and malformed input never gives a 5xx (%
     expect(horses.some((horse) => horse.name.includes('drop table'))).toBe(false);
   });
 
+  it('refuses JSON bodies over 2 MB with 413 before reading them', async () => {
+    const response = await staff.request('/api/horses', { method: 'POST', json: { name: 'x'.repeat(3 * 1024 * 1024) } });
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toMatch(/Payload Too Large/);
+  });
+
   it('closes a socket that sends garbage and keeps serving others', async () => {
     const garbage = [new Uint8Array([0, 0, 255, 255, 255, 255, 255]), new Uint8Array([0, 2, 10, 1, 2, 3]), new Uint8Array([0, 7]), new Uint8Array([]), new TextEncoder().encode('hello')];
     for (const message of garbage) {

@@ -30,7 +30,7 @@ export function authRoutes(sql: Sql, { trustProxy }: AuthOptions = { trustProxy:
 
   const formLimit = bodyLimit({
     maxSize: MAX_LOGIN_FORM_BYTES,
-    onError: (c) => c.html(loginPage({ error: 'The sign-in form was too large.' }), 413),
+    onError: (c) => c.html(loginPage({ error: 'The sign-in form was too large.' }), 413, { connection: 'close' }),
   });
 
   app.post('/login', formLimit, async (c) => {
