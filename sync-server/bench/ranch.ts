@@ -12,7 +12,7 @@ import { sessionCookie, startOurServer, startReferenceServer, type Child } from 
 import { seedRanch, type RanchSize } from './ranch-seed.ts';
 import { kb, ms, perSec, ratio, type Row } from './table.ts';
 
-export type RanchOptions = RanchSize & { edits: number; editSeconds: number; syncRounds: number; restSeconds: number; webDir: string };
+export type RanchOptions = RanchSize & { edits: number; editSeconds: number; loadRounds: number; syncRounds: number; restSeconds: number; webDir: string };
 
 /** What the browser benchmark gets: a running server holding the seeded ranch. */
 export type RanchServer = { url: string; expectedHorses: number };
@@ -76,7 +76,7 @@ export async function ranchBench(
     const time = async () => {
       const durations: number[] = [];
       let loaded: Awaited<ReturnType<typeof loadDocument>> | undefined;
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < options.loadRounds; i++) {
         loaded?.doc.destroy();
         const start = performance.now();
         loaded = await loadDocument(db.sql, 'ranch', { kind: 'load' });
@@ -91,7 +91,7 @@ export async function ranchBench(
     const fromSnapshot = await time();
     fromSnapshot.loaded.doc.destroy();
     log(`  cold load: log of ${wholeLog!.n} updates ${ms(fromLog.ms)}, snapshot ${ms(fromSnapshot.ms)}`);
-    rows.push({ group: 'cold load', figure: `document ready from the log (${wholeLog!.n} updates, no snapshot)`, ours: ms(fromLog.ms), note: `log ${kb(Number(wholeLog!.bytes))}; median of 3` });
+    rows.push({ group: 'cold load', figure: `document ready from the log (${wholeLog!.n} updates, no snapshot)`, ours: ms(fromLog.ms), note: `log ${kb(Number(wholeLog!.bytes))}; median of ${options.loadRounds}; Postgres read + Y.applyUpdate` });
     rows.push({ group: 'cold load', figure: 'document ready from a snapshot', ours: ms(fromSnapshot.ms), ratio: ratio(fromSnapshot.ms, fromLog.ms), note: 'ratio: snapshot / log' });
     rows.push({
       group: 'cold load',
@@ -144,13 +144,23 @@ export async function ranchBench(
     rows.push({ group: 'initial sync', figure: 'document size (state update)', ours: kb(size), note: `${kb(gzipped)} gzip` });
     rows.push({ group: 'initial sync', figure: 'server memory for the ranch (RSS growth)', ours: kb(rssAfter - rssBefore), note: `RSS ${kb(rssAfter)}` });
 
-    rows.push(...(await restBench(server, ours.cookie, options.restSeconds, log)));
-    rows.push(...(await whileRunning({ url: server.url, expectedHorses: options.horses })));
+    rows.push(...(await guarded('REST', () => restBench(server, ours.cookie, options.restSeconds, log), log)));
+    rows.push(...(await guarded('Chromium', () => whileRunning({ url: server.url, expectedHorses: options.horses }), log)));
   } finally {
     await server.stop();
     await reference.stop();
   }
   return rows;
+}
+
+/** A failing part prints what it has and a FAILED row instead of taking the other figures down. */
+async function guarded(group: string, run: () => Promise<Row[]>, log: (line: string) => void): Promise<Row[]> {
+  try {
+    return await run();
+  } catch (error) {
+    log(`  ${group} failed: ${(error as Error).stack ?? error}`);
+    return [{ group, figure: 'FAILED', ours: 'n/a', note: (error as Error).message.split('\n')[0]!.slice(0, 120) }];
+  }
 }
 
 async function restBench(server: Child, cookie: string, seconds: number, log: (line: string) => void): Promise<Row[]> {

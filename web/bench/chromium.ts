@@ -22,8 +22,8 @@ const DESK = { width: 1280, height: 800 };
  * horse row, the whole list, and for the search box each keystroke and the last change of
  * the list after it. Times are performance.now(), i.e. ms since the navigation started.
  */
-const PAGE_PROBE = `(() => {
-  const bench = (window.__bench = { firstRow: null, allRows: null, expected: 0, keyAt: null, listAt: null });
+const pageProbe = (expected: number) => `(() => {
+  const bench = (window.__bench = { firstRow: null, allRows: null, expected: ${expected}, keyAt: null, listAt: null });
   const rowSelector = 'table[aria-label="Horses"] tbody tr';
   const observer = new MutationObserver((mutations) => {
     const now = performance.now();
@@ -37,7 +37,7 @@ const PAGE_PROBE = `(() => {
       bench.allRows = now;
       performance.mark('bench:all-rows');
     }
-    if (bench.keyAt !== null && mutations.some((m) => tbody.contains(m.target))) {
+    if (bench.keyAt !== null && mutations.some((m) => tbody.contains(m.target) || m.target.contains(tbody))) {
       bench.listAt = now;
       performance.mark('bench:list-updated');
     }
@@ -84,18 +84,17 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
-async function openPersistent(dir: string): Promise<BrowserContext> {
+async function openPersistent(dir: string, expected: number): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, viewport: DESK });
-  await context.addInitScript(PAGE_PROBE);
+  await context.addInitScript(pageProbe(expected));
   return context;
 }
 
 /** Loads /horses and reads the marks: first row and the whole list. */
-async function loadList(page: Page, url: string, expected: number): Promise<{ firstRow: number; allRows: number }> {
+async function loadList(page: Page, url: string): Promise<{ firstRow: number; allRows: number }> {
   await page.goto(`${url}/horses`);
-  await page.evaluate((n) => ((window as unknown as { __bench: Probe }).__bench.expected = n), expected);
-  await waitFor(async () => (await probe(page)).firstRow !== null, 60_000, 'the first row');
-  await waitFor(async () => (await probe(page)).allRows !== null, 60_000, 'the whole list');
+  await waitFor(async () => (await probe(page)).firstRow !== null, 90_000, 'the first row');
+  await waitFor(async () => (await probe(page)).allRows !== null, 90_000, 'the whole list');
   const marks = await probe(page);
   return { firstRow: marks.firstRow!, allRows: marks.allRows! };
 }
@@ -105,7 +104,7 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
   rows.push(...(await javascriptBeforeSignIn(server.url, webDir)));
   const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-chromium-'));
   try {
-    let context = await openPersistent(dir);
+    let context = await openPersistent(dir, server.expectedHorses);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Sign In to Continue' }).click();
@@ -124,22 +123,22 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     await sleep(2000); // let y-indexeddb and the projection settle
 
     const loads: { firstRow: number; allRows: number }[] = [];
-    for (let i = 0; i < 3; i++) loads.push(await loadList(page, server.url, server.expectedHorses));
+    for (let i = 0; i < 2; i++) loads.push(await loadList(page, server.url));
     const firstRow = median(loads.map((l) => l.firstRow));
     const allRows = median(loads.map((l) => l.allRows));
     log(`  browser: first row ${ms(firstRow)}, all ${server.expectedHorses} rows ${ms(allRows)}`);
-    rows.push({ group: 'Chromium', figure: 'horse list: first row (navigation start →)', ours: ms(firstRow), note: 'median of 3 loads, online, data local' });
+    rows.push({ group: 'Chromium', figure: 'horse list: first row (navigation start →)', ours: ms(firstRow), note: 'median of 2 loads, online, data local; the table renders every row' });
     rows.push({ group: 'Chromium', figure: `horse list: all ${server.expectedHorses} rows rendered`, ours: ms(allRows) });
 
     // Keystrokes in the search box: keydown → the list's last change after it.
     const search = page.getByPlaceholder('Search horses...');
     const keystrokes: number[] = [];
-    for (const key of 'Storm') {
+    for (const key of 'St') {
       await search.press(key);
       await waitFor(async () => {
         const marks = await probe(page);
         return marks.listAt !== null && (await page.evaluate(() => performance.now())) - marks.listAt > 500;
-      }, 30_000, 'the list to follow the search');
+      }, 90_000, 'the list to follow the search');
       const marks = await probe(page);
       keystrokes.push(marks.listAt! - marks.keyAt!);
     }
@@ -150,18 +149,18 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
       ours: ms(median(keystrokes)),
       target: '< 16 ms',
       met: median(keystrokes) < 16,
-      note: `typing "Storm": ${keystrokes.map((k) => Math.round(k)).join(', ')} ms`,
+      note: `typing "St": ${keystrokes.map((k) => Math.round(k)).join(', ')} ms`,
     });
     await context.close();
 
     // Offline cold start: a fresh browser process, no network, the service worker serves the app.
     const starts: number[] = [];
     for (let i = 0; i < 2; i++) {
-      context = await openPersistent(dir);
+      context = await openPersistent(dir, server.expectedHorses);
       await context.setOffline(true);
       const offlinePage = context.pages()[0] ?? (await context.newPage());
       await offlinePage.goto(`${server.url}/horses`);
-      await waitFor(async () => (await probe(offlinePage)).firstRow !== null, 60_000, 'the first row offline');
+      await waitFor(async () => (await probe(offlinePage)).firstRow !== null, 90_000, 'the first row offline');
       starts.push((await probe(offlinePage)).firstRow!);
       await context.close();
     }
