@@ -1,4 +1,6 @@
+import { useId, useState } from 'react';
 import type { LookupItem } from '../../../../shared/index.ts';
+import { useIsDesk } from '../../ui/use-media-query.ts';
 import { RANCH, type HorseFilters as Filters, type LookupLists, type SupplierOption } from './use-horse-rows.ts';
 
 type Props = {
@@ -8,8 +10,18 @@ type Props = {
   suppliers: SupplierOption[] | undefined;
 };
 
-/** The search box and the five filters of SPEC §2, each with its 'All …' choice. */
+/**
+ * The search box and the five filters of SPEC §2, each with its 'All …' choice. The
+ * seed's Filter button (behaviour not shown) shows or hides the five selects: shown at
+ * first on desks, hidden on phones where they would push the list off the screen. It
+ * counts the filters in use.
+ */
 export function HorseFilters({ filters, onChange, lookups, suppliers }: Props) {
+  const desk = useIsDesk();
+  const [open, setOpen] = useState<boolean | null>(null);
+  const shown = open ?? desk;
+  const panelId = useId();
+  const active = (['statusId', 'breedId', 'colorId', 'genderId', 'ownerId'] as const).filter((field) => filters[field] !== '').length;
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const select = (field: 'statusId' | 'breedId' | 'colorId' | 'genderId', label: string, all: string, items: LookupItem[] | undefined) => (
     <label className="select w-full">
@@ -26,27 +38,39 @@ export function HorseFilters({ filters, onChange, lookups, suppliers }: Props) {
   );
 
   return (
-    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
-      <label className="input w-full sm:col-span-2 lg:col-span-3 xl:col-span-1">
-        <span className="sr-only">Search horses</span>
-        <input type="search" placeholder="Search horses..." value={filters.search} onChange={(event) => set({ search: event.target.value })} />
-      </label>
-      {select('statusId', 'Filter by status', 'All Statuses', lookups?.statuses)}
-      {select('breedId', 'Filter by breed', 'All Breeds', lookups?.breeds)}
-      {select('colorId', 'Filter by color', 'All Colors', lookups?.colors)}
-      {select('genderId', 'Filter by gender', 'All Genders', lookups?.genders)}
-      <label className="select w-full">
-        <span className="sr-only">Filter by supplier</span>
-        <select aria-label="Filter by supplier" value={filters.ownerId} onChange={(event) => set({ ownerId: event.target.value })}>
-          <option value="">All Suppliers</option>
-          <option value={RANCH}>Ranch</option>
-          {suppliers?.map((supplier) => (
-            <option key={supplier.id} value={supplier.id}>
-              {supplier.name}
-            </option>
-          ))}
-        </select>
-      </label>
+    <div className="space-y-2">
+      <div className="flex gap-2">
+        <label className="input w-full max-w-md flex-1">
+          <span className="sr-only">Search horses</span>
+          <input type="search" placeholder="Search horses..." value={filters.search} onChange={(event) => set({ search: event.target.value })} />
+        </label>
+        <button type="button" className="btn btn-outline" aria-expanded={shown} aria-controls={panelId} onClick={() => setOpen(!shown)}>
+          Filter
+          {active > 0 && (
+            <span className="badge badge-sm badge-primary" aria-label={`${active} in use`}>
+              {active}
+            </span>
+          )}
+        </button>
+      </div>
+      <div id={panelId} hidden={!shown} className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-5">
+        {select('statusId', 'Filter by status', 'All Statuses', lookups?.statuses)}
+        {select('breedId', 'Filter by breed', 'All Breeds', lookups?.breeds)}
+        {select('colorId', 'Filter by color', 'All Colors', lookups?.colors)}
+        {select('genderId', 'Filter by gender', 'All Genders', lookups?.genders)}
+        <label className="select w-full">
+          <span className="sr-only">Filter by supplier</span>
+          <select aria-label="Filter by supplier" value={filters.ownerId} onChange={(event) => set({ ownerId: event.target.value })}>
+            <option value="">All Suppliers</option>
+            <option value={RANCH}>Ranch</option>
+            {suppliers?.map((supplier) => (
+              <option key={supplier.id} value={supplier.id}>
+                {supplier.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
     </div>
   );
 }

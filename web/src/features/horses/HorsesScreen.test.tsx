@@ -153,6 +153,14 @@ describe('Horse Inventory screen', () => {
     await screen.findByText('Silver Arrow');
     expect(screen.queryByText('Night Owl')).toBeNull();
 
+    const filter = screen.getByRole('button', { name: /^Filter/ });
+    expect(filter.textContent).toBe('Filter1');
+    fireEvent.click(filter);
+    expect(filter.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('combobox', { name: 'Filter by supplier' })).toBeNull();
+    fireEvent.click(filter);
+    expect(screen.getByRole('combobox', { name: 'Filter by supplier' })).toBeTruthy();
+
     fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: 'zebra' } });
     expect(await screen.findByText('No horses found')).toBeTruthy();
   });
