@@ -15,21 +15,40 @@ export type Compensation = { collection: Collection; id: string; fields: EntityF
  * - an entity that others still refer to and was deleted is restored whole;
  * - an entity that was never valid stays as it is and is only marked (entity_problems).
  */
-export async function planCompensations(sql: Sql, doc: Y.Doc, changes: EntityChanges): Promise<Compensation[]> {
+/** Last valid fields of entities, by `collection/id`, not yet in the projection. */
+export type LastValid = Map<string, Record<string, unknown>>;
+
+/** Records the entities of `changes` that are valid now, as the newest valid state. */
+export function rememberValid(doc: Y.Doc, changes: EntityChanges, into: LastValid): void {
+  for (const [collection, ids] of changes) {
+    for (const id of ids) {
+      const verdict = checkEntity(doc, collection, id);
+      if (verdict.state === 'valid') into.set(`${collection}/${id}`, verdict.record);
+      else if (verdict.state === 'absent') into.delete(`${collection}/${id}`);
+    }
+  }
+}
+
+export async function planCompensations(
+  sql: Sql,
+  doc: Y.Doc,
+  changes: EntityChanges,
+  lastValid: LastValid = new Map(),
+): Promise<Compensation[]> {
   const plans: Compensation[] = [];
   for (const [collection, ids] of changes) {
     for (const id of ids) {
       const verdict = checkEntity(doc, collection, id);
       if (verdict.state === 'valid') continue;
       if (verdict.state === 'invalid') {
-        const last = await projectedEntity(sql, collection, id);
+        const last = lastValid.get(`${collection}/${id}`) ?? (await projectedEntity(sql, collection, id));
         if (!last) continue;
         const fields = Object.fromEntries(verdict.fields.filter((field) => field in last).map((field) => [field, last[field]]));
         if (Object.keys(fields).length > 0) plans.push({ collection, id, fields: fields as EntityFields });
         continue;
       }
       if (await isReferenced(sql, collection, id)) {
-        const last = await projectedEntity(sql, collection, id);
+        const last = lastValid.get(`${collection}/${id}`) ?? (await projectedEntity(sql, collection, id));
         if (last) plans.push({ collection, id, fields: last as EntityFields });
       }
     }
