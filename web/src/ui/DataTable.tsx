@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useIsDesk } from './use-media-query.ts';
+import { useWindowRows } from './use-window-rows.ts';
 
 /** SPEC "Shared table behaviour": a column has a header, a key and an optional custom cell. */
 export type Column<Row> = {
@@ -48,17 +49,56 @@ export function DataTable<Row extends { id: string }>({
   emptyText = DEFAULT_EMPTY_TEXT,
   label,
 }: DataTableProps<Row>) {
-  const desk = useIsDesk();
-  const busy = loading || rows === undefined;
-  const shown = rows ?? [];
-  if (!desk) return <CardList rows={busy ? undefined : shown} columns={columns} actions={actions} emptyText={emptyText} label={label} />;
+  const List = useIsDesk() ? Table : CardList;
+  return <List rows={loading ? undefined : rows} columns={columns} actions={actions} emptyText={emptyText} label={label} />;
+}
 
+/** The average height of the rendered rows, first top to last bottom plus one gap. */
+function renderedHeight(list: HTMLElement | null, selector: string): [number, number] {
+  const items = list ? list.querySelectorAll<HTMLElement>(selector) : [];
+  if (items.length === 0) return [0, 0];
+  const first = items[0]!.getBoundingClientRect();
+  const last = items[items.length - 1]!.getBoundingClientRect();
+  const gap = items.length > 1 ? Math.max(0, items[1]!.getBoundingClientRect().top - first.bottom) : 0;
+  return [items.length, last.bottom - first.top + gap];
+}
+
+type ListProps<Row> = {
+  rows: Row[] | undefined;
+  columns: Column<Row>[];
+  actions: RowAction<Row>[];
+  emptyText: string;
+  label: string | undefined;
+};
+
+/** Estimated heights before the first measurement: a table row with a photo, a card. */
+const ROW_ESTIMATE = 64;
+const CARD_ESTIMATE = 220;
+
+/**
+ * Long lists render only the rows in view (use-window-rows.ts); spacer rows keep the
+ * scroll height, and aria-rowcount/aria-rowindex tell assistive technology the real size.
+ */
+function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const count = rows?.length ?? 0;
+  const view = useWindowRows(body, count, ROW_ESTIMATE);
+  const { measure } = view;
+  useLayoutEffect(() => {
+    if (view.windowed) measure(...renderedHeight(body.current, 'tr[data-row]'));
+  });
   const span = columns.length + (actions.length > 0 ? 1 : 0);
+  const spacer = (height: number, key: string) =>
+    height > 0 && (
+      <tr key={key} aria-hidden="true" data-testid="row-spacer">
+        <td colSpan={span} style={{ height, padding: 0, border: 0 }} />
+      </tr>
+    );
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table" aria-label={label} aria-busy={busy}>
+      <table className="table" aria-label={label} aria-busy={rows === undefined} aria-rowcount={view.windowed ? count + 1 : undefined}>
         <thead>
-          <tr>
+          <tr aria-rowindex={view.windowed ? 1 : undefined}>
             {columns.map((column) => (
               <th key={column.key} scope="col">
                 {column.header}
@@ -71,8 +111,8 @@ export function DataTable<Row extends { id: string }>({
             )}
           </tr>
         </thead>
-        <tbody>
-          {busy ? (
+        <tbody ref={body}>
+          {rows === undefined ? (
             Array.from({ length: SKELETON_ROWS }, (_, i) => (
               <tr key={i} aria-hidden="true" data-testid="skeleton-row">
                 <td colSpan={span}>
@@ -80,25 +120,20 @@ export function DataTable<Row extends { id: string }>({
                 </td>
               </tr>
             ))
-          ) : shown.length === 0 ? (
+          ) : rows.length === 0 ? (
             <tr>
               <td colSpan={span} className="py-10 text-center text-base-content/60">
                 {emptyText}
               </td>
             </tr>
           ) : (
-            shown.map((row) => (
-              <tr key={row.id} className="hover:bg-base-200/50">
-                {columns.map((column) => (
-                  <td key={column.key}>{cellOf(column, row)}</td>
-                ))}
-                {actions.length > 0 && (
-                  <td className="text-right">
-                    <RowActions row={row} actions={actions} compact />
-                  </td>
-                )}
-              </tr>
-            ))
+            <>
+              {spacer(view.before, 'before')}
+              {rows.slice(view.start, view.end).map((row, i) => (
+                <TableRow key={row.id} row={row} columns={columns} actions={actions} index={view.windowed ? view.start + i + 2 : undefined} />
+              ))}
+              {spacer(view.after, 'after')}
+            </>
           )}
         </tbody>
       </table>
@@ -106,15 +141,32 @@ export function DataTable<Row extends { id: string }>({
   );
 }
 
-type CardListProps<Row> = {
-  rows: Row[] | undefined;
-  columns: Column<Row>[];
-  actions: RowAction<Row>[];
-  emptyText: string;
-  label: string | undefined;
-};
+type RowProps<Row> = { row: Row; columns: Column<Row>[]; actions: RowAction<Row>[]; index: number | undefined };
 
-function CardList<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: CardListProps<Row>) {
+/** Memoised: scrolling re-renders the window, not the rows already in it. */
+const TableRow = memo(function TableRow<Row extends { id: string }>({ row, columns, actions, index }: RowProps<Row>) {
+  return (
+    <tr className="hover:bg-base-200/50" data-row="" aria-rowindex={index}>
+      {columns.map((column) => (
+        <td key={column.key}>{cellOf(column, row)}</td>
+      ))}
+      {actions.length > 0 && (
+        <td className="text-right">
+          <RowActions row={row} actions={actions} compact />
+        </td>
+      )}
+    </tr>
+  );
+}) as <Row extends { id: string }>(props: RowProps<Row>) => ReactNode;
+
+function CardList<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
+  const list = useRef<HTMLUListElement>(null);
+  const count = rows?.length ?? 0;
+  const view = useWindowRows(list, count, CARD_ESTIMATE);
+  const { measure } = view;
+  useLayoutEffect(() => {
+    if (view.windowed) measure(...renderedHeight(list.current, ':scope > li'));
+  });
   if (rows === undefined) {
     return (
       <div className="space-y-3" aria-busy="true">
@@ -127,32 +179,38 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
   if (rows.length === 0) {
     return <p className="rounded-box border border-base-300 bg-base-100 py-10 text-center text-base-content/60">{emptyText}</p>;
   }
-  const [first, ...rest] = columns;
   return (
-    <ul className="space-y-3" aria-label={label}>
-      {rows.map((row) => (
-        <li key={row.id} className="card card-border bg-base-100">
-          <div className="card-body gap-2 p-4">
-            {first && <div className="font-semibold">{cellOf(first, row)}</div>}
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              {rest.map((column) => (
-                <div key={column.key} className="contents">
-                  <dt className="text-base-content/60">{column.header}</dt>
-                  <dd className="min-w-0 break-words">{cellOf(column, row)}</dd>
-                </div>
-              ))}
-            </dl>
-            {actions.length > 0 && (
-              <div className="card-actions justify-end">
-                <RowActions row={row} actions={actions} compact={false} />
-              </div>
-            )}
-          </div>
-        </li>
+    <ul ref={list} className="flex flex-col gap-3" aria-label={label} style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}>
+      {rows.slice(view.start, view.end).map((row, i) => (
+        <Card key={row.id} row={row} columns={columns} actions={actions} index={view.windowed ? view.start + i + 1 : undefined} setSize={view.windowed ? count : undefined} />
       ))}
     </ul>
   );
 }
+
+const Card = memo(function Card<Row extends { id: string }>({ row, columns, actions, index, setSize }: RowProps<Row> & { setSize: number | undefined }) {
+  const [first, ...rest] = columns;
+  return (
+    <li className="card card-border bg-base-100" aria-posinset={index} aria-setsize={setSize}>
+      <div className="card-body gap-2 p-4">
+        {first && <div className="font-semibold">{cellOf(first, row)}</div>}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {rest.map((column) => (
+            <div key={column.key} className="contents">
+              <dt className="text-base-content/60">{column.header}</dt>
+              <dd className="min-w-0 break-words">{cellOf(column, row)}</dd>
+            </div>
+          ))}
+        </dl>
+        {actions.length > 0 && (
+          <div className="card-actions justify-end">
+            <RowActions row={row} actions={actions} compact={false} />
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}) as <Row extends { id: string }>(props: RowProps<Row> & { setSize: number | undefined }) => ReactNode;
 
 function RowActions<Row>({ row, actions, compact }: { row: Row; actions: RowAction<Row>[]; compact: boolean }) {
   return (

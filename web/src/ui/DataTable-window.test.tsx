@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { DataTable } from './DataTable.tsx';
+import { visibleRows, WINDOW_FROM } from './use-window-rows.ts';
+
+type Row = { id: string; name: string };
+const columns = [{ header: 'Name', key: 'name' }];
+const many = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: String(i), name: `Horse ${i}` }));
+
+/** jsdom has no layout: every row is `height` px tall, and the list starts `top()` px from the viewport's top. */
+function fakeLayout(height: number, top: () => number) {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const list = this.closest('tbody, ul');
+    const items = list ? [...list.querySelectorAll<HTMLElement>(':scope > [data-row], :scope > li')] : [];
+    const index = items.indexOf(this);
+    const y = index >= 0 ? top() + (Number(this.getAttribute('aria-rowindex') ?? this.getAttribute('aria-posinset') ?? index + 1) - 1) * height : top();
+    return { top: y, bottom: y + height, left: 0, right: 0, width: 0, height, x: 0, y, toJSON: () => ({}) } as DOMRect;
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('visibleRows', () => {
+  it('covers the viewport plus overscan, clamped to the list', () => {
+    expect(visibleRows({ count: 10_000, listTop: 100, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 0, end: 21 });
+    expect(visibleRows({ count: 10_000, listTop: -5000, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 95, end: 121 });
+    expect(visibleRows({ count: 110, listTop: -5000, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 95, end: 110 });
+    expect(visibleRows({ count: 0, listTop: 0, viewportHeight: 800, rowHeight: 50 })).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('DataTable windowing', () => {
+  it('renders every row of a short list', () => {
+    render(<DataTable rows={many(WINDOW_FROM)} columns={columns} label="Horses" />);
+    expect(within(screen.getByRole('table', { name: 'Horses' })).getAllByRole('row')).toHaveLength(WINDOW_FROM + 1);
+    expect(screen.queryByTestId('row-spacer')).toBeNull();
+  });
+
+  it('renders only the rows in view of a long table, as real rows, and follows the scroll', () => {
+    let top = 0;
+    fakeLayout(40, () => top);
+    vi.stubGlobal('innerHeight', 800);
+    render(<DataTable rows={many(10_000)} columns={columns} actions={[{ label: 'Edit', onClick: () => {} }]} label="Horses" />);
+    const table = screen.getByRole('table', { name: 'Horses' });
+    expect(table.getAttribute('aria-rowcount')).toBe('10001');
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(rows().length).toBeGreaterThan(10);
+    expect(rows().length).toBeLessThan(60);
+    expect(within(rows()[0]!).getByRole('cell', { name: 'Horse 0' })).toBeTruthy();
+    expect(within(rows()[0]!).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByText('Horse 9999')).toBeNull();
+
+    // Scrolled 200,000 px down: row 5000 is at the top of the viewport.
+    top = -200_000;
+    act(() => {
+      fireEvent.scroll(window);
+    });
+    return vi.waitFor(() => {
+      expect(screen.getByText('Horse 5000')).toBeTruthy();
+      expect(screen.queryByText('Horse 0')).toBeNull();
+      expect(rows().length).toBeLessThan(60);
+      const spacers = screen.getAllByTestId('row-spacer');
+      expect(spacers).toHaveLength(2);
+      expect(spacers[0]!.getAttribute('aria-hidden')).toBe('true');
+      expect(rows()[0]!.getAttribute('aria-rowindex')).toBe(String(Number(rows()[0]!.textContent!.replace(/\D/g, '')) + 2));
+    });
+  });
+
+  it('windows the cards on a phone', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    fakeLayout(200, () => 0);
+    vi.stubGlobal('innerHeight', 844);
+    render(<DataTable rows={many(5_000)} columns={columns} actions={[{ label: 'Delete', onClick: () => {} }]} label="Horses" />);
+    const cards = within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem');
+    expect(cards.length).toBeLessThan(30);
+    expect(cards[0]!.getAttribute('aria-setsize')).toBe('5000');
+    expect(within(cards[0]!).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it('a list that shrinks while scrolled far down still shows its rows', () => {
+    let top = -200_000;
+    fakeLayout(40, () => top);
+    vi.stubGlobal('innerHeight', 800);
+    const { rerender } = render(<DataTable rows={many(10_000)} columns={columns} label="Horses" />);
+    expect(screen.getByText('Horse 5000')).toBeTruthy();
+    top = 0;
+    rerender(<DataTable rows={many(200)} columns={columns} label="Horses" />);
+    expect(screen.getByText('Horse 0')).toBeTruthy();
+  });
+});
