@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { horseRoutes } from './api/horses.ts';
 import { contactRoutes } from './api/contacts.ts';
 import { dashboardRoutes } from './api/dashboard.ts';
+import { ReadCache } from './api/read-cache.ts';
 import { lookupRoutes } from './api/lookups.ts';
 import { saleRoutes } from './api/sales.ts';
 import { photoRoutes } from './api/photos.ts';
@@ -49,11 +50,12 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   app.route('/api/sync', syncRoutes(registry, allowedOrigins));
 
   const api = new Hono<AuthedEnv>();
-  api.route('/', horseRoutes(sql, registry));
+  const cache = new ReadCache(sql);
+  api.route('/', horseRoutes(sql, registry, cache));
   api.route('/', lookupRoutes(sql, registry));
   api.route('/', contactRoutes(sql, registry));
   api.route('/', saleRoutes(sql, registry));
-  api.route('/', dashboardRoutes(sql));
+  api.route('/', dashboardRoutes(sql, cache));
   api.route('/', userRoutes(sql, (userId, role) => registry.applyRole(userId, role)));
   api.route('/', photoRoutes(sql, allowedOrigins));
   app.use('/api/*', requireUser);

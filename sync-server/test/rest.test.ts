@@ -130,6 +130,22 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     expect(array.status).toBe(400);
   });
 
+  it('revalidates the horse list by ETag until something changes', async () => {
+    const first = await staff.request('/api/horses');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    const again = await staff.request('/api/horses', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    await staff.request('/api/horses', {
+      method: 'POST',
+      json: { name: 'Cache Buster', breedId: ids.quarter, colorId: ids.bay, genderId: ids.mare },
+    });
+    const changed = await staff.request('/api/horses', { headers: { 'if-none-match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { name: string }[]).map((h) => h.name)).toContain('Cache Buster');
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await staff.request('/api/nothing-here');
     expect(response.status).toBe(404);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Sql } from '../db/client.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
+import type { ReadCache } from './read-cache.ts';
 import { fromCents, isoDate } from '../../../shared/index.ts';
 
 const query = z.object({ today: isoDate.optional() });
@@ -43,30 +44,34 @@ const PAST_DUE_SQL = /* sql */ `
  * `GET /api/dashboard/metrics` (docs/architecture.md "Dashboard metrics" defines each):
  * computed in SQL over the projection. `today` (YYYY-MM-DD) defaults to the server's date.
  */
-export function dashboardRoutes(sql: Sql) {
+export function dashboardRoutes(sql: Sql, cache: ReadCache) {
   const app = new Hono<AuthedEnv>();
   app.get('/dashboard/metrics', validate('query', query), async (c) => {
     const today = c.req.valid('query').today ?? new Date().toISOString().slice(0, 10);
-    const [horses] = await sql<{ total: number; inventory: string }[]>`
-      select count(*)::int as total,
-             coalesce(sum(price_usd) filter (where not exists (select 1 from sales s where s.horse_id = h.id)), 0)::numeric(14, 2)::text as inventory
-      from horses h`;
-    const [sales] = await sql<{ active: number }[]>`
-      select count(*)::int as active from sales s
-      left join (select sale_id, sum(amount) as paid from payments group by sale_id) p on p.sale_id = s.id
-      where s.down_payment + coalesce(p.paid, 0) < s.sale_price`;
-    const [pastDue] = await sql.unsafe<{ cents: string }[]>(PAST_DUE_SQL, [today]);
-    const distribution = await sql<{ name: string; count: number }[]>`
-      select st.name, count(*)::int as count from horses h join statuses st on st.id = h.status_id
-      group by st.id, st.name order by count(*) desc, lower(st.name)`;
-    const cents = Number(pastDue?.cents ?? 0);
-    return c.json({
-      totalHorses: horses?.total ?? 0,
-      inventoryValue: horses?.inventory ?? '0.00',
-      activeSales: sales?.active ?? 0,
-      pastDue: fromCents(cents),
-      statusDistribution: distribution,
-    });
+    return cache.respond(c, `dashboard?${today}`, () => metrics(sql, today));
   });
   return app;
+}
+
+async function metrics(sql: Sql, today: string) {
+  const [horses] = await sql<{ total: number; inventory: string }[]>`
+    select count(*)::int as total,
+           coalesce(sum(price_usd) filter (where not exists (select 1 from sales s where s.horse_id = h.id)), 0)::numeric(14, 2)::text as inventory
+    from horses h`;
+  const [sales] = await sql<{ active: number }[]>`
+    select count(*)::int as active from sales s
+    left join (select sale_id, sum(amount) as paid from payments group by sale_id) p on p.sale_id = s.id
+    where s.down_payment + coalesce(p.paid, 0) < s.sale_price`;
+  const [pastDue] = await sql.unsafe<{ cents: string }[]>(PAST_DUE_SQL, [today]);
+  const distribution = await sql<{ name: string; count: number }[]>`
+    select st.name, count(*)::int as count from horses h join statuses st on st.id = h.status_id
+    group by st.id, st.name order by count(*) desc, lower(st.name)`;
+  const cents = Number(pastDue?.cents ?? 0);
+  return {
+    totalHorses: horses?.total ?? 0,
+    inventoryValue: horses?.inventory ?? '0.00',
+    activeSales: sales?.active ?? 0,
+    pastDue: fromCents(cents),
+    statusDistribution: distribution,
+  };
 }

@@ -7,6 +7,7 @@ import type { DocumentRegistry } from '../sync/registry.ts';
 import { selectList } from '../sync/tables.ts';
 import { horseInput, type Horse } from '../../../shared/index.ts';
 import { entityWriteRoutes } from './entity-routes.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /** List filters of SPEC §7; an empty value means "all". */
 const filterId = z.preprocess((value) => (value === '' ? undefined : value), z.uuid('Must be a valid id').optional());
@@ -24,13 +25,14 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
-export function horseRoutes(sql: Sql, registry: DocumentRegistry) {
+export function horseRoutes(sql: Sql, registry: DocumentRegistry, cache: ReadCache) {
   const app = new Hono<AuthedEnv>();
 
   app.get('/horses', validate('query', horseFilters), async (c) => {
     const f = c.req.valid('query');
     const search = f.search?.trim();
-    const rows = await sql<Horse[]>`
+    const key = `horses?${JSON.stringify([search ?? '', f.statusId, f.breedId, f.colorId, f.genderId, f.ownerId])}`;
+    return cache.respond(c, key, () => sql<Horse[]>`
       select ${sql.unsafe(selectList('horses'))} from horses
       where true
         ${search ? sql`and lower(name) like ${likePattern(search)}` : sql``}
@@ -39,8 +41,7 @@ export function horseRoutes(sql: Sql, registry: DocumentRegistry) {
         ${f.colorId ? sql`and color_id = ${f.colorId}` : sql``}
         ${f.genderId ? sql`and gender_id = ${f.genderId}` : sql``}
         ${f.ownerId ? sql`and owner_id = ${f.ownerId}` : sql``}
-      order by lower(name), id`;
-    return c.json(rows);
+      order by lower(name), id`);
   });
 
   app.route('/', entityWriteRoutes(sql, registry, { collection: 'horses', schema: horseInput, update: true, remove: true }));

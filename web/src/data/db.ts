@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Buyer, Collection, Horse, LookupItem, Payment, StoredSale } from '../../../shared/index.ts';
+import type { OutboxPhoto } from './photos/photo-outbox.ts';
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
@@ -34,6 +35,8 @@ export type RanchDb = Dexie & {
   statuses: EntityTable<LookupItem, 'id'>;
   /** Small device state (sync acknowledgements); never written by the projection. */
   meta: EntityTable<MetaRow, 'key'>;
+  /** Photos taken on this device that have not reached the server (photo-outbox.ts); not projected. */
+  photoOutbox: EntityTable<OutboxPhoto, 'id'>;
 };
 
 /** Document collections that have a table here; the projection writes exactly these. */
@@ -72,6 +75,11 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
     buyers: 'id, lastName, firstName',
     sales: 'id, horseId, buyerId, createdAt',
     payments: 'id, saleId, date, createdAt',
+  });
+  // The photo outbox lives here but is device state like `meta`: the projection never
+  // touches it, and it is not rebuilt from the document.
+  db.version(3).stores({
+    photoOutbox: 'id, createdAt',
   });
   return db;
 }
