@@ -6,6 +6,8 @@ import { createLookupRepository, type LookupRepository } from './repositories/lo
 import { createOwnerRepository, type OwnerRepository } from './repositories/owners.ts';
 import { createPaymentRepository, type PaymentRepository } from './repositories/payments.ts';
 import { createSaleRepository, type SaleRepository } from './repositories/sales.ts';
+import { createPhotoOutbox, type PhotoOutbox } from './photos/photo-outbox.ts';
+import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
@@ -21,9 +23,13 @@ export type RanchData = LocalDoc & {
   sales: SaleRepository;
   /** Append-only: create is the only write. */
   payments: PaymentRepository;
+  /** Photos taken here that have not reached the server (the outbox). */
+  photos: PhotoOutbox;
+  /** Sends the outbox; started by connect(). */
+  uploads: PhotoUploader;
   tracker: SaveTracker;
   status: Store<SyncStatus>;
-  /** Starts syncing with the server (idempotent); call once the user is known. */
+  /** Starts syncing with the server and sending photos (idempotent); call once the user is known. */
   connect(): SyncConnection;
   /** The live connection, once connect() was called. */
   readonly sync: SyncConnection | null;
@@ -40,12 +46,20 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const tracker = createSaveTracker(local.doc, db);
   const syncStatus = createSyncStatus(tracker);
   let sync: SyncConnection | null = null;
+  const horses = createHorseRepository(local.doc);
+  const photos = createPhotoOutbox(db);
+  const uploads = createPhotoUploader({ outbox: photos, horses });
+  const stopUploadEvents = uploads.onEvent((event) => {
+    if (event.kind === 'unauthorized') syncStatus.status.set({ sessionExpired: true });
+  });
 
   return {
     ...local,
     db,
     projection,
-    horses: createHorseRepository(local.doc),
+    horses,
+    photos,
+    uploads,
     lookups: createLookupRepository(local.doc),
     owners: createOwnerRepository(local.doc),
     buyers: createBuyerRepository(local.doc),
@@ -54,7 +68,11 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     tracker,
     status: syncStatus.status,
     connect() {
-      sync ??= startSync(local.doc, tracker, syncStatus.status, options.syncUrl);
+      if (!sync) {
+        sync = startSync(local.doc, tracker, syncStatus.status, options.syncUrl);
+        // Whether a photo may still be referred to is read from the document, so wait for it.
+        void local.loaded.then(() => uploads.start());
+      }
       return sync;
     },
     get sync() {
@@ -62,6 +80,8 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     },
     async destroy() {
       sync?.destroy();
+      uploads.stop();
+      stopUploadEvents();
       syncStatus.destroy();
       tracker.destroy();
       projection.stop();

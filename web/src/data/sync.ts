@@ -15,7 +15,33 @@ export type SyncStatus = {
   readOnly: boolean;
   /** Every change made on this device is durable on the server. */
   saved: boolean;
+  /**
+   * The server refused the session (a 401 to a photo upload, or the socket closed 4401):
+   * the SPEC §8 flow runs; local changes and queued photos stay for the next sign-in.
+   */
+  sessionExpired: boolean;
+  /** When the server last acknowledged this device's state (ms since epoch), across reloads. */
+  lastSyncedAt: number | null;
 };
+
+const LAST_SYNCED_KEY = 'ranch.lastSyncedAt';
+
+function readLastSynced(): number | null {
+  try {
+    const value = Number(localStorage.getItem(LAST_SYNCED_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLastSynced(at: number): void {
+  try {
+    localStorage.setItem(LAST_SYNCED_KEY, String(at));
+  } catch {
+    // Storage disabled: the time is shown for this session only.
+  }
+}
 
 export type SyncConnection = {
   provider: WebsocketProvider;
@@ -35,6 +61,8 @@ export function createSyncStatus(tracker: SaveTracker): { status: Store<SyncStat
     connection: 'disconnected',
     readOnly: false,
     saved: tracker.isSaved(),
+    sessionExpired: false,
+    lastSyncedAt: readLastSynced(),
   });
   const onOnline = () => status.set({ online: true });
   const onOffline = () => status.set({ online: false });
@@ -70,6 +98,10 @@ export function startSync(
 
   provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     tracker.acknowledge(Y.decodeStateVector(decoding.readVarUint8Array(decoder)));
+    // The server answers every sync and every update of ours with this, so it dates the last exchange.
+    const now = Date.now();
+    writeLastSynced(now);
+    status.set({ lastSyncedAt: now });
   };
   provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
     status.set({ readOnly: decoding.readVarUint(decoder) === 1 });
@@ -77,7 +109,7 @@ export function startSync(
 
   provider.on('status', ({ status: connection }) => status.set({ connection }));
   provider.on('closed', ({ code }) => {
-    if (code === CloseCode.Unauthorized) status.set({ connection: 'unauthorized' });
+    if (code === CloseCode.Unauthorized) status.set({ connection: 'unauthorized', sessionExpired: true });
   });
 
   // Browsers throttle or freeze sockets of hidden pages and phones drop them on network

@@ -1,18 +1,50 @@
+import { useEffect, useState } from 'react';
 import { useSyncStatus } from '../data/context.tsx';
+import { useWaitingChanges, useWaitingPhotos } from '../data/use-waiting.ts';
+import { timeAgo } from './relative-time.ts';
 
-/** Online/offline and whether every change made here is saved on the server. */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Re-renders every `ms` so relative times stay true. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/**
+ * The header's sync status (DESIGN.md "Acknowledgement"): online or not, "All changes
+ * saved" or how many records wait for the server's acknowledgement, photos still in the
+ * outbox, and when the server last answered. One polite live region, so a screen reader
+ * hears the change when signal comes back, not every tick of the clock.
+ */
 export function SyncBadge() {
-  const { online, connection, saved, readOnly } = useSyncStatus();
+  const { online, connection, saved, readOnly, lastSyncedAt } = useSyncStatus();
+  const changes = useWaitingChanges();
+  const photos = useWaitingPhotos();
+  const now = useNow(30_000);
   const connected = online && connection === 'connected';
+  const changesText = saved ? 'All changes saved' : changes > 0 ? `${plural(changes, 'change', 'changes')} waiting` : 'Changes waiting';
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs" aria-live="polite">
-      <span className={`badge badge-sm whitespace-nowrap ${connected ? 'badge-success' : 'badge-warning'}`}>
-        {connected ? 'Online' : online ? 'Connecting…' : 'Offline'}
-      </span>
-      <span className={`badge badge-sm badge-outline whitespace-nowrap ${saved ? '' : 'badge-warning'}`}>
-        {saved ? 'All changes saved' : 'Changes waiting'}
-      </span>
-      {readOnly && <span className="badge badge-sm badge-ghost">Read only</span>}
+    <div className="flex flex-wrap items-center gap-2 text-xs" role="group" aria-label="Sync status">
+      <div className="contents" aria-live="polite">
+        <span className={`badge badge-sm whitespace-nowrap ${connected ? 'badge-success' : 'badge-warning'}`}>
+          {connected ? 'Online' : online ? 'Connecting…' : 'Offline'}
+        </span>
+        <span className={`badge badge-sm badge-outline whitespace-nowrap ${saved ? '' : 'badge-warning'}`}>{changesText}</span>
+        {photos > 0 && (
+          <span className="badge badge-sm badge-outline badge-warning whitespace-nowrap">{plural(photos, 'photo', 'photos')} waiting</span>
+        )}
+        {readOnly && <span className="badge badge-sm badge-ghost">Read only</span>}
+      </div>
+      {lastSyncedAt !== null && (
+        <span className="whitespace-nowrap text-base-content/60" title={new Date(lastSyncedAt).toLocaleString()}>
+          Synced {timeAgo(lastSyncedAt, Math.max(now, lastSyncedAt))}
+        </span>
+      )}
     </div>
   );
 }

@@ -29,6 +29,30 @@ export function createHorseRepository(doc: Y.Doc) {
       doc.transact(() => writeEntity(doc, 'horses', id, fields), LOCAL_ORIGIN);
     },
 
+    /** Whether any horse shows this photo (an `outbox:` reference or a server path). */
+    photoInUse(photoUrl: string): boolean {
+      for (const horse of collectionMap(doc, 'horses').values()) {
+        if (horse.get('photoUrl') === photoUrl) return true;
+      }
+      return false;
+    },
+
+    /**
+     * Points every horse showing `from` at `to`, in one transaction: the photo upload's last
+     * step (an outbox reference becomes the server's object path). Returns how many changed.
+     */
+    replacePhoto(from: string, to: string): number {
+      let changed = 0;
+      doc.transact(() => {
+        for (const horse of collectionMap(doc, 'horses').values()) {
+          if (horse.get('photoUrl') !== from) continue;
+          horse.set('photoUrl', to);
+          changed += 1;
+        }
+      }, LOCAL_ORIGIN);
+      return changed;
+    },
+
     /**
      * Refuses while a sale names the horse (the sale must keep its horse). Returns false
      * when the horse was already gone.

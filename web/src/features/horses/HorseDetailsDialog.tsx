@@ -2,6 +2,7 @@ import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './use-horse-rows.ts';
+import { HorsePhoto } from '../photos/HorsePhoto.tsx';
 
 /** View Details (beyond the seed): every field of the horse, read-only. */
 export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null; onClose: () => void }) {
@@ -24,7 +25,7 @@ export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null;
           <div className="flex items-center gap-4">
             <div className="avatar avatar-placeholder">
               <div className="mask mask-squircle w-20 bg-base-300 text-3xl text-base-content/60">
-                {horse.photoUrl ? <img src={horse.photoUrl} alt={`Photo of ${horse.name}`} /> : <span aria-hidden="true">🐴</span>}
+                <HorsePhoto photoUrl={horse.photoUrl} name={horse.name} />
               </div>
             </div>
             <p className="text-xl font-semibold">{horse.name}</p>

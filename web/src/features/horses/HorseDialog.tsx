@@ -1,4 +1,5 @@
 import { useRanchData } from '../../data/context.tsx';
+import { outboxIdOf } from '../../data/photos/photo-ref.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { HorseForm, horseValues, type HorseFormOutput } from './HorseForm.tsx';
@@ -6,15 +7,19 @@ import { useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-r
 
 /** 'Add New Horse' when `editing` is null, else 'Edit Horse'. */
 export function HorseDialog({ open, editing, onClose }: { open: boolean; editing: HorseRow | null; onClose: () => void }) {
-  const { horses } = useRanchData();
+  const { horses, photos } = useRanchData();
   const lookups = useLookupLists();
   const suppliers = useSupplierOptions();
   const toast = useToast();
 
-  const save = (values: HorseFormOutput) => {
+  const save = async (values: HorseFormOutput) => {
     try {
       if (editing) horses.update(editing.id, values);
       else horses.create(values);
+      // The horse now refers to the photo taken in the form: it may go to the server. Awaited
+      // so the form's clean-up of unsaved drafts comes after.
+      const photo = outboxIdOf(values.photoUrl);
+      if (photo) await photos.queue(photo);
     } catch (error) {
       console.error(error);
       // SPEC §8: the same text when an update fails.

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsdInput, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
 import { FormField, invalidProps, type ShownError } from '../../ui/FormField.tsx';
+import { PhotoField } from '../photos/PhotoField.tsx';
 import type { LookupLists, SupplierOption } from './use-horse-rows.ts';
 
 export type HorseFormValues = z.input<typeof horseInput>;
@@ -19,6 +20,7 @@ const EMPTY: HorseFormValues = {
   birthdate: '',
   ageYears: '',
   priceUsd: '',
+  photoUrl: '',
   notes: '',
 };
 
@@ -34,7 +36,6 @@ export function horseValues(horse: Horse): HorseFormValues {
     birthdate: horse.birthdate ?? '',
     ageYears: horse.ageYears === null ? '' : String(horse.ageYears),
     priceUsd: horse.priceUsd ? formatUsdInput(horse.priceUsd.replace(/\.00$/, '')) : '',
-    // Kept as is: the photo flow comes in a later issue, and an edit must not drop it.
     photoUrl: horse.photoUrl ?? '',
     notes: horse.notes ?? '',
   };
@@ -57,6 +58,7 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<HorseFormValues, unknown, HorseFormOutput>({ resolver: zodResolver(horseInput), defaultValues });
   // Inactive items are not offered, except the value this horse already has.
@@ -108,6 +110,18 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
           )}
         />
       </FormField>
+      <Controller
+        control={control}
+        name="photoUrl"
+        render={({ field }) => (
+          <PhotoField
+            id={fieldId('photo')}
+            value={typeof field.value === 'string' ? field.value : ''}
+            onChange={field.onChange}
+            horseName={String(watch('name') ?? '')}
+          />
+        )}
+      />
       <FormField label="Notes" htmlFor={fieldId('notes')} error={errors.notes} className="sm:col-span-2">
         <textarea id={fieldId('notes')} rows={3} className="textarea w-full" {...register('notes')} {...invalidProps(errors.notes, fieldId('notes'))} />
       </FormField>

@@ -1,6 +1,7 @@
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './use-horse-rows.ts';
+import { HorsePhoto } from '../photos/HorsePhoto.tsx';
 
 /** SPEC §2 Horse Inventory columns. */
 const COLUMNS: Column<HorseRow>[] = [
@@ -11,7 +12,7 @@ const COLUMNS: Column<HorseRow>[] = [
       <div className="flex items-center gap-3">
         <div className="avatar avatar-placeholder">
           <div className="mask mask-squircle w-11 bg-base-300 text-base-content/60">
-            {horse.photoUrl ? <img src={horse.photoUrl} alt={`Photo of ${horse.name}`} /> : <span aria-hidden="true">🐴</span>}
+            <HorsePhoto photoUrl={horse.photoUrl} name={horse.name} />
           </div>
         </div>
         <div>

@@ -11,11 +11,14 @@ export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
   const { saved } = useSyncStatus();
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
-  // Counted when the dialog opens; the tracker knows how many local changes wait.
-  const [waiting, setWaiting] = useState(0);
+  // Counted when the dialog opens: records the server has not acknowledged (the tracker)
+  // and photos still in the outbox.
+  const [waiting, setWaiting] = useState({ records: 0, photos: 0 });
+  const nothingWaiting = waiting.records === 0 && waiting.photos === 0;
 
-  const open = () => {
-    setWaiting(saved ? 0 : countUnsavedRecords(data.doc, data.tracker));
+  const open = async () => {
+    const photos = await data.photos.countWaiting().catch(() => 0);
+    setWaiting({ records: saved ? 0 : Math.max(1, countUnsavedRecords(data.doc, data.tracker)), photos });
     setConfirming(true);
   };
 
@@ -50,7 +53,7 @@ export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
           >
             Save All Settings
           </button>
-          <button type="button" className="btn btn-error btn-outline" disabled={clearing} onClick={open}>
+          <button type="button" className="btn btn-error btn-outline" disabled={clearing} onClick={() => void open()}>
             Clear Local Data
           </button>
         </div>
@@ -62,15 +65,22 @@ export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => void clear()}
       >
-        {saved ? (
+        {nothingWaiting ? (
           <p>Everything on this device is saved on the server.</p>
         ) : (
           <p role="alert" className="alert alert-warning">
-            {waiting === 1 ? '1 record has' : `${waiting} records have`} changes that have not reached the server yet.
-            Clearing local data would lose them.
+            {waitingText(waiting)} not reached the server yet. Clearing local data would lose them.
           </p>
         )}
       </ConfirmDialog>
     </section>
   );
+}
+
+/** "2 records with changes and 1 photo have", for the warning. */
+export function waitingText({ records, photos }: { records: number; photos: number }): string {
+  const parts: string[] = [];
+  if (records > 0) parts.push(records === 1 ? '1 record with changes' : `${records} records with changes`);
+  if (photos > 0) parts.push(photos === 1 ? '1 photo' : `${photos} photos`);
+  return `${parts.join(' and ')} ${records + photos === 1 ? 'has' : 'have'}`;
 }

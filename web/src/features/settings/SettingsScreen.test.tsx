@@ -103,20 +103,22 @@ describe('Settings screen', () => {
     expect(screen.getByText('This feature is not yet implemented.')).toBeTruthy();
   });
 
-  it('Clear Local Data warns about unsaved records, then clears storage', async () => {
+  it('Clear Local Data warns about unsaved records and queued photos, then clears storage', async () => {
     stubNotification('default');
     data.lookups.create('breeds', { name: 'Arabian' });
+    await data.photos.queue(await data.photos.addDraft(new ArrayBuffer(8), 'image/jpeg', 8));
     localStorage.setItem('ranch.user', '{}');
     renderScreen(<SettingsScreen />, { data });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear Local Data' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to clear all local data? This action cannot be undone.',
     });
-    expect(within(dialog).getByRole('alert').textContent).toContain('1 record has changes that have not reached the server yet');
+    expect(within(dialog).getByRole('alert').textContent).toContain('1 record with changes and 1 photo have not reached the server yet');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear Local Data' }));
     expect(await screen.findByText('Data Cleared')).toBeTruthy();
     expect(screen.getByText('All local data has been cleared. Please refresh the page.')).toBeTruthy();
     expect(localStorage.length).toBe(0);
     await waitFor(async () => expect(await data.db.breeds.count()).toBe(0));
+    expect(await data.db.photoOutbox.count()).toBe(0);
   });
 });

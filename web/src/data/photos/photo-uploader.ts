@@ -1,0 +1,239 @@
+import type { PhotoOutbox, OutboxPhoto } from './photo-outbox.ts';
+import { outboxRef } from './photo-ref.ts';
+
+/** SPEC §8 texts of the two photo failures. */
+export type UploadFailure = 'Failed to get upload URL' | 'Failed to process photo upload';
+
+export type UploadEvent =
+  | { kind: 'uploaded'; id: string; objectPath: string }
+  | { kind: 'failed'; id: string; message: UploadFailure }
+  /** The session is gone (401): uploads pause, the photos stay queued for the next sign-in. */
+  | { kind: 'unauthorized' };
+
+/** The horse writes the uploader needs; the horse repository provides them. */
+export type PhotoHorses = {
+  photoInUse(ref: string): boolean;
+  replacePhoto(from: string, to: string): number;
+};
+
+export type UploaderOptions = {
+  outbox: PhotoOutbox;
+  horses: PhotoHorses;
+  fetch?: typeof fetch;
+  random?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+};
+
+export const BASE_DELAY_MS = 2_000;
+export const MAX_DELAY_MS = 5 * 60_000;
+/** A photo gets a fresh upload URL at most this often before a refusal counts as real. */
+export const MAX_RENEWALS = 2;
+
+/**
+ * Exponential backoff with "equal jitter": between half and all of base·2^attempt (capped),
+ * so phones that lost signal together do not all come back in the same second.
+ */
+export function backoffDelay(attempt: number, random: () => number, base = BASE_DELAY_MS, max = MAX_DELAY_MS): number {
+  const ceiling = Math.min(max, base * 2 ** attempt);
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
+
+type Outcome = 'done' | 'retry' | 'unauthorized' | 'failed' | 'renew';
+
+export type PhotoUploader = ReturnType<typeof createPhotoUploader>;
+
+/**
+ * Sends queued photos to the server (SPEC §4: upload URL → bytes → registration), then
+ * points the horse at the object path and empties the entry. Runs one photo at a time;
+ * a network failure or 5xx waits with backoff, a kick (online, app start, the page shown
+ * again, a new photo) tries at once. Each step's result is stored before the next, and the
+ * server answers the same object for the same bytes, so no retry makes a second object;
+ * the uploader never creates horses, so none is duplicated.
+ */
+export function createPhotoUploader(options: UploaderOptions) {
+  const { outbox, horses } = options;
+  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  const random = options.random ?? Math.random;
+  const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const listeners = new Set<(event: UploadEvent) => void>();
+  const emit = (event: UploadEvent) => listeners.forEach((listener) => listener(event));
+
+  let active = false;
+  let paused = false;
+  let attempt = 0;
+  let timer: unknown = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let retryDelay: number | null = null;
+
+  const request = (url: string, init: RequestInit = {}) => fetchFn(url, { credentials: 'include', cache: 'no-store', ...init });
+
+  const failure = async (photo: OutboxPhoto, status: number, message: UploadFailure): Promise<Outcome> => {
+    if (status === 401) return 'unauthorized';
+    if (status >= 500 || status === 408 || status === 429) return 'retry';
+    await outbox.record(photo.id, { failed: message });
+    emit({ kind: 'failed', id: photo.id, message });
+    return 'failed';
+  };
+
+  /** The URL can no longer be used (expired, cleaned up, another user's): start over with a new one. */
+  const renew = async (photo: OutboxPhoto, status: number): Promise<Outcome> => {
+    if (photo.renewals >= MAX_RENEWALS) return failure(photo, status, 'Failed to process photo upload');
+    await outbox.record(photo.id, { uploadURL: null, objectPath: null, uploaded: false, renewals: photo.renewals + 1 });
+    return 'renew';
+  };
+
+  async function step(photo: OutboxPhoto): Promise<Outcome> {
+    const ref = outboxRef(photo.id);
+    // Replaced by another photo, or the horse was deleted: nothing to send it for.
+    if (!horses.photoInUse(ref)) {
+      await outbox.remove(photo.id);
+      return 'done';
+    }
+    let { uploadURL, objectPath } = photo;
+    if (!uploadURL) {
+      const response = await request('/api/objects/upload');
+      if (!response.ok) return failure(photo, response.status, 'Failed to get upload URL');
+      ({ uploadURL, objectPath } = (await response.json()) as { uploadURL: string; objectPath: string });
+      await outbox.record(photo.id, { uploadURL, objectPath });
+    }
+    if (!photo.uploaded) {
+      const response = await request(uploadURL, { method: 'PUT', headers: { 'Content-Type': photo.type }, body: photo.bytes });
+      if ([403, 404, 410].includes(response.status)) return renew(photo, response.status);
+      if (!response.ok) return failure(photo, response.status, 'Failed to process photo upload');
+      objectPath = ((await response.json()) as { objectPath?: string }).objectPath ?? objectPath;
+      await outbox.record(photo.id, { uploaded: true, objectPath });
+    }
+    const response = await request('/api/horse-photos', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ photoURL: uploadURL }),
+    });
+    // 400: the server does not know this upload as ours (say, another user signed in since).
+    if (response.status === 400) return renew(photo, response.status);
+    if (!response.ok) return failure(photo, response.status, 'Failed to process photo upload');
+    const confirmed = ((await response.json()) as { objectPath: string }).objectPath;
+    // The horse write comes before the entry goes: a crash in between only repeats the
+    // (idempotent) registration at the next start.
+    horses.replacePhoto(ref, confirmed);
+    await outbox.remove(photo.id);
+    emit({ kind: 'uploaded', id: photo.id, objectPath: confirmed });
+    return 'done';
+  }
+
+  async function send(id: string): Promise<Outcome> {
+    for (;;) {
+      const photo = await outbox.get(id);
+      if (!photo) return 'done';
+      let outcome: Outcome;
+      try {
+        outcome = await step(photo);
+      } catch (error) {
+        // fetch rejects when there is no network; anything else unexpected also waits and tries again.
+        if (!(error instanceof TypeError)) console.error('Photo upload', error);
+        outcome = 'retry';
+      }
+      if (outcome !== 'renew') return outcome;
+    }
+  }
+
+  async function pass(): Promise<void> {
+    for (const photo of await outbox.queued()) {
+      if (!active || paused) return;
+      if (photo.failed) continue;
+      const outcome = await send(photo.id);
+      if (outcome === 'unauthorized') {
+        paused = true;
+        emit({ kind: 'unauthorized' });
+        return;
+      }
+      if (outcome === 'retry') {
+        retryDelay = backoffDelay(attempt, random, options.baseDelayMs, options.maxDelayMs);
+        attempt += 1;
+        if (timer !== null) clearTimer(timer);
+        timer = setTimer(() => {
+          timer = null;
+          void run();
+        }, retryDelay);
+        return;
+      }
+    }
+    attempt = 0;
+    retryDelay = null;
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void run();
+      }
+    });
+    return running;
+  }
+
+  /** Try now: the backoff starts again from the shortest delay. */
+  function kick(): Promise<void> {
+    if (!active || paused) return Promise.resolve();
+    if (timer !== null) {
+      clearTimer(timer);
+      timer = null;
+    }
+    attempt = 0;
+    return run();
+  }
+
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void kick();
+  };
+  const onKick = () => void kick();
+  let stopQueued: (() => void) | null = null;
+
+  return {
+    /** Starts sending (once signed in): tidies the outbox, then tries at once. */
+    async start(): Promise<void> {
+      if (active) return;
+      active = true;
+      paused = false;
+      if (typeof window !== 'undefined') {
+        window.addEventListener('online', onKick);
+        document.addEventListener('visibilitychange', onVisible);
+      }
+      stopQueued = outbox.onQueued(onKick);
+      await outbox.tidy();
+      await kick();
+    },
+    stop(): void {
+      active = false;
+      if (timer !== null) clearTimer(timer);
+      timer = null;
+      stopQueued?.();
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('online', onKick);
+        document.removeEventListener('visibilitychange', onVisible);
+      }
+    },
+    kick,
+    /** Resolves when the pass under way (if any) has finished. */
+    idle(): Promise<void> {
+      return running ?? Promise.resolve();
+    },
+    /** The wait before the next try, while one is scheduled. */
+    nextRetryDelay(): number | null {
+      return timer === null ? null : retryDelay;
+    },
+    onEvent(listener: (event: UploadEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { outboxIdOf } from '../../data/photos/photo-ref.ts';
+import { useOutboxPhoto } from './use-outbox-photo.ts';
+
+/**
+ * The inside of a horse's avatar: the photo, the placeholder when there is none, or
+ * "photo on its way" when the photo is still in another device's outbox. A photo in this
+ * device's outbox shows from the stored bytes, offline too.
+ */
+export function HorsePhoto({ photoUrl, name }: { photoUrl: string | null; name: string }) {
+  const outboxId = outboxIdOf(photoUrl);
+  const local = useOutboxPhoto(outboxId);
+  const [broken, setBroken] = useState<string | null>(null);
+  const alt = `Photo of ${name}`;
+
+  if (!photoUrl) return <span aria-hidden="true">🐴</span>;
+  if (outboxId) {
+    if (local) return <img src={local} alt={alt} className="object-cover" />;
+    if (local === undefined) return <span aria-hidden="true">🐴</span>;
+    return (
+      <span role="img" aria-label={`${alt} on its way`} title="Photo on its way" className="text-base">
+        ⏳
+      </span>
+    );
+  }
+  // Served photos are cached by the browser once seen; one never seen cannot show offline.
+  if (broken === photoUrl) {
+    return (
+      <span role="img" aria-label={`${alt} not available offline`} title="Photo not available offline">
+        🐴
+      </span>
+    );
+  }
+  return <img src={photoUrl} alt={alt} className="object-cover" onError={() => setBroken(photoUrl)} />;
+}
