@@ -7,6 +7,7 @@ import { DataProvider } from './data/context.tsx';
 import { openRanchData, type RanchData } from './data/ranch-data.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
 import { ToastProvider } from './ui/Toast.tsx';
+import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
 import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
 import './styles.css';
 
@@ -49,6 +50,7 @@ createRoot(root).render(
           <RouterProvider router={router} />
         </AuthProvider>
       </DataProvider>
+      <UpdatePrompt />
     </ToastProvider>
   </StrictMode>,
 );

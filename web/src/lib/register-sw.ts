@@ -1,13 +1,58 @@
 import { Workbox } from 'workbox-window';
+import { createStore, type Store } from '../data/store.ts';
 
 /**
- * Registers the service worker (web/src/sw.ts, built to /sw.js) in production builds.
- * A new version waits until the app asks it to take over (SKIP_WAITING); the update
- * prompt that does so comes later, so until then a new version starts on the next launch.
+ * `waiting`: a new version is installed and waits for the user (this tab may take it).
+ * `activated`: another tab took the new version; this page still runs the old code.
+ */
+export type AppUpdate = { state: 'none' | 'waiting' | 'activated' };
+
+export const appUpdate: Store<AppUpdate> = createStore<AppUpdate>({ state: 'none' });
+
+/** Looks for a new version when the app is shown again, and at most this often while open. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let accept: () => void = () => {};
+
+/** The user said Reload: the waiting version takes over, then this page reloads. */
+export function acceptUpdate(): void {
+  accept();
+}
+
+/**
+ * Registers the service worker (web/src/sw.ts, built to /sw.js) in production builds. A
+ * new version installs in the background and waits; the update prompt (ui/UpdatePrompt)
+ * asks, and only when the user accepts is it told to take over (SKIP_WAITING), after which
+ * the page reloads. Unsent data is in IndexedDB, which neither the worker nor an update
+ * touches, so a reload loses nothing but what is typed into an open form.
  */
 export function registerServiceWorker(): Workbox | null {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null;
   const workbox = new Workbox('/sw.js', { scope: '/' });
+  // A page that had no worker at start is taken over by the first install (sw.ts claims);
+  // that is no update.
+  const hadController = navigator.serviceWorker.controller !== null;
+  let accepted = false;
+
+  workbox.addEventListener('waiting', () => appUpdate.set({ state: 'waiting' }));
+  accept = () => {
+    accepted = true;
+    workbox.messageSkipWaiting();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (accepted) window.location.reload();
+    // Another tab accepted: say so rather than reload under someone typing.
+    else if (hadController) appUpdate.set({ state: 'activated' });
+  });
+
+  const check = () => {
+    workbox.update().catch(() => {});
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  setInterval(check, UPDATE_CHECK_MS);
+
   workbox.register().catch((error: unknown) => console.error('Service worker registration failed', error));
   return workbox;
 }
