@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Buyer, Collection, Horse, LookupItem, Payment, StoredSale } from '../../../shared/index.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
+import type { HorseSearchRow } from './horse-search.ts';
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
@@ -37,6 +38,8 @@ export type RanchDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
   /** Photos taken on this device that have not reached the server (photo-outbox.ts); not projected. */
   photoOutbox: EntityTable<OutboxPhoto, 'id'>;
+  /** The horse name search index (horse-search.ts), written by the projection with `horses`. */
+  horseSearch: EntityTable<HorseSearchRow, 'id'>;
 };
 
 /** Document collections that have a table here; the projection writes exactly these. */
@@ -80,6 +83,10 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   // touches it, and it is not rebuilt from the document.
   db.version(3).stores({
     photoOutbox: 'id, createdAt',
+  });
+  // Name search without a scan (horse-search.ts); the projection fills it at start.
+  db.version(4).stores({
+    horseSearch: 'id, *keys',
   });
   return db;
 }

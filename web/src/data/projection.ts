@@ -1,6 +1,8 @@
+import type { Table } from 'dexie';
 import type * as Y from 'yjs';
-import { collectionMap, observeEntities, readEntity, type EntityFields } from '../../../shared/index.ts';
+import { collectionMap, observeEntities, readEntity, type EntityFields, type Horse } from '../../../shared/index.ts';
 import { PROJECTED_COLLECTIONS, type ProjectedCollection, type RanchDb } from './db.ts';
+import { horseSearchRow } from './horse-search.ts';
 
 export type Projection = {
   /** Resolves when the tables match the document as loaded from this device. */
@@ -83,7 +85,12 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
   };
 }
 
-function entityRows(doc: Y.Doc, collection: ProjectedCollection, ids: Iterable<string>) {
+/** Rows per bulkPut: one transaction still holds a whole batch, in bounded pieces. */
+const CHUNK = 2000;
+
+type Snapshot = { collection: ProjectedCollection; present: EntityFields[]; removed: string[] };
+
+function entityRows(doc: Y.Doc, collection: ProjectedCollection, ids: Iterable<string>): Snapshot {
   const map = collectionMap(doc, collection);
   const present: EntityFields[] = [];
   const removed: string[] = [];
@@ -92,30 +99,75 @@ function entityRows(doc: Y.Doc, collection: ProjectedCollection, ids: Iterable<s
     if (entity === undefined) removed.push(id);
     else present.push(readEntity(entity));
   }
-  return { present, removed };
+  return { collection, present, removed };
+}
+
+/** The tables a write touches: a collection's own, and the horse name index with horses. */
+const tablesOf = (db: RanchDb, collections: Iterable<ProjectedCollection>): Table[] =>
+  [...collections].flatMap((c) => (c === 'horses' ? [db.horses, db.horseSearch] : [db.table(c)]));
+
+/** Writes the snapshots in one rw transaction, chunked bulkPut/bulkDelete. */
+async function writeSnapshots(db: RanchDb, snapshots: Snapshot[]): Promise<void> {
+  const work = snapshots.filter((s) => s.present.length > 0 || s.removed.length > 0);
+  if (work.length === 0) return;
+  await db.transaction('rw', tablesOf(db, work.map((s) => s.collection)), async () => {
+    for (const { collection, present, removed } of work) {
+      const table = db.table<EntityFields, string>(collection);
+      for (let i = 0; i < present.length; i += CHUNK) {
+        const chunk = present.slice(i, i + CHUNK);
+        await table.bulkPut(chunk);
+        if (collection === 'horses') await db.horseSearch.bulkPut(chunk.map((row) => horseSearchRow(row as Horse)));
+      }
+      for (let i = 0; i < removed.length; i += CHUNK) {
+        const chunk = removed.slice(i, i + CHUNK);
+        await table.bulkDelete(chunk);
+        if (collection === 'horses') await db.horseSearch.bulkDelete(chunk);
+      }
+    }
+  });
 }
 
 async function writeChanged(doc: Y.Doc, db: RanchDb, batch: Map<ProjectedCollection, Set<string>>): Promise<void> {
-  const collections = [...batch.keys()];
-  await db.transaction('rw', collections.map((c) => db.table(c)), async () => {
-    for (const [collection, ids] of batch) {
-      const { present, removed } = entityRows(doc, collection, ids);
-      const table = db.table<EntityFields, string>(collection);
-      if (present.length > 0) await table.bulkPut(present);
-      if (removed.length > 0) await table.bulkDelete(removed);
-    }
-  });
+  // Read every row before the first await, so the batch is one consistent state of the doc.
+  await writeSnapshots(db, [...batch].map(([collection, ids]) => entityRows(doc, collection, ids)));
 }
 
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+function sameRow(a: EntityFields, b: EntityFields | undefined): boolean {
+  if (!b) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => sameValue(a[key], b[key]));
+}
+
+/**
+ * Makes every table equal to the document, writing only the rows that differ. At start
+ * the tables usually already match (they persist across reloads), so nothing is written,
+ * no live query re-runs, and screens keep reading while this compares; the comparison
+ * reads in a read-only transaction, one table at a time.
+ */
 async function reconcileAll(doc: Y.Doc, db: RanchDb): Promise<void> {
-  await db.transaction('rw', PROJECTED_COLLECTIONS.map((c) => db.table(c)), async () => {
-    for (const collection of PROJECTED_COLLECTIONS) {
-      const map = collectionMap(doc, collection);
-      const table = db.table<EntityFields, string>(collection);
-      const { present } = entityRows(doc, collection, map.keys());
-      const stale = (await table.toCollection().primaryKeys()).filter((id) => !map.has(id));
-      if (stale.length > 0) await table.bulkDelete(stale);
-      if (present.length > 0) await table.bulkPut(present);
+  const snapshots: Snapshot[] = [];
+  for (const collection of PROJECTED_COLLECTIONS) {
+    const table = db.table<EntityFields, string>(collection);
+    const [stored, indexed] = await db.transaction('r', tablesOf(db, [collection]), () =>
+      Promise.all([table.toArray(), collection === 'horses' ? db.horseSearch.toCollection().primaryKeys() : Promise.resolve([])]),
+    );
+    const byId = new Map(stored.map((row) => [row.id as string, row]));
+    const searchable = new Set(indexed);
+    const map = collectionMap(doc, collection);
+    const snapshot: Snapshot = { collection, present: [], removed: [] };
+    for (const [id, entity] of map) {
+      const row = readEntity(entity);
+      if (!sameRow(row, byId.get(id)) || (collection === 'horses' && !searchable.has(id))) snapshot.present.push(row);
     }
-  });
+    for (const id of byId.keys()) if (!map.has(id)) snapshot.removed.push(id);
+    if (collection === 'horses') for (const id of searchable) if (!map.has(id) && !byId.has(id)) snapshot.removed.push(id);
+    snapshots.push(snapshot);
+  }
+  // The rows read above may have changed in the doc since: those ids are dirty again and
+  // the next batch rewrites them from the doc.
+  await writeSnapshots(db, snapshots);
 }

@@ -1,7 +1,9 @@
+import { useMemo, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Horse, LookupItem } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Owner, RanchDb } from '../../data/db.ts';
+import { normaliseNeedle, SEARCH_KEY_LENGTH, searchHorseIds } from '../../data/horse-search.ts';
 
 export type HorseRow = Horse & {
   breedName: string | null;
@@ -16,65 +18,91 @@ export type HorseFilters = { search: string; statusId: string; breedId: string; 
 export const RANCH = 'ranch';
 export const NO_FILTERS: HorseFilters = { search: '', statusId: '', breedId: '', colorId: '', genderId: '', ownerId: '' };
 
-const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
 export const ownerName = (owner: Pick<Owner, 'firstName' | 'lastName'> | undefined) =>
   owner ? `${owner.firstName} ${owner.lastName}`.trim() : null;
 
 type IndexedField = 'statusId' | 'breedId' | 'colorId' | 'genderId' | 'ownerId';
+type Dimensions = Omit<HorseFilters, 'search'>;
 
 /**
- * Horses matching the filters, ordered by name. The first chosen filter uses its index
- * (`where(field).equals(id)`); the others and the name search filter those rows.
+ * Horses matching the select filters, ordered by name. The first chosen filter uses its
+ * index (`where(field).equals(id)`); the others filter those rows. The name search is not
+ * applied here: it narrows these rows through its own index (see useHorseRows).
  */
-async function loadHorses(db: RanchDb, filters: HorseFilters): Promise<Horse[]> {
+async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
   const fields: IndexedField[] = ['statusId', 'breedId', 'colorId', 'genderId', 'ownerId'];
   const chosen = fields.filter((field) => filters[field] !== '');
+  if (chosen.length === 0) return db.horses.orderBy('name').toArray();
   // ownerId null (the ranch) is not indexed by IndexedDB, so it cannot lead.
   const lead = chosen.find((field) => !(field === 'ownerId' && filters.ownerId === RANCH));
-  const needle = filters.search.trim().toLowerCase();
   const matches = (horse: Horse) =>
-    chosen.every((field) =>
-      field === 'ownerId' && filters.ownerId === RANCH ? horse.ownerId === null : horse[field] === filters[field],
-    ) && (!needle || horse.name.toLowerCase().includes(needle));
-  if (lead) {
-    const horses = await db.horses.where(lead).equals(filters[lead]).filter(matches).toArray();
-    return horses.sort((a, b) => a.name.localeCompare(b.name));
-  }
-  return chosen.length === 0 && !needle ? db.horses.orderBy('name').toArray() : db.horses.orderBy('name').filter(matches).toArray();
+    chosen.every((field) => (field === 'ownerId' && filters.ownerId === RANCH ? horse.ownerId === null : horse[field] === filters[field]));
+  if (!lead) return db.horses.orderBy('name').filter(matches).toArray();
+  const horses = await db.horses.where(lead).equals(filters[lead]).filter(matches).toArray();
+  return horses.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-async function loadHorseRows(db: RanchDb, filters: HorseFilters): Promise<HorseRow[]> {
-  const horses = await loadHorses(db, filters);
+type Names = { lookup: Map<string, string>; owners: Map<string, string | null> };
+
+/** Names of every lookup item and supplier: small tables, read once per change. */
+async function loadNames(db: RanchDb): Promise<Names> {
   const [breeds, colors, genders, statuses, owners] = await Promise.all([
     db.breeds.toArray(),
     db.colors.toArray(),
     db.genders.toArray(),
     db.statuses.toArray(),
-    db.owners.bulkGet([...new Set(horses.map((horse) => horse.ownerId).filter((id): id is string => id !== null))]),
+    db.owners.toArray(),
   ]);
-  const names = (items: LookupItem[]) => {
-    const map = byId(items);
-    return (id: string | null) => (id ? (map.get(id)?.name ?? null) : null);
-  };
-  const breed = names(breeds);
-  const color = names(colors);
-  const gender = names(genders);
-  const status = names(statuses);
-  const ownersById = byId(owners.filter((owner): owner is Owner => owner !== undefined));
-  return horses.map((horse) => ({
-    ...horse,
-    breedName: breed(horse.breedId),
-    colorName: color(horse.colorId),
-    genderName: gender(horse.genderId),
-    statusName: status(horse.statusId),
-    supplierName: horse.ownerId ? ownerName(ownersById.get(horse.ownerId)) : null,
-  }));
+  // Lookup ids are UUIDs, unique across the four lists.
+  const lookup = new Map([...breeds, ...colors, ...genders, ...statuses].map((item: LookupItem) => [item.id, item.name]));
+  return { lookup, owners: new Map(owners.map((owner) => [owner.id, ownerName(owner)])) };
 }
 
-/** undefined while the first query runs. */
+function toRow(horse: Horse, names: Names): HorseRow {
+  const name = (id: string | null) => (id ? (names.lookup.get(id) ?? null) : null);
+  return {
+    ...horse,
+    breedName: name(horse.breedId),
+    colorName: name(horse.colorId),
+    genderName: name(horse.genderId),
+    statusName: name(horse.statusId),
+    supplierName: horse.ownerId ? (names.owners.get(horse.ownerId) ?? null) : null,
+  };
+}
+
+type SearchResult = { needle: string; ids: Set<string> };
+
+/**
+ * undefined while the first query runs. Three live queries, so a keystroke reads only the
+ * search index (keys, no rows) and re-filters rows already mapped; the 10,000-row list is
+ * read and mapped again only when horses, names or the select filters change. Until the
+ * index answers a new needle, the rows of the previous one stay on screen.
+ */
 export function useHorseRows(filters: HorseFilters): HorseRow[] | undefined {
   const { db } = useRanchData();
-  return useLiveQuery(() => loadHorseRows(db, filters), [db, filters]);
+  const { search, statusId, breedId, colorId, genderId, ownerId } = filters;
+  const names = useLiveQuery(() => loadNames(db), [db]);
+  const horses = useLiveQuery(
+    () => loadHorses(db, { statusId, breedId, colorId, genderId, ownerId }),
+    [db, statusId, breedId, colorId, genderId, ownerId],
+  );
+  const needle = normaliseNeedle(search);
+  const found = useLiveQuery(
+    async (): Promise<SearchResult | null> => (needle ? { needle, ids: await searchHorseIds(db, needle) } : null),
+    [db, needle],
+  );
+  const rows = useMemo(() => (horses && names ? horses.map((horse) => toRow(horse, names)) : undefined), [horses, names]);
+  const shown = useRef<HorseRow[] | undefined>(undefined);
+  const result = useMemo(() => {
+    if (!rows) return undefined;
+    if (!needle) return rows;
+    if (!found || found.needle !== needle) return shown.current ?? undefined;
+    // Keys are cut at SEARCH_KEY_LENGTH characters; longer needles are checked in full.
+    const long = needle.length > SEARCH_KEY_LENGTH;
+    return rows.filter((row) => found.ids.has(row.id) && (!long || row.name.toLowerCase().includes(needle)));
+  }, [rows, needle, found]);
+  shown.current = result;
+  return result;
 }
 
 export type LookupLists = Record<'breeds' | 'colors' | 'genders' | 'statuses', LookupItem[]>;
