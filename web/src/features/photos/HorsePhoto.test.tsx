@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { DataProvider } from '../../data/context.tsx';
+import { outboxRef } from '../../data/photos/photo-ref.ts';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { SyncBadge } from '../../ui/SyncBadge.tsx';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { HorsePhoto } from './HorsePhoto.tsx';
+
+describe('horse photos and the sync badge', () => {
+  let data: RanchData;
+  beforeEach(() => {
+    data = openTestData();
+    // jsdom has no object URLs.
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:outbox-photo'), revokeObjectURL: vi.fn() }));
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    await data.destroy();
+  });
+
+  const show = (photoUrl: string | null) =>
+    render(
+      <DataProvider data={data}>
+        <HorsePhoto photoUrl={photoUrl} name="Dusty" />
+      </DataProvider>,
+    );
+
+  it('shows a photo from this device’s outbox, offline too', async () => {
+    const id = await data.photos.addDraft(new ArrayBuffer(4), 'image/jpeg', 4);
+    show(outboxRef(id));
+    expect((await screen.findByRole('img', { name: 'Photo of Dusty' })).getAttribute('src')).toBe('blob:outbox-photo');
+  });
+
+  it('shows "photo on its way" for a photo still in another device’s outbox', async () => {
+    show(outboxRef('taken-elsewhere'));
+    const placeholder = await screen.findByRole('img', { name: 'Photo of Dusty on its way' });
+    expect(placeholder.getAttribute('title')).toBe('Photo on its way');
+  });
+
+  it('shows a served photo from its path, and the placeholder when there is none', async () => {
+    const { unmount } = show('/api/objects/0190');
+    expect(screen.getByRole('img', { name: 'Photo of Dusty' }).getAttribute('src')).toBe('/api/objects/0190');
+    unmount();
+    show(null);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('the badge counts records with changes waiting and queued photos', async () => {
+    render(
+      <DataProvider data={data}>
+        <SyncBadge />
+      </DataProvider>,
+    );
+    await data.tracker.loaded;
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    data.lookups.create('breeds', { name: 'Arabian' });
+    data.lookups.create('colors', { name: 'Bay' });
+    expect(await screen.findByText('2 changes waiting')).toBeTruthy();
+    await data.photos.queue(await data.photos.addDraft(new ArrayBuffer(4), 'image/jpeg', 4));
+    expect(await screen.findByText('1 photo waiting')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Sync status' })).toBeTruthy();
+  });
+});
