@@ -91,7 +91,7 @@ describe('photos taken offline', () => {
 
     const reconnected = Date.now();
     await page.context().setOffline(false);
-    await expect.poll(async () => (await horseOnServer('Paddock Photo'))?.photoUrl ?? null, { timeout: 60_000, intervals: [100] }).toMatch(/^\/api\/objects\//);
+    await expect.poll(async () => (await horseOnServer('Paddock Photo'))?.photoUrl ?? null, { timeout: 60_000, interval: 100 }).toMatch(/^\/api\/objects\//);
     console.log(`reconnect → photo on the server: ${Date.now() - reconnected} ms`);
     await toast(page, 'Photo uploaded successfully');
     await page.getByText('1 photo waiting').waitFor({ state: 'detached' });
