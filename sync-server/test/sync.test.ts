@@ -148,6 +148,28 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect((await server.db.sql`select name from breeds where id = ${dropped}`)[0]?.name).toBe('After demotion');
   });
 
+  it('persists one update too large for a single statement (6,000 horses from a device back online)', async () => {
+    const a = device(staff.cookie, { ack: '1' });
+    a.provider.messageHandlers[MESSAGE_ACK] = () => {};
+    a.provider.messageHandlers[MESSAGE_ACCESS] = () => {};
+    await whenSynced(a);
+    const ids = { breed: newId(), color: newId(), gender: newId() };
+    a.doc.transact(() => {
+      writeEntity(a.doc, 'breeds', ids.breed, { name: 'Bulk', isActive: true });
+      writeEntity(a.doc, 'colors', ids.color, { name: 'Bulk', isActive: true });
+      writeEntity(a.doc, 'genders', ids.gender, { name: 'Bulk', isActive: true });
+      for (let index = 0; index < 6000; index++) {
+        writeEntity(a.doc, 'horses', newId(), {
+          name: `Herd ${index}`, breedId: ids.breed, colorId: ids.color, genderId: ids.gender, statusId: null, ownerId: null,
+          birthdate: null, ageYears: 3, priceUsd: '1000.00', photoUrl: null, notes: null,
+        });
+      }
+    });
+    await expect
+      .poll(async () => (await server.db.sql`select count(*)::int as n from horses where breed_id = ${ids.breed}`)[0]?.n, { timeout: 30_000 })
+      .toBe(6000);
+  });
+
   it('loads the document from Postgres after a restart', async () => {
     const a = device(staff.cookie);
     await whenSynced(a);

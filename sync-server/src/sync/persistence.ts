@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { chunks, MAX_PARAMETERS } from '../db/chunks.ts';
 import type { Sql } from '../db/client.ts';
 import type { EntityChanges } from '../../../shared/index.ts';
 import { projectChanges } from './projection.ts';
@@ -65,7 +66,9 @@ export async function appendUpdates(
       update: entry.update,
       user_id: entry.userId,
     }));
-    await tx`insert into doc_updates ${tx(rows, 'doc', 'seq', 'update', 'user_id')}`;
+    for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / 4))) {
+      await tx`insert into doc_updates ${tx(chunk, 'doc', 'seq', 'update', 'user_id')}`;
+    }
     await projectChanges(tx, doc, changes);
     return BigInt(row.last_seq);
   });

@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { chunks, MAX_PARAMETERS } from '../db/chunks.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import type { Collection, EntityChanges } from '../../../shared/index.ts';
 import { selectList, TABLES } from './tables.ts';
@@ -44,21 +45,20 @@ export async function projectChanges(tx: Tx, doc: Y.Doc, changes: EntityChanges)
       if (verdict.state === 'valid') upserts.push(toRow(collection, verdict.record));
       else removals.push(id);
     }
-    if (upserts.length > 0) {
-      const names = columns.map((column) => column.column);
-      const assignments = names
-        .filter((name) => name !== 'id')
-        .map((name) => `${name} = excluded.${name}`)
-        .join(', ');
-      await tx`insert into ${tx(table)} ${tx(upserts, ...names)}
-               on conflict (id) do update set ${tx.unsafe(assignments)}`;
+    const names = columns.map((column) => column.column);
+    const assignments = names
+      .filter((name) => name !== 'id')
+      .map((name) => `${name} = excluded.${name}`)
+      .join(', ');
+    for (const rows of chunks(upserts, Math.floor(MAX_PARAMETERS / names.length))) {
+      await tx`insert into ${tx(table)} ${tx(rows, ...names)} on conflict (id) do update set ${tx.unsafe(assignments)}`;
     }
-    if (removals.length > 0) await tx`delete from ${tx(table)} where id in ${tx(removals)}`;
-    if (resolved.length > 0) {
-      await tx`delete from entity_problems where collection = ${collection} and entity_id in ${tx(resolved)}`;
+    for (const ids of chunks(removals, MAX_PARAMETERS)) await tx`delete from ${tx(table)} where id in ${tx(ids)}`;
+    for (const ids of chunks(resolved, MAX_PARAMETERS - 1)) {
+      await tx`delete from entity_problems where collection = ${collection} and entity_id in ${tx(ids)}`;
     }
-    if (problems.length > 0) {
-      await tx`insert into entity_problems ${tx(problems, 'collection', 'entity_id', 'problem')}
+    for (const rows of chunks(problems, Math.floor(MAX_PARAMETERS / 3))) {
+      await tx`insert into entity_problems ${tx(rows, 'collection', 'entity_id', 'problem')}
                on conflict (collection, entity_id) do update set problem = excluded.problem, detected_at = now()`;
     }
   }
