@@ -9,8 +9,8 @@ import { DOC_NAME } from '../../../shared/index.ts';
  * also the ETag, so a device that has the answer gets a 304.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, { version: string; body: string }>();
-  private readonly inFlight = new Map<string, Promise<{ version: string; body: string }>>();
+  private readonly entries = new Map<string, { version: string; body: Uint8Array<ArrayBuffer> }>();
+  private readonly inFlight = new Map<string, Promise<{ version: string; body: Uint8Array<ArrayBuffer> }>>();
 
   constructor(
     private readonly sql: Sql,
@@ -33,7 +33,8 @@ export class ReadCache {
     const flightKey = `${key}@${version}`;
     let flight = this.inFlight.get(flightKey);
     if (!flight) {
-      flight = compute().then((value) => ({ version, body: JSON.stringify(value) }));
+      // Encoded once: a 10,000-horse list is megabytes, and every answer reuses the bytes.
+      flight = compute().then((value) => ({ version, body: encoder.encode(JSON.stringify(value)) }));
       this.inFlight.set(flightKey, flight);
       void flight.finally(() => this.inFlight.delete(flightKey)).catch(() => {});
     }
@@ -44,6 +45,8 @@ export class ReadCache {
     return entry;
   }
 }
+
+const encoder = new TextEncoder();
 
 function hash(text: string): string {
   let value = 0;
