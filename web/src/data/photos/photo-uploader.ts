@@ -141,7 +141,16 @@ export function createPhotoUploader(options: UploaderOptions) {
     }
   }
 
-  async function pass(): Promise<void> {
+  /**
+   * Every open tab runs an uploader over the same outbox; a Web Lock lets one send at a
+   * time, and the other then reads the progress it stored (or finds the photo gone).
+   */
+  function pass(): Promise<void> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    return locks ? locks.request('ranch-photo-uploads', passLocked) : passLocked();
+  }
+
+  async function passLocked(): Promise<void> {
     for (const photo of await outbox.queued()) {
       if (!active || paused) return;
       if (photo.failed) continue;
