@@ -46,7 +46,7 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   );
   app.use('/api/*', loadSession(sql));
 
-  app.route('/api', authRoutes(sql, { trustProxy }));
+  app.route('/api', authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.closeSession(sessionId) }));
   app.route('/api/sync', syncRoutes(registry, allowedOrigins));
 
   const api = new Hono<AuthedEnv>();

@@ -170,6 +170,20 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
       .toBe(6000);
   });
 
+  it('closes the sockets of a session that signs out (4401)', async () => {
+    const rider = await signInAs(server.url, admin, 'Staff');
+    const d = device(rider.cookie);
+    await whenSynced(d);
+    const closes: number[] = [];
+    d.provider.on('connection-close', (event) => event && closes.push(event.code));
+    expect((await rider.request('/api/logout')).status).toBe(303);
+    await expect.poll(() => closes).toEqual([CloseCode.Unauthorized]);
+    const after = newId();
+    d.doc.transact(() => writeEntity(d.doc, 'breeds', after, { name: 'After sign-out', isActive: true }));
+    expect(d.provider.wsconnected).toBe(false);
+    expect(await server.db.sql`select id from breeds where id = ${after}`).toEqual([]);
+  });
+
   it('loads the document from Postgres after a restart', async () => {
     const a = device(staff.cookie);
     await whenSynced(a);

@@ -20,10 +20,12 @@ const MAX_LOGIN_FORM_BYTES = 16 * 1024;
 export type AuthOptions = {
   /** RANCH_TRUST_PROXY: count failed sign-ins per X-Forwarded-For address instead of the socket's. */
   trustProxy: boolean;
+  /** Called after a session ends, so its open sync connections can be closed. */
+  onSignOut?: (sessionId: string) => void;
 };
 
 /** Sign-in, sign-out and the current user (DESIGN.md "Authentication and roles"). */
-export function authRoutes(sql: Sql, { trustProxy }: AuthOptions = { trustProxy: false }) {
+export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { trustProxy: false }) {
   const app = new Hono<AppEnv>();
 
   app.get('/login', (c) => (c.get('user') ? c.redirect('/', 303) : c.html(loginPage({}))));
@@ -58,7 +60,10 @@ export function authRoutes(sql: Sql, { trustProxy }: AuthOptions = { trustProxy:
 
   app.get('/logout', async (c) => {
     const session = c.get('session');
-    if (session) await invalidateSession(sql, session.id);
+    if (session) {
+      await invalidateSession(sql, session.id);
+      onSignOut?.(session.id);
+    }
     if (getCookie(c, SESSION_COOKIE) !== undefined) clearSessionCookie(c);
     return c.redirect('/', 303);
   });

@@ -22,6 +22,7 @@ export type Socket = {
 export type ConnectionOptions = {
   id: number;
   readonly userId: string;
+  readonly sessionId: string;
   /** Viewers: their document updates are dropped, never applied or stored. */
   canWrite: boolean;
   /** The client asked (`ack=1`) for our MESSAGE_ACK / MESSAGE_ACCESS messages. */
@@ -35,6 +36,7 @@ export type ConnectionOptions = {
 export class SyncConnection implements Subscriber {
   readonly id: number;
   readonly userId: string;
+  readonly sessionId: string;
   private readonly awarenessClients = new Set<number>();
   private closed = false;
 
@@ -46,6 +48,12 @@ export class SyncConnection implements Subscriber {
   ) {
     this.id = options.id;
     this.userId = options.userId;
+    this.sessionId = options.sessionId;
+  }
+
+  /** The session ended (signed out): the device must sign in again before it syncs. */
+  closeSignedOut(): void {
+    this.socket.close(CloseCode.Unauthorized, 'Signed out');
   }
 
   /** A role change while connected: takes effect on the next update, and the device is told. */

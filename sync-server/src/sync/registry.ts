@@ -28,12 +28,23 @@ export class DocumentRegistry {
 
   /** A user's role changed: their open connections on this instance follow at once. */
   async applyRole(userId: string, role: Role): Promise<void> {
+    await this.forEachConnection((connection) => {
+      if (connection.userId === userId) connection.setCanWrite(role !== 'Viewer');
+    });
+  }
+
+  /** A session ended: its open connections on this instance close with 4401. */
+  async closeSession(sessionId: string): Promise<void> {
+    await this.forEachConnection((connection) => {
+      if (connection.sessionId === sessionId) connection.closeSignedOut();
+    });
+  }
+
+  private async forEachConnection(visit: (connection: SyncConnection) => void): Promise<void> {
     const hosts = await Promise.allSettled(this.hosts.values());
     for (const host of hosts) {
       if (host.status !== 'fulfilled') continue;
-      for (const subscriber of host.value.subscribers) {
-        if (subscriber instanceof SyncConnection && subscriber.userId === userId) subscriber.setCanWrite(role !== 'Viewer');
-      }
+      for (const subscriber of host.value.subscribers) if (subscriber instanceof SyncConnection) visit(subscriber);
     }
   }
 

@@ -49,6 +49,7 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
     const options = {
       id: nextConnectionId++,
       userId: user.id,
+      sessionId: c.get('session')?.id ?? '',
       canWrite: user.role !== 'Viewer',
       wantsAcks: c.req.query('ack') === '1',
     };
