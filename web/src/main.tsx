@@ -7,6 +7,7 @@ import { DataProvider } from './data/context.tsx';
 import { openRanchData, type RanchData } from './data/ranch-data.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
 import { ToastProvider } from './ui/Toast.tsx';
+import { afterFirstRows } from './ui/first-rows.ts';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
 import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
 import './styles.css';
@@ -29,7 +30,9 @@ declare global {
 // Theme and density from Settings, before the first paint.
 applyAppearance(readSettings());
 
-const data = openRanchData();
+// The first screen reads Dexie; the document (seconds of main thread to apply at ranch
+// scale) loads once its rows are painted, or after 1.5 s on screens without a list.
+const data = openRanchData({ docLoadAfter: afterFirstRows(1500) });
 window.__ranch = {
   doc: data.doc,
   get provider() {

@@ -127,9 +127,20 @@ async function writeSnapshots(db: RanchDb, snapshots: Snapshot[]): Promise<void>
   });
 }
 
+/** performance.measure for batches worth timing (the bench reads them; cheap otherwise). */
+function measure(name: string, start: number, rows: number): void {
+  if (rows >= 1000) performance.measure(`projection:${name} (${rows} rows)`, { start, end: performance.now() });
+}
+
 async function writeChanged(doc: Y.Doc, db: RanchDb, batch: Map<ProjectedCollection, Set<string>>): Promise<void> {
+  const started = performance.now();
   // Read every row before the first await, so the batch is one consistent state of the doc.
-  await writeSnapshots(db, [...batch].map(([collection, ids]) => entityRows(doc, collection, ids)));
+  const snapshots = [...batch].map(([collection, ids]) => entityRows(doc, collection, ids));
+  const rows = snapshots.reduce((sum, s) => sum + s.present.length + s.removed.length, 0);
+  measure('read doc', started, rows);
+  const writing = performance.now();
+  await writeSnapshots(db, snapshots);
+  measure('write', writing, rows);
 }
 
 const sameValue = (a: unknown, b: unknown): boolean =>
@@ -149,6 +160,7 @@ function sameRow(a: EntityFields, b: EntityFields | undefined): boolean {
  * reads in a read-only transaction, one table at a time.
  */
 async function reconcileAll(doc: Y.Doc, db: RanchDb): Promise<void> {
+  const started = performance.now();
   const snapshots: Snapshot[] = [];
   for (const collection of PROJECTED_COLLECTIONS) {
     const table = db.table<EntityFields, string>(collection);
@@ -169,5 +181,7 @@ async function reconcileAll(doc: Y.Doc, db: RanchDb): Promise<void> {
   }
   // The rows read above may have changed in the doc since: those ids are dirty again and
   // the next batch rewrites them from the doc.
+  const differing = snapshots.reduce((sum, s) => sum + s.present.length + s.removed.length, 0);
   await writeSnapshots(db, snapshots);
+  performance.measure(`projection:reconcile (${differing} rows differed)`, { start: started, end: performance.now() });
 }

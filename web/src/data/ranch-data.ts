@@ -29,23 +29,48 @@ export type RanchData = LocalDoc & {
   uploads: PhotoUploader;
   tracker: SaveTracker;
   status: Store<SyncStatus>;
-  /** Starts syncing with the server and sending photos (idempotent); call once the user is known. */
-  connect(): SyncConnection;
-  /** The live connection, once connect() was called. */
+  /**
+   * Starts syncing with the server and sending photos (idempotent); call once the user is
+   * known. The socket opens once the local document has loaded, so its first sync step
+   * asks the server only for what this device lacks, not for the whole ranch again.
+   */
+  connect(): void;
+  /** Whether the stored document has been applied (writes are offered from then on). */
+  readonly docLoaded: boolean;
+  /** The live connection, once connect() was called and the document loaded. */
   readonly sync: SyncConnection | null;
   destroy(): Promise<void>;
 };
 
-export type RanchDataOptions = { docDbName?: string; readDbName?: string; syncUrl?: string };
+export type RanchDataOptions = {
+  docDbName?: string;
+  readDbName?: string;
+  syncUrl?: string;
+  /** When to start loading the document from IndexedDB (ydoc.ts); at once by default. */
+  docLoadAfter?: Promise<unknown>;
+};
+
+/** Resolves when the read model is empty (a first visit: no rows to show first); else never. */
+function nothingToShow(db: RanchDb): Promise<void> {
+  const never = new Promise<void>(() => {});
+  return Promise.all([db.horses.count(), db.sales.count()]).then(
+    ([horses, sales]) => (horses + sales === 0 ? undefined : never),
+    () => never,
+  );
+}
 
 /** Everything the data layer needs, wired as DESIGN.md "The way data flows" describes. */
 export function openRanchData(options: RanchDataOptions = {}): RanchData {
-  const local = openLocalDoc(options.docDbName ?? DOC_DB_NAME);
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
+  const local = openLocalDoc(options.docDbName ?? DOC_DB_NAME, options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db)]));
+  let docLoaded = false;
+  let destroyed = false;
+  void local.loaded.then(() => (docLoaded = true));
   const projection = startProjection(local.doc, db, local.loaded);
   const tracker = createSaveTracker(local.doc, db);
   const syncStatus = createSyncStatus(tracker);
   let sync: SyncConnection | null = null;
+  let connecting = false;
   const horses = createHorseRepository(local.doc);
   const photos = createPhotoOutbox(db);
   const uploads = createPhotoUploader({ outbox: photos, horses });
@@ -68,17 +93,23 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     tracker,
     status: syncStatus.status,
     connect() {
-      if (!sync) {
+      if (connecting) return;
+      connecting = true;
+      // Whether a photo may still be referred to is read from the document, so wait for it.
+      void local.loaded.then(() => {
+        if (destroyed) return;
         sync = startSync(local.doc, tracker, syncStatus.status, options.syncUrl);
-        // Whether a photo may still be referred to is read from the document, so wait for it.
-        void local.loaded.then(() => uploads.start());
-      }
-      return sync;
+        uploads.start();
+      });
+    },
+    get docLoaded() {
+      return docLoaded;
     },
     get sync() {
       return sync;
     },
     async destroy() {
+      destroyed = true;
       sync?.destroy();
       uploads.stop();
       stopUploadEvents();

@@ -4,9 +4,12 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 /** IndexedDB database that y-indexeddb keeps the `ranch` document's updates in. */
 export const DOC_DB_NAME = 'ranch-doc';
 
+/** What callers need of y-indexeddb; valid before the document has started loading. */
+export type DocPersistence = { clearData(): Promise<void>; destroy(): Promise<void> };
+
 export type LocalDoc = {
   doc: Y.Doc;
-  persistence: IndexeddbPersistence;
+  persistence: DocPersistence;
   /** Resolves once the updates stored on this device are applied to `doc`. */
   loaded: Promise<void>;
 };
@@ -14,10 +17,31 @@ export type LocalDoc = {
 /**
  * The device's copy of the shared document. Every change (local or from the server) is
  * stored by y-indexeddb, so the app opens with all data when offline.
+ *
+ * Loading starts when `start` resolves. At ranch scale applying the stored updates holds
+ * the main thread for seconds, and screens read Dexie, not the doc: the app passes a
+ * promise that resolves once the first rows are on screen (main.tsx). Anything written to
+ * `doc` before then is stored when loading starts (y-indexeddb stores the doc's state
+ * first), but writes are only offered once `loaded` resolved (useCanWrite).
  */
-export function openLocalDoc(dbName: string = DOC_DB_NAME): LocalDoc {
+export function openLocalDoc(dbName: string = DOC_DB_NAME, start: Promise<unknown> = Promise.resolve()): LocalDoc {
   const doc = new Y.Doc();
-  const persistence = new IndexeddbPersistence(dbName, doc);
-  const loaded = persistence.whenSynced.then(() => undefined);
+  let closed = false;
+  let loadStart = 0;
+  const attached = start.then(() => {
+    loadStart = performance.now();
+    return new IndexeddbPersistence(dbName, doc);
+  });
+  const loaded = attached
+    .then((persistence) => persistence.whenSynced)
+    .then(() => void performance.measure('doc:load from IndexedDB', { start: loadStart, end: performance.now() }));
+  const persistence: DocPersistence = {
+    clearData: async () => (await attached).clearData(),
+    destroy: async () => {
+      if (closed) return;
+      closed = true;
+      await (await attached).destroy();
+    },
+  };
   return { doc, persistence, loaded };
 }

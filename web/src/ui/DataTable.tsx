@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useIsDesk } from './use-media-query.ts';
+import { markRowsShown } from './first-rows.ts';
 import { useWindowRows } from './use-window-rows.ts';
 
 /** SPEC "Shared table behaviour": a column has a header, a key and an optional custom cell. */
@@ -85,6 +86,7 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
   const view = useWindowRows(body, count, ROW_ESTIMATE);
   const { measure } = view;
   useLayoutEffect(() => {
+    if (rows !== undefined) markRowsShown();
     if (view.windowed) measure(...renderedHeight(body.current, 'tr[data-row]'));
   });
   const span = columns.length + (actions.length > 0 ? 1 : 0);
@@ -165,6 +167,7 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
   const view = useWindowRows(list, count, CARD_ESTIMATE);
   const { measure } = view;
   useLayoutEffect(() => {
+    if (rows !== undefined) markRowsShown();
     if (view.windowed) measure(...renderedHeight(list.current, ':scope > li'));
   });
   if (rows === undefined) {
