@@ -63,7 +63,10 @@ export type ProjectedCollection = (typeof PROJECTED_COLLECTIONS)[number];
  * table from the document at start.
  */
 export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
-  const db = new Dexie(name) as RanchDb;
+  // No optimistic live-query cache: the projection writes tens of thousands of rows in one
+  // transaction on a first sync, and applying each chunk to every cached query result cost
+  // more than querying again after the commit (docs/web.md, Data).
+  const db = new Dexie(name, { cache: 'disabled' }) as RanchDb;
   db.version(1).stores({
     horses: 'id, name, breedId, colorId, genderId, statusId, ownerId',
     owners: 'id, lastName, firstName',

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRanchData } from '../../data/context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -17,7 +17,7 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 export function HorsesScreen() {
   const { db, horses } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
-  const rows = useHorseRows(useDeferredValue(filters));
+  const { rows, complete } = useHorseRows(useDeferredValue(filters));
   const lookups = useLookupLists();
   const suppliers = useSupplierOptions();
   const canWrite = useCanWrite();
@@ -39,13 +39,17 @@ export function HorsesScreen() {
     toast({ title: 'Success', description: 'Horse deleted successfully', variant: 'success' });
   };
 
-  const actions: RowAction<HorseRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
-  if (canWrite) {
-    actions.push(
-      { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
-      { label: 'Delete', icon: <TrashIcon />, onClick: setDeleting, destructive: true },
-    );
-  }
+  // Stable across keystrokes, so the rows in view (memoised in DataTable) do not re-render.
+  const actions = useMemo(() => {
+    const list: RowAction<HorseRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
+    if (canWrite) {
+      list.push(
+        { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
+        { label: 'Delete', icon: <TrashIcon />, onClick: setDeleting, destructive: true },
+      );
+    }
+    return list;
+  }, [canWrite]);
 
   return (
     <section className="space-y-4">
@@ -55,7 +59,7 @@ export function HorsesScreen() {
           <p className="text-base-content/70">Manage your horse database</p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className="btn btn-outline" disabled={!rows || rows.length === 0} onClick={() => rows && exportHorses(rows)}>
+          <button type="button" className="btn btn-outline" disabled={!complete || !rows || rows.length === 0} onClick={() => rows && exportHorses(rows)}>
             <DownloadIcon />
             Export
           </button>

@@ -72,13 +72,23 @@ function toRow(horse: Horse, names: Names): HorseRow {
 
 type SearchResult = { needle: string; ids: Set<string> };
 
+/** Rows read first on an unfiltered list, so a cold start paints before all 10,000 are read. */
+export const FIRST_PAGE = 100;
+
+export type HorseRowsResult = {
+  /** undefined while the first query runs. */
+  rows: HorseRow[] | undefined;
+  /** false while only the first page is shown (Export waits for the whole list). */
+  complete: boolean;
+};
+
 /**
- * undefined while the first query runs. Three live queries, so a keystroke reads only the
+ * Three live queries (and a first page while the whole list loads), so a keystroke reads only the
  * search index (keys, no rows) and re-filters rows already mapped; the 10,000-row list is
  * read and mapped again only when horses, names or the select filters change. Until the
  * index answers a new needle, the rows of the previous one stay on screen.
  */
-export function useHorseRows(filters: HorseFilters): HorseRow[] | undefined {
+export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   const { db } = useRanchData();
   const { search, statusId, breedId, colorId, genderId, ownerId } = filters;
   const names = useLiveQuery(() => loadNames(db), [db]);
@@ -86,12 +96,18 @@ export function useHorseRows(filters: HorseFilters): HorseRow[] | undefined {
     () => loadHorses(db, { statusId, breedId, colorId, genderId, ownerId }),
     [db, statusId, breedId, colorId, genderId, ownerId],
   );
+  const firstPageOnly = horses === undefined && !statusId && !breedId && !colorId && !genderId && !ownerId;
+  const firstPage = useLiveQuery(
+    async () => (firstPageOnly ? db.horses.orderBy('name').limit(FIRST_PAGE).toArray() : null),
+    [db, firstPageOnly],
+  );
   const needle = normaliseNeedle(search);
   const found = useLiveQuery(
     async (): Promise<SearchResult | null> => (needle ? { needle, ids: await searchHorseIds(db, needle) } : null),
     [db, needle],
   );
-  const rows = useMemo(() => (horses && names ? horses.map((horse) => toRow(horse, names)) : undefined), [horses, names]);
+  const source = horses ?? (needle ? undefined : (firstPage ?? undefined));
+  const rows = useMemo(() => (source && names ? source.map((horse) => toRow(horse, names)) : undefined), [source, names]);
   const shown = useRef<HorseRow[] | undefined>(undefined);
   const result = useMemo(() => {
     if (!rows) return undefined;
@@ -102,7 +118,7 @@ export function useHorseRows(filters: HorseFilters): HorseRow[] | undefined {
     return rows.filter((row) => found.ids.has(row.id) && (!long || row.name.toLowerCase().includes(needle)));
   }, [rows, needle, found]);
   shown.current = result;
-  return result;
+  return { rows: result, complete: horses !== undefined };
 }
 
 export type LookupLists = Record<'breeds' | 'colors' | 'genders' | 'statuses', LookupItem[]>;

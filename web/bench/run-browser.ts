@@ -1,0 +1,48 @@
+// Just the Chromium figures of `npm run bench`, in a few minutes instead of seven or more:
+// seeds the same ranch (10,000 horses, 50,000 payments) through the sync socket into our
+// server and runs web/bench/chromium.ts against it. The full bench also makes 10,000 small
+// edits before this part, so its document has more history; the list figures do not
+// depend on it. Run: `node --import tsx web/bench/run-browser.ts` after `npx vite build`
+// (BENCH_WEB_DIR chooses another build, e.g. one of an older commit).
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as decoding from 'lib0/decoding';
+import * as Y from 'yjs';
+import { MESSAGE_ACCESS, MESSAGE_ACK } from '../../shared/index.ts';
+import { createTestDatabase } from '../../sync-server/test/support/databases.ts';
+import { connect, until } from '../../sync-server/bench/clients.ts';
+import { ROOT, sessionCookie, startOurServer } from '../../sync-server/bench/processes.ts';
+import { seedRanch } from '../../sync-server/bench/ranch-seed.ts';
+import { formatTable, ms } from '../../sync-server/bench/table.ts';
+import { browserBench } from './chromium.ts';
+
+const size = { horses: Number(process.env.BENCH_HORSES ?? 10_000), payments: Number(process.env.BENCH_PAYMENTS ?? 50_000) };
+const webDir = process.env.BENCH_WEB_DIR ?? join(ROOT, 'dist', 'web');
+const database = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+// Seeded with compaction off and restarted with the defaults, as sync-server/bench/ranch.ts does.
+let server = await startOurServer(database, { compactEvery: 1_000_000_000 });
+// Stopped or timed out: take the server down too rather than leave it running.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.stop().finally(() => process.exit(1)));
+try {
+  const seeder = connect({ kind: 'ours', url: server.url, cookie: await sessionCookie(server.url) }, new Y.Doc(), { ack: '1' });
+  let acked = 0;
+  seeder.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
+    acked = Math.max(acked, Y.decodeStateVector(decoding.readVarUint8Array(decoder)).get(seeder.doc.clientID) ?? 0);
+  };
+  seeder.provider.messageHandlers[MESSAGE_ACCESS] = () => {};
+  await seeder.synced;
+  const started = performance.now();
+  seedRanch(seeder.doc, size);
+  const clock = () => Y.decodeStateVector(Y.encodeStateVector(seeder.doc)).get(seeder.doc.clientID) ?? 0;
+  await until(() => acked >= clock(), 600_000, 'the seed to be acknowledged');
+  console.log(`seeded in ${ms(performance.now() - started)}`);
+  seeder.destroy();
+  await server.stop();
+  server = await startOurServer(database, { webDir });
+  const rows = await browserBench({ url: server.url, expectedHorses: size.horses }, webDir, console.log);
+  console.log(formatTable(rows));
+} finally {
+  await server.stop();
+  await database.drop().catch(() => {});
+}
+process.exit(0);
