@@ -2,6 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Sql } from '../db/client.ts';
 import type { Role } from '../../../shared/index.ts';
+import { userFromRow, type UserRow } from './users.ts';
 
 /**
  * Sessions the Lucia way: the cookie holds a random token, the database only its SHA-256,
@@ -41,18 +42,7 @@ export async function createSession(sql: Sql, token: string, userId: string): Pr
   return session;
 }
 
-type Row = {
-  session_id: string;
-  expires_at: Date;
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  role: Role;
-  profile_image_url: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+type Row = UserRow & { session_id: string; expires_at: Date };
 
 /** The session and its user, read fresh on every request so a role change applies at once. */
 export async function validateSessionToken(
@@ -77,20 +67,7 @@ export async function validateSessionToken(
     session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await sql`update sessions set expires_at = ${session.expiresAt} where id = ${sessionId}`;
   }
-  return {
-    session,
-    renewed,
-    user: {
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
-      profileImageUrl: row.profile_image_url,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    },
-  };
+  return { session, renewed, user: userFromRow(row) };
 }
 
 export async function invalidateSession(sql: Sql, sessionId: string): Promise<void> {

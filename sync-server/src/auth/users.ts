@@ -22,7 +22,7 @@ export async function createUser(sql: Sql, input: NewUser): Promise<SessionUser>
     returning *`;
   const row = rows[0];
   if (!row) throw new EmailTakenError(`An account with the e-mail ${input.email} already exists`);
-  return fromRow(row);
+  return userFromRow(row);
 }
 
 /**
@@ -37,7 +37,7 @@ export async function ensureAdmin(sql: Sql, admin: { email: string; password: st
     on conflict (email) do update set role = 'Admin', password_hash = excluded.password_hash, updated_at = now()`;
 }
 
-type UserRow = {
+export type UserRow = {
   id: string;
   email: string;
   first_name: string | null;
@@ -48,7 +48,7 @@ type UserRow = {
   updated_at: Date;
 };
 
-function fromRow(row: UserRow): SessionUser {
+export function userFromRow(row: UserRow): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -80,7 +80,7 @@ export async function listUsers(sql: Sql): Promise<SessionUser[]> {
   const rows = await sql<UserRow[]>`
     select id, email, first_name, last_name, role, profile_image_url, created_at, updated_at
     from users order by created_at, id`;
-  return rows.map(fromRow);
+  return rows.map(userFromRow);
 }
 
 export type RoleChange =
@@ -102,7 +102,7 @@ export async function changeRole(sql: Sql, actorId: string, userId: string, role
     const [row] = await tx<UserRow[]>`
       update users set role = ${role}, updated_at = now() where id = ${userId}
       returning id, email, first_name, last_name, role, profile_image_url, created_at, updated_at`;
-    return row ? ({ kind: 'changed', user: fromRow(row) } as const) : ({ kind: 'unknown' } as const);
+    return row ? ({ kind: 'changed', user: userFromRow(row) } as const) : ({ kind: 'unknown' } as const);
   });
 }
 
@@ -121,7 +121,7 @@ export async function updateProfile(
       where id = ${userId}
       returning id, email, first_name, last_name, role, profile_image_url, created_at, updated_at`;
     if (!row) throw new Error(`User ${userId} vanished during a profile update`);
-    return fromRow(row);
+    return userFromRow(row);
   } catch (error) {
     if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
       throw new EmailTakenError(`An account with the e-mail ${profile.email} already exists`);
