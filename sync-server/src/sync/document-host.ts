@@ -66,13 +66,7 @@ export class DocumentHost {
     private snapshotSeq: bigint,
     private readonly compactEvery: bigint,
   ) {
-    const stop = observeEntities(doc, (changes) => {
-      for (const [collection, ids] of changes) {
-        const known = this.pendingChanges.get(collection);
-        if (known) ids.forEach((id) => known.add(id));
-        else this.pendingChanges.set(collection, new Set(ids));
-      }
-    });
+    const stop = observeEntities(doc, (changes) => mergeChanges(this.pendingChanges, changes));
     // Idempotent: a broken host stops observing, and is destroyed later.
     this.stopObserving = () => {
       stop();
