@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { cleanup, render, screen as page } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
 import type { Role, User } from '../../shared/index.ts';
 import { AuthGate } from '../src/features/auth/AuthGate.tsx';
 import { AuthProvider } from '../src/features/auth/AuthProvider.tsx';
@@ -7,6 +8,7 @@ import type { AuthState } from '../src/features/auth/load-user.ts';
 import { DataProvider } from '../src/data/context.tsx';
 import type { RanchData } from '../src/data/ranch-data.ts';
 import { ToastProvider } from '../src/ui/Toast.tsx';
+import { openTestData } from './ranch-data.ts';
 
 export function testUser(role: Role = 'Admin', patch: Partial<User> = {}): User {
   return {
@@ -40,4 +42,27 @@ export function renderScreen(
       </DataProvider>
     </ToastProvider>,
   );
+}
+
+/**
+ * A fresh data layer for every test of the file, handed to `onOpen` before each test and
+ * torn down (rendered screens, databases) after it.
+ */
+export function useTestData(onOpen: (data: RanchData) => void): void {
+  let data: RanchData;
+  beforeEach(async () => {
+    data = openTestData();
+    onOpen(data);
+    await data.projection.ready;
+  });
+  afterEach(async () => {
+    cleanup();
+    await data.persistence.clearData();
+    await data.destroy();
+  });
+}
+
+/** The table row holding `name` (desk layout). */
+export async function rowOf(name: string): Promise<HTMLElement> {
+  return (await page.findByText(name)).closest('tr') as HTMLElement;
 }

@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { RanchData } from '../../data/ranch-data.ts';
-import { openTestData } from '../../../test/ranch-data.ts';
-import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { renderScreen, testUser, useTestData } from '../../../test/render-screen.tsx';
 import { AdminScreen } from './AdminScreen.tsx';
 
 let data: RanchData;
-beforeEach(async () => {
-  data = openTestData();
-  await data.projection.ready;
-});
-afterEach(async () => {
-  cleanup();
-  await data.persistence.clearData();
-  await data.destroy();
-});
+useTestData((opened) => (data = opened));
 
 const show = (role: 'Staff' | 'Viewer' = 'Staff') => renderScreen(<AdminScreen />, { data, user: testUser(role) });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
-import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
 import { HorsesScreen } from './HorsesScreen.tsx';
 
 let data: RanchData;
@@ -40,7 +40,6 @@ function lookups() {
   };
 }
 
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('Horse Inventory screen', () => {
   it('shows the empty inventory with its filters', async () => {

@@ -1,23 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RanchData } from '../../data/ranch-data.ts';
-import { openTestData } from '../../../test/ranch-data.ts';
-import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { renderScreen, rowOf, testUser, useTestData } from '../../../test/render-screen.tsx';
 import { SuppliersScreen } from './SuppliersScreen.tsx';
 
 let data: RanchData;
-beforeEach(async () => {
-  data = openTestData();
-  await data.projection.ready;
-});
-afterEach(async () => {
-  cleanup();
-  await data.persistence.clearData();
-  await data.destroy();
-});
+useTestData((opened) => (data = opened));
 
 const show = (role: 'Staff' | 'Viewer' = 'Staff') => renderScreen(<SuppliersScreen />, { data, user: testUser(role) });
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('Suppliers screen', () => {
   it('shows its texts and the empty state', async () => {
