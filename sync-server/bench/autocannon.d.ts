@@ -4,7 +4,7 @@ declare module 'autocannon' {
   export type Result = {
     latency: Histogram;
     requests: Histogram & { total: number };
-    throughput: Histogram;
+    throughput: Histogram & { total: number };
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -1,5 +1,7 @@
 import type { TestDatabase } from '../test/support/databases.ts';
-import { median, sleep, type Target } from './clients.ts';
+import postgres from 'postgres';
+import { performance } from 'node:perf_hooks';
+import { median, percentile, sleep, type Target } from './clients.ts';
 import { runLoad, sessionCookie, startHeldLoad, startOurServer, startReferenceServer, type Child } from './processes.ts';
 import { kb, ms, perSec, ratio, type Row } from './table.ts';
 
@@ -59,6 +61,16 @@ export async function fanoutBench(database: TestDatabase, options: FanoutOptions
         });
       }
     }
+    if ('url' in database.options) {
+      const floor = await commitFloor(database.options.url);
+      log(`  durable commit floor: p50 ${ms(floor.p50)} p99 ${ms(floor.p99)}`);
+      rows.push({
+        group: 'sync fan-out',
+        figure: 'floor: one-row INSERT, committed (no sync, no projection)',
+        ours: `${ms(floor.p50)} / ${ms(floor.p99)}`,
+        note: 'p50 / p99 of 300, same database; a durable broadcast waits at least this',
+      });
+    }
     const idle = { ours: await idleMemory(ours, targets.ours, options.idleConnections), reference: await idleMemory(reference, targets.reference, options.idleConnections) };
     rows.push({
       group: 'memory',
@@ -73,6 +85,24 @@ export async function fanoutBench(database: TestDatabase, options: FanoutOptions
     await reference.stop();
   }
   return rows;
+}
+
+/** What one durable commit costs on this machine: the least a durable broadcast waits. */
+async function commitFloor(url: string): Promise<{ p50: number; p99: number }> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`create table bench_commit_probe (n int)`;
+    const times: number[] = [];
+    for (let n = 0; n < 300; n++) {
+      const start = performance.now();
+      await sql`insert into bench_commit_probe values (${n})`;
+      times.push(performance.now() - start);
+    }
+    await sql`drop table bench_commit_probe`;
+    return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  } finally {
+    await sql.end();
+  }
 }
 
 async function idleMemory(server: Child, target: Target, connections: number): Promise<number> {

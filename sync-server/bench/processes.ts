@@ -79,6 +79,11 @@ export function startReferenceServer(): Promise<Child> {
   return start([join(ROOT, 'sync-server/bench/reference-server.mjs')], { ...process.env });
 }
 
+/** Plain node:http serving `file` with `headers` to every request (the REST peer). */
+export function startBytesServer(file: string, headers: Record<string, string>): Promise<Child> {
+  return start([join(ROOT, 'sync-server/bench/bytes-server.mjs')], { ...process.env, BENCH_BYTES_FILE: file, BENCH_BYTES_HEADERS: JSON.stringify(headers) });
+}
+
 /** Runs a load script (tsx) in its own process and returns the JSON it prints last. */
 export function runLoad<T>(script: string, input: unknown, timeoutMs: number): Promise<T> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sync-server/bench', script)], {

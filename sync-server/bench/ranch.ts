@@ -1,5 +1,9 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
@@ -7,8 +11,9 @@ import { MESSAGE_ACCESS, MESSAGE_ACK } from '../../shared/index.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { compactDocument, loadDocument } from '../src/sync/persistence.ts';
 import type { TestDatabase } from '../test/support/databases.ts';
+import { rawGet } from '../test/support/raw-get.ts';
 import { connect, median, sleep, until, type Target } from './clients.ts';
-import { sessionCookie, startOurServer, startReferenceServer, type Child } from './processes.ts';
+import { runLoad, sessionCookie, startBytesServer, startOurServer, startReferenceServer, type Child } from './processes.ts';
 import { seedRanch, type RanchSize } from './ranch-seed.ts';
 import { kb, ms, perSec, ratio, type Row } from './table.ts';
 
@@ -122,17 +127,15 @@ export async function ranchBench(
     let gzipped = 0;
     for (let round = 0; round < options.syncRounds; round++) {
       for (const t of round % 2 === 0 ? [ours, peer] : [peer, ours]) {
-        const start = performance.now();
-        const device = connect(t);
-        await device.synced;
-        await until(() => device.doc.getMap('horses').size >= options.horses, 30_000, 'all horses');
-        durations[t.kind].push(performance.now() - start);
-        if (size === 0) {
-          const state = Y.encodeStateAsUpdate(device.doc);
-          size = state.length;
-          gzipped = gzipSync(state).length;
-        }
-        device.destroy();
+        // The new device runs in a process of its own, as a phone would be.
+        const result = await runLoad<{ firstMessageMs: number; receivedMs: number; totalMs: number }>('sync-load.ts', { ...t, horses: options.horses }, 120_000);
+        log(`  initial sync, ${t.kind}: first message ${ms(result.firstMessageMs)}, state received ${ms(result.receivedMs)}, all horses ${ms(result.totalMs)}`);
+        durations[t.kind].push(result.totalMs);
+      }
+      if (size === 0) {
+        const state = Y.encodeStateAsUpdate(holder.doc);
+        size = state.length;
+        gzipped = gzipSync(state).length;
       }
     }
     pusher.provider.destroy();
@@ -165,21 +168,50 @@ async function guarded(group: string, run: () => Promise<Row[]>, log: (line: str
 
 async function restBench(server: Child, cookie: string, seconds: number, log: (line: string) => void): Promise<Row[]> {
   const rows: Row[] = [];
+  // As browsers ask: compressed answers welcome.
+  const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+  const load = (url: string) => autocannon({ url, connections: 50, duration: seconds, headers, timeout: 30 });
   for (const path of ['/api/horses', '/api/dashboard/metrics']) {
-    const check = await fetch(`${server.url}${path}`, { headers: { cookie } });
-    const bytes = (await check.arrayBuffer()).byteLength;
-    const result = await autocannon({ url: `${server.url}${path}`, connections: 50, duration: seconds, headers: { cookie }, timeout: 30 });
-    log(`  REST ${path}: p50 ${ms(result.latency.p50)} p99 ${ms(result.latency.p99)}, ${Math.round(result.requests.average)} req/s, errors ${result.errors + result.non2xx}`);
+    const json = (await (await fetch(`${server.url}${path}`, { headers: { cookie } })).arrayBuffer()).byteLength;
+    // The peer serves the very bytes ours sends (compressed or not), from memory.
+    const answer = await rawGet(`${server.url}${path}`, headers);
+    const file = join(mkdtempSync(join(tmpdir(), 'ranch-bench-')), 'answer');
+    writeFileSync(file, answer.body);
+    const peer = await startBytesServer(file, pickHeaders(answer.headers, ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control']));
+    const results: Record<'ours' | 'peer', Awaited<ReturnType<typeof load>>[]> = { ours: [], peer: [] };
+    try {
+      for (let round = 0; round < 2; round++) {
+        for (const kind of round % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const)) {
+          const result = await load(`${kind === 'ours' ? server.url : peer.url}${path}`);
+          log(`  REST ${path}, ${kind}: p50 ${ms(result.latency.p50)} p99 ${ms(result.latency.p99)}, ${Math.round(result.requests.average)} req/s, errors ${result.errors + result.non2xx}`);
+          results[kind].push(result);
+        }
+      }
+    } finally {
+      await peer.stop();
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
+    const errors = results.ours.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
     for (const key of ['p50', 'p99'] as const) {
+      const value = { ours: median(results.ours.map((result) => result.latency[key])), peer: median(results.peer.map((result) => result.latency[key])) };
       rows.push({
         group: 'REST, 50 clients',
         figure: `GET ${path} ${key}`,
-        ours: ms(result.latency[key]),
+        ours: ms(value.ours),
+        reference: ms(value.peer),
+        ratio: ratio(value.ours, value.peer),
         target: key === 'p99' ? '< 50 ms' : undefined,
-        met: key === 'p99' ? result.latency.p99 < 50 : undefined,
-        note: key === 'p50' ? `${Math.round(result.requests.average)} req/s, ${kb(bytes)} body${result.errors + result.non2xx ? `, ${result.errors + result.non2xx} errors` : ''}` : `${seconds} s, autocannon`,
+        met: key === 'p99' ? value.ours < 50 : undefined,
+        note:
+          key === 'p50'
+            ? `${Math.round(median(results.ours.map((result) => result.requests.average)))} req/s; ${kb(json)} JSON, ${kb(answer.body.byteLength)} sent${answer.headers['content-encoding'] ? ' (gzip)' : ''}${errors ? `, ${errors} errors` : ''}`
+            : `median of 2 × ${seconds} s, autocannon; reference: node:http sending the same bytes from memory`,
       });
     }
   }
   return rows;
+}
+
+function pickHeaders(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name] as string]] : [])));
 }

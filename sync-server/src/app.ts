@@ -46,17 +46,17 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   );
   app.use('/api/*', loadSession(sql));
 
-  app.route('/api', authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.closeSession(sessionId) }));
+  app.route('/api', authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }));
   app.route('/api/sync', syncRoutes(registry, allowedOrigins));
 
   const api = new Hono<AuthedEnv>();
-  const cache = new ReadCache(sql);
+  const cache = new ReadCache(registry.versions);
   api.route('/', horseRoutes(sql, registry, cache));
   api.route('/', lookupRoutes(sql, registry));
   api.route('/', contactRoutes(sql, registry));
   api.route('/', saleRoutes(sql, registry));
   api.route('/', dashboardRoutes(sql, cache));
-  api.route('/', userRoutes(sql, (userId, role) => registry.applyRole(userId, role)));
+  api.route('/', userRoutes(sql, (userId, role) => registry.announceAccess({ kind: 'role', userId, role })));
   api.route('/', photoRoutes(sql, allowedOrigins));
   app.use('/api/*', requireUser);
   app.route('/api', api);

@@ -32,7 +32,12 @@ export type RunningServer = {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.database);
   if (options.admin) await ensureAdmin(db.sql, options.admin);
-  const registry = new DocumentRegistry(db.sql, options.compactEvery ? { compactEvery: options.compactEvery } : {});
+  const registry = new DocumentRegistry(db.sql, {
+    // PGlite serves one process (its data folder is locked); Postgres may have other instances.
+    alone: db.singleSession,
+    ...(options.compactEvery ? { compactEvery: options.compactEvery } : {}),
+  });
+  await registry.connectPeers();
   const app = createApp({
     sql: db.sql,
     registry,

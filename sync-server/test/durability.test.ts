@@ -60,7 +60,8 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
     await whenSynced(device);
 
     const clocks: { id: string; clock: number }[] = [];
-    for (let index = 0; index < 400; index++) {
+    // Long enough that the kill lands mid-stream even when commits are fast.
+    for (let index = 0; index < 3000; index++) {
       const id = newId();
       device.doc.transact(() => writeEntity(device.doc, 'colors', id, { name: `Color ${index}`, isActive: true }));
       clocks.push({ id, clock: device.localClock() });

@@ -2,8 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
-import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
-import { collectionMap, deleteEntity, getEntity, newId, writeEntity } from '../../shared/index.ts';
+import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { collectionMap, deleteEntity, getEntity, newId, writeEntity, type Collection } from '../../shared/index.ts';
+
+type AckedDevice = ReturnType<typeof connectAckedDevice>;
 
 describe.each(databaseKinds())('synced changes that would leave the ranch invalid (%s)', (kind) => {
   let server: TestServer;
@@ -32,6 +34,31 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     ids.gender = await create('/api/genders', { name: 'Gelding' });
     ids.horse = await create('/api/horses', { name: 'Goliath', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, priceUsd: '8000' });
   });
+  /** A device told which of its changes are durable (MESSAGE_ACK). */
+  async function ackedDevice(): Promise<AckedDevice> {
+    const created = connectAckedDevice(server.url, staff.cookie);
+    devices.push(created);
+    await whenSynced(created);
+    return created;
+  }
+  /**
+   * Until the server has committed everything the device wrote. A compensation is sent to
+   * the sender before the acknowledgement, so the device holds it by then.
+   */
+  async function saved(device: AckedDevice): Promise<void> {
+    await expect
+      .poll(() => device.provider.wsconnected && device.provider.synced && device.ackedClock() >= device.localClock(), { timeout: 10_000 })
+      .toBe(true);
+  }
+  const row = async (collection: Collection, id: string) => (await staff.request(`/api/${collection}`).then((r) => r.json())).find((entity: { id: string }) => entity.id === id);
+  const problems = async (id: string) => (await server.db.sql`select problem from entity_problems where entity_id = ${id}`).map((found) => found.problem);
+  /** A horse, a buyer and a sale of it at 9000 with 1000 down, made through REST. */
+  async function sale(): Promise<string> {
+    const horseId = await create('/api/horses', { name: 'Sold', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, priceUsd: '9000' });
+    const buyerId = await create('/api/buyers', { firstName: 'Bea', lastName: 'Buyer' });
+    return create('/api/sales', { horseId, buyerId, salePrice: '9000', downPayment: '1000', termsMonths: 6 });
+  }
+
   afterEach(() => devices.splice(0).forEach((d) => d.destroy()));
   afterAll(() => server.destroy());
 
@@ -107,5 +134,137 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     a.doc.transact(() => deleteEntity(a.doc, 'colors', colorId));
     await expect.poll(async () => (await server.db.sql`select id from colors where id = ${colorId}`).length).toBe(0);
     expect(getEntity(a.doc, 'colors', colorId)).toBeUndefined();
+  });
+
+  // Found by the property tests (convergence-properties.test.ts); each was a replay there.
+
+  it('writes back a price lowered below the down payment, though the check blames the unchanged down payment', async () => {
+    const saleId = await sale();
+    const a = await ackedDevice();
+    const b = await device();
+    a.doc.transact(() => collectionMap(a.doc, 'sales').get(saleId)?.set('salePrice', '0.99'));
+    await saved(a);
+    expect(getEntity(a.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
+    await expect.poll(() => getEntity(b.doc, 'sales', saleId)?.salePrice).toBe('9000.00');
+    expect(await row('sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
+    expect(await problems(saleId)).toEqual([]);
+  });
+
+  it('two phones, each valid: a raised down payment and, offline, a lowered price; the price is written back', async () => {
+    const saleId = await sale();
+    const a = await ackedDevice();
+    const b = await ackedDevice();
+    b.provider.disconnect();
+    a.doc.transact(() => collectionMap(a.doc, 'sales').get(saleId)?.set('downPayment', '5000'));
+    await saved(a);
+    b.doc.transact(() => collectionMap(b.doc, 'sales').get(saleId)?.set('salePrice', '4000'));
+    b.provider.connect();
+    await saved(b);
+    await expect.poll(() => getEntity(b.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '5000' });
+    await expect.poll(() => getEntity(a.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '5000' });
+    expect(await row('sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '5000.00' });
+    expect(await problems(saleId)).toEqual([]);
+  });
+
+  it('writes back a dangling buyer hidden behind a bad createdAt, keeping the valid field of the same change', async () => {
+    const saleId = await sale();
+    const before = await row('sales', saleId);
+    const a = await ackedDevice();
+    a.doc.transact(() => writeEntity(a.doc, 'sales', saleId, { createdAt: 'yesterday', buyerId: newId(), termsMonths: 12 }));
+    await saved(a);
+    expect(getEntity(a.doc, 'sales', saleId)).toMatchObject({ createdAt: before.createdAt, buyerId: before.buyerId, termsMonths: 12 });
+    expect(await row('sales', saleId)).toMatchObject({ buyerId: before.buyerId, termsMonths: 12 });
+    expect(await problems(saleId)).toEqual([]);
+  });
+
+  it('writes back a down payment above the price hidden behind a bad APR', async () => {
+    const saleId = await sale();
+    const a = await ackedDevice();
+    a.doc.transact(() => writeEntity(a.doc, 'sales', saleId, { interestApr: -1, downPayment: '99999999' }));
+    await saved(a);
+    expect(getEntity(a.doc, 'sales', saleId)).toMatchObject({ interestApr: null, downPayment: '1000.00' });
+    expect(await row('sales', saleId)).toMatchObject({ interestApr: null, downPayment: '1000.00' });
+    expect(await problems(saleId)).toEqual([]);
+  });
+
+  it('lets a supplier go once its horse moved to the ranch (or went) in the same update', async () => {
+    const [moved, gone] = [await create('/api/owners', { firstName: 'Moved', lastName: 'Away' }), await create('/api/owners', { firstName: 'Gone', lastName: 'Away' })];
+    const horse = (ownerId: string) => create('/api/horses', { name: 'Traded', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId });
+    const [movedHorse, goneHorse] = [await horse(moved), await horse(gone)];
+    const a = await ackedDevice();
+    a.provider.disconnect();
+    a.doc.transact(() => collectionMap(a.doc, 'horses').get(movedHorse)?.set('ownerId', null));
+    a.doc.transact(() => deleteEntity(a.doc, 'owners', moved));
+    a.doc.transact(() => deleteEntity(a.doc, 'horses', goneHorse));
+    a.doc.transact(() => deleteEntity(a.doc, 'owners', gone));
+    a.provider.connect();
+    await saved(a);
+    expect([getEntity(a.doc, 'owners', moved), getEntity(a.doc, 'owners', gone), getEntity(a.doc, 'horses', goneHorse)]).toEqual([undefined, undefined, undefined]);
+    expect(await row('horses', movedHorse)).toMatchObject({ ownerId: null });
+    expect([await row('owners', moved), await row('owners', gone), await row('horses', goneHorse)]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('restores a status deleted in the batch that gave a horse that status', async () => {
+    const statusId = await create('/api/statuses', { name: 'For sale' });
+    const horseId = await create('/api/horses', { name: 'Listed', breedId: ids.breed, colorId: ids.color, genderId: ids.gender });
+    const b = await device();
+    await expect.poll(() => getEntity(b.doc, 'statuses', statusId)?.name).toBe('For sale');
+    // Two devices' updates committed together (group commit): both are queued in one tick.
+    const host = await server.registry.get();
+    const userId = ((await staff.request('/api/auth/user').then((r) => r.json())) as { id: string }).id;
+    await Promise.all([
+      host.commit((doc) => collectionMap(doc, 'horses').get(horseId)?.set('statusId', statusId), { kind: 'rest', userId }),
+      host.commit((doc) => deleteEntity(doc, 'statuses', statusId), { kind: 'rest', userId }),
+    ]);
+    expect(getEntity(host.doc, 'statuses', statusId)?.name).toBe('For sale');
+    expect(getEntity(host.doc, 'horses', horseId)?.statusId).toBe(statusId);
+    expect(await row('statuses', statusId)).toMatchObject({ name: 'For sale' });
+    expect(await row('horses', horseId)).toMatchObject({ statusId });
+    expect(await problems(horseId)).toEqual([]);
+    await expect.poll(() => getEntity(b.doc, 'statuses', statusId)?.name).toBe('For sale');
+  });
+
+  it('compares a supplier deleted and written again, invalid, in one batch with its last valid state', async () => {
+    const ownerId = await create('/api/owners', { firstName: 'Otto', lastName: 'Supplier' });
+    const host = await server.registry.get();
+    const userId = ((await staff.request('/api/auth/user').then((r) => r.json())) as { id: string }).id;
+    // Found by the property tests: two updates of one raw device, committed together.
+    await Promise.all([
+      host.commit((doc) => deleteEntity(doc, 'owners', ownerId), { kind: 'rest', userId }),
+      host.commit((doc) => writeEntity(doc, 'owners', ownerId, { firstName: 'Star', lastName: '', phone: null, email: null, createdAt: '2020-01-01T00:00:00.000Z' }), { kind: 'rest', userId }),
+    ]);
+    expect(getEntity(host.doc, 'owners', ownerId)).toMatchObject({ firstName: 'Star', lastName: 'Supplier' });
+    expect(await row('owners', ownerId)).toMatchObject({ firstName: 'Star', lastName: 'Supplier' });
+    expect(await problems(ownerId)).toEqual([]);
+  });
+
+  it('restores a status deleted in the update that gave a horse that status', async () => {
+    const statusId = await create('/api/statuses', { name: 'Resting' });
+    const horseId = await create('/api/horses', { name: 'Tired', breedId: ids.breed, colorId: ids.color, genderId: ids.gender });
+    const a = await ackedDevice();
+    a.doc.transact(() => {
+      collectionMap(a.doc, 'horses').get(horseId)?.set('statusId', statusId);
+      deleteEntity(a.doc, 'statuses', statusId);
+    });
+    await saved(a);
+    expect(getEntity(a.doc, 'statuses', statusId)?.name).toBe('Resting');
+    expect(getEntity(a.doc, 'horses', horseId)?.statusId).toBe(statusId);
+    expect(await row('horses', horseId)).toMatchObject({ statusId });
+  });
+
+  it('projects a horse once the gender it named before anyone created it appears', async () => {
+    const genderId = newId();
+    const horseId = newId();
+    const a = await ackedDevice();
+    const b = await ackedDevice();
+    a.doc.transact(() => writeEntity(a.doc, 'horses', horseId, { name: 'Early', breedId: ids.breed!, colorId: ids.color!, genderId }));
+    await saved(a);
+    expect(await problems(horseId)).toEqual(['genderId: no such entity in genders']);
+    expect(await row('horses', horseId)).toBeUndefined();
+    b.doc.transact(() => writeEntity(b.doc, 'genders', genderId, { name: 'Filly', isActive: true }));
+    await saved(b);
+    expect(await row('horses', horseId)).toMatchObject({ name: 'Early', genderId });
+    expect(await problems(horseId)).toEqual([]);
+    expect(getEntity(a.doc, 'horses', horseId)?.genderId).toBe(genderId);
   });
 });

@@ -16,12 +16,19 @@ const CHROMIUM = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 const DESK = { width: 1280, height: 800 };
+/**
+ * Typed into the horse search once the page has settled. Every key must change the list
+ * (in the seeded names: "s" Storm, Dusty, Shadow; "st" Storm, Dusty; "sto" Storm), or
+ * there is no list update to time.
+ */
+const TYPED = 'Sto';
 
 /**
  * Performance marks inside the page, installed before any of its scripts run: the first
  * horse row, the whole list (every row rendered, or with a windowed table every row
- * counted in aria-rowcount), and for the search box each keystroke and the last change of
- * the list after it. Times are performance.now(), i.e. ms since the navigation started.
+ * counted in aria-rowcount), and for the search box each keystroke (its event time, so time
+ * spent waiting for a busy main thread counts) and the last change of the list after it.
+ * Times are performance.now(), i.e. ms since the navigation started.
  */
 const pageProbe = (expected: number) => `(() => {
   const bench = (window.__bench = { firstRow: null, allRows: null, expected: ${expected}, keyAt: null, listAt: null });
@@ -50,7 +57,8 @@ const pageProbe = (expected: number) => `(() => {
   });
   document.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.type === 'search') {
-      bench.keyAt = performance.now();
+      // When the key was pressed, not when the page got round to it: a busy main thread counts.
+      bench.keyAt = event.timeStamp;
       bench.listAt = null;
       performance.mark('bench:key');
     }
@@ -67,17 +75,20 @@ const appMeasures = async (page: Page) =>
   (await page.evaluate(() => performance.getEntriesByType('measure').map((m) => `${m.name} ${Math.round(m.duration)} ms at ${Math.round(m.startTime)}`)))
     .filter((line) => /^(projection|doc):/.test(line));
 
-/** Horses the device holds in its read model (Dexie over IndexedDB). */
-const localHorses = (page: Page) =>
+/** Rows of a table in the device's read model (Dexie over IndexedDB). */
+const localRows = (page: Page, table: 'horses' | 'payments') =>
   page.evaluate(
-    () =>
+    (table) =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('ranch-data');
         open.onerror = () => resolve(0);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('horses')) return resolve(0);
-          const count = db.transaction('horses').objectStore('horses').count();
+          if (!db.objectStoreNames.contains(table)) {
+            db.close();
+            return resolve(0);
+          }
+          const count = db.transaction(table).objectStore(table).count();
           count.onsuccess = () => {
             resolve(count.result);
             db.close();
@@ -85,7 +96,11 @@ const localHorses = (page: Page) =>
           count.onerror = () => resolve(0);
         };
       }),
+    table,
   );
+
+type AppData = { loaded: Promise<void>; projection: { idle(): Promise<void> } };
+type AppWindow = { __ranch: { data: AppData; provider: { synced: boolean } | null } };
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -127,11 +142,22 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     const signedIn = performance.now();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 60_000 });
-    await waitFor(async () => (await localHorses(page)) >= server.expectedHorses, 240_000, 'the ranch in IndexedDB');
+    await waitFor(async () => (await localRows(page, 'horses')) >= server.expectedHorses, 240_000, 'the ranch in IndexedDB');
     const firstSync = performance.now() - signedIn;
-    log(`  browser: ranch local ${ms(firstSync)} after sign-in`);
+    log(`  browser: ${server.expectedHorses} horses local ${ms(firstSync)} after sign-in`);
+    // Everything the first sync brought: the socket has synced and the projection has written it all.
+    await waitFor(
+      () => page.evaluate(() => (window as unknown as AppWindow).__ranch.provider?.synced === true),
+      240_000,
+      'the first sync',
+    );
+    await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
+    const wholeModel = performance.now() - signedIn;
+    const payments = await localRows(page, 'payments');
+    log(`  browser: whole read model (${payments} payments) ${ms(wholeModel)} after sign-in`);
     for (const line of await appMeasures(page)) log(`    ${line}`);
-    rows.push({ group: 'Chromium', figure: `first sync into the device (${server.expectedHorses} horses in Dexie)`, ours: ms(firstSync), note: 'sign-in to read model filled' });
+    rows.push({ group: 'Chromium', figure: `first sync into the device (${server.expectedHorses} horses in Dexie)`, ours: ms(firstSync), note: 'sign-in to the horse list filled' });
+    rows.push({ group: 'Chromium', figure: 'first sync into the device (every table in Dexie)', ours: ms(wholeModel), note: `sign-in to the read model filled (${payments} payments)` });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -145,20 +171,45 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     rows.push({ group: 'Chromium', figure: 'horse list: first row (navigation start →)', ours: ms(firstRow), note: 'median of 2 loads, online, data local; the table renders the rows in view' });
     rows.push({ group: 'Chromium', figure: `horse list: all ${server.expectedHorses} rows in the list`, ours: ms(allRows), note: 'rendered or, windowed, counted (aria-rowcount)' });
 
-    // The document loads after the first rows (data/ydoc.ts) and holds the main thread for
-    // seconds at this scale; type once it has loaded and the projection has compared.
+    // A key pressed as soon as the rows show: the document starts loading then (data/ydoc.ts)
+    // and the projection compares it with the tables, which at this scale takes seconds.
+    // The box is focused beforehand and the key sent straight to the browser: a locator would
+    // wait for the busy page before pressing, and the wait would go unmeasured.
+    // The previous load's document must be applied first: a navigation waits for the old
+    // page's long tasks, which would delay this load's first row.
+    await page.evaluate(async () => {
+      const data = (window as unknown as AppWindow).__ranch.data;
+      await data.loaded;
+      await data.projection.idle();
+    });
+    await page.goto(`${server.url}/horses`);
+    const search = page.getByPlaceholder('Search horses...');
+    await search.focus();
+    await waitFor(async () => (await probe(page)).firstRow !== null, 90_000, 'the first row');
+    await page.keyboard.press('S');
+    await waitFor(async () => {
+      const marks = await probe(page);
+      return marks.listAt !== null && (await page.evaluate(() => performance.now())) - marks.listAt > 500;
+    }, 90_000, 'the list to follow the search');
+    const early = await probe(page);
+    const earlyKey = early.listAt! - early.keyAt!;
+    log(`  browser: first row ${Math.round(early.firstRow!)} ms, key pressed at ${Math.round(early.keyAt!)} ms → list ${ms(earlyKey)}`);
+    await search.fill('');
+
+    // The settled figure: typing once the document has loaded and the projection has compared.
     const settledAfter = await page.evaluate(async () => {
-      const data = (window as unknown as { __ranch: { data: { loaded: Promise<void>; projection: { idle(): Promise<void> } } } }).__ranch.data;
+      const data = (window as unknown as AppWindow).__ranch.data;
       await data.loaded;
       await data.projection.idle();
       return performance.now();
     });
     log(`  browser: document loaded and projection idle ${ms(settledAfter)} after navigation`);
+    for (const line of await appMeasures(page)) log(`    ${line}`);
     await sleep(500);
     // Keystrokes in the search box: keydown → the list's last change after it.
-    const search = page.getByPlaceholder('Search horses...');
     const keystrokes: number[] = [];
-    for (const key of 'St') {
+    // The first key brings new rows into view (the most work); the next ones narrow the list.
+    for (const key of TYPED) {
       await search.press(key);
       await waitFor(async () => {
         const marks = await probe(page);
@@ -170,11 +221,17 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     log(`  browser: keystroke → list ${keystrokes.map((k) => ms(k)).join(', ')}`);
     rows.push({
       group: 'Chromium',
-      figure: 'search keystroke → updated list (median)',
+      figure: `search keystroke → updated list (median of ${TYPED.length})`,
       ours: ms(median(keystrokes)),
       target: '< 16 ms',
       met: median(keystrokes) < 16,
-      note: `typing "St": ${keystrokes.map((k) => Math.round(k)).join(', ')} ms`,
+      note: `typing "${TYPED}": ${keystrokes.map((k) => Math.round(k)).join(', ')} ms`,
+    });
+    rows.push({
+      group: 'Chromium',
+      figure: 'search keystroke at the first row (document loading)',
+      ours: ms(earlyKey),
+      note: 'key pressed as soon as the first row shows; waits for whatever holds the main thread',
     });
     await context.close();
 

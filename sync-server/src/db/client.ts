@@ -7,8 +7,11 @@ export type Tx = postgres.TransactionSql;
 
 export type Database = {
   sql: Sql;
-  /** True when PGlite runs in this process (no LISTEN/NOTIFY across instances). */
-  embedded: boolean;
+  /**
+   * True for PGlite, here or behind a URL: one session, so no other instance can share it
+   * and LISTEN/NOTIFY does not cross its socket.
+   */
+  singleSession: boolean;
   close(): Promise<void>;
 };
 
@@ -28,8 +31,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     onnotice: () => {},
     connect_timeout: 10,
   });
+  let singleSession = Boolean(embedded);
   try {
     await migrate(sql);
+    const [row] = await sql<{ version: string }[]>`select version()`;
+    singleSession ||= Boolean(row?.version.includes('PGlite'));
   } catch (error) {
     await sql.end({ timeout: 1 });
     await embedded?.stop();
@@ -37,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   return {
     sql,
-    embedded: Boolean(embedded),
+    singleSession,
     async close() {
       await sql.end({ timeout: 5 });
       await embedded?.stop();

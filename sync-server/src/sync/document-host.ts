@@ -1,12 +1,32 @@
 import * as Y from 'yjs';
-import type { Sql } from '../db/client.ts';
+import type { Sql, Tx } from '../db/client.ts';
 import { observeEntities, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
 import { applyCompensations, planCompensations, rememberValid, type LastValid } from './compensation.ts';
-import { appendUpdates, compactDocument, loadDocument, type LoggedUpdate } from './persistence.ts';
+import {
+  appendUpdates,
+  applyStored,
+  compactDocument,
+  loadDocument,
+  lockDocument,
+  MAX_UPDATES_PER_COMMIT,
+  readUpdatesSince,
+  type LoggedUpdate,
+} from './persistence.ts';
+import { ReferenceIndex } from './references.ts';
 
 /** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
 export const COMPACT_EVERY = 500;
+
+/** Changes persisted in one commit at most: each may log an update and a compensation, and a catch-up one more. */
+const MAX_BATCH = Math.floor((MAX_UPDATES_PER_COMMIT - 1) / 2);
+
+export type HostEvents = {
+  /** The host broke (its memory is ahead of Postgres): drop it, load afresh. */
+  onBroken(host: DocumentHost): void;
+  /** The document reached log position `seq` (a commit here or one read from another instance). */
+  onPosition(name: string, seq: bigint): void;
+};
 
 /** Someone who receives the document's updates: a WebSocket connection. */
 export type Subscriber = {
@@ -55,18 +75,26 @@ export class DocumentHost {
   private broken = false;
   private compacting = false;
   private batch: PendingCommit[] = [];
+  private catchUpQueued = false;
   private stopObserving: () => void;
+  /** Who refers to whom in the document; kept current by the observer below. */
+  private readonly references: ReferenceIndex;
 
   private constructor(
     private readonly sql: Sql,
     readonly name: string,
     readonly doc: Y.Doc,
-    private readonly onBroken: (host: DocumentHost) => void,
+    private readonly events: HostEvents,
     private lastSeq: bigint,
     private snapshotSeq: bigint,
     private readonly compactEvery: bigint,
   ) {
-    const stop = observeEntities(doc, (changes) => mergeChanges(this.pendingChanges, changes));
+    this.references = new ReferenceIndex(doc);
+    const stop = observeEntities(doc, (changes) => {
+      mergeChanges(this.pendingChanges, changes);
+      // Entities that referred to something missing that has now appeared may be valid now.
+      mergeChanges(this.pendingChanges, this.references.update(changes));
+    });
     // Idempotent: a broken host stops observing, and is destroyed later.
     this.stopObserving = () => {
       stop();
@@ -74,14 +102,10 @@ export class DocumentHost {
     };
   }
 
-  static async load(
-    sql: Sql,
-    name: string,
-    onBroken: (host: DocumentHost) => void,
-    compactEvery: number = COMPACT_EVERY,
-  ): Promise<DocumentHost> {
+  static async load(sql: Sql, name: string, events: HostEvents, compactEvery: number = COMPACT_EVERY): Promise<DocumentHost> {
     const { doc, lastSeq, snapshotSeq } = await loadDocument(sql, name, { kind: 'load' } satisfies ChangeOrigin);
-    const host = new DocumentHost(sql, name, doc, onBroken, lastSeq, snapshotSeq, BigInt(compactEvery));
+    const host = new DocumentHost(sql, name, doc, events, lastSeq, snapshotSeq, BigInt(compactEvery));
+    events.onPosition(name, lastSeq);
     host.compactWhenDue();
     return host;
   }
@@ -114,16 +138,48 @@ export class DocumentHost {
         return;
       }
       this.batch.push(entry);
-      if (this.batch.length > 1) return; // a flush is already queued
-      void this.run(() => {
-        const batch = this.batch;
-        this.batch = [];
-        return this.commitBatch(batch);
-      }).catch((error: unknown) => {
-        // The host broke: every commit not yet taken fails the same way.
-        for (const pending of this.batch.splice(0)) settle(pending, error);
-      });
+      if (this.batch.length === 1) this.queueFlush(); // otherwise a flush is already queued
     });
+  }
+
+  private queueFlush(): void {
+    void this.run(() => {
+      const batch = this.batch.splice(0, MAX_BATCH);
+      if (this.batch.length > 0) this.queueFlush();
+      return this.commitBatch(batch);
+    }).catch((error: unknown) => {
+      // The host broke: every commit not yet taken fails the same way.
+      for (const pending of this.batch.splice(0)) settle(pending, error);
+    });
+  }
+
+  /**
+   * Another instance logged up to `seq`: reads what this document lacks from Postgres,
+   * applies it and passes it on to the subscribers. Nothing to do for own commits.
+   */
+  catchUp(seq: bigint): void {
+    if (seq <= this.lastSeq || this.catchUpQueued) return;
+    this.catchUpQueued = true;
+    void this.run(async () => {
+      this.catchUpQueued = false;
+      if (seq <= this.lastSeq) return; // caught up meanwhile, by a commit
+      const update = await this.takeInPeerUpdates(this.sql);
+      this.pendingChanges = new Map(); // the other instance projected them
+      this.reachedPosition(this.lastSeq);
+      if (update) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
+    }).catch((error: unknown) => console.warn(`Catching up ${this.name} failed:`, (error as Error).message));
+  }
+
+  /** Applies what other instances logged after this document's position; returns it as one update. */
+  private async takeInPeerUpdates(sql: Sql | Tx): Promise<Uint8Array | null> {
+    const stored = await readUpdatesSince(sql, this.name, this.lastSeq);
+    const update = this.transact((doc) => applyStored(doc, stored, { kind: 'peer' }), { kind: 'peer' });
+    this.lastSeq = stored.lastSeq;
+    return update;
+  }
+
+  private reachedPosition(seq: bigint): void {
+    this.events.onPosition(this.name, seq);
   }
 
   /** Settles every entry: its update, null (nothing new), or its own error. */
@@ -152,7 +208,7 @@ export class DocumentHost {
       let compensation: Uint8Array | null = null;
       try {
         const touched = this.pendingChanges;
-        const plans = await planCompensations(this.sql, this.doc, touched, validInBatch);
+        const plans = await planCompensations(this.sql, this.doc, touched, this.references, validInBatch);
         if (plans.length > 0) compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
         rememberValid(this.doc, this.pendingChanges, validInBatch);
         mergeChanges(changes, this.pendingChanges);
@@ -165,12 +221,16 @@ export class DocumentHost {
       applied.push({ entry, update, compensation });
     }
     if (logged.length === 0) return;
+    const fromPeers: Uint8Array[] = [];
     try {
-      this.lastSeq = await appendUpdates(this.sql, this.name, logged, this.doc, changes);
+      const seq = await appendUpdates(this.sql, this.name, this.lastSeq, logged, this.doc, changes);
+      this.lastSeq = seq ?? (await this.persistAfterPeers(logged, changes, validInBatch, fromPeers));
     } catch (error) {
       return this.failBatch(entries, error);
     }
+    this.reachedPosition(this.lastSeq);
     this.compactWhenDue();
+    for (const update of fromPeers) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
     for (const { entry, update, compensation } of applied) {
       const { origin } = entry;
       for (const subscriber of this.subscribers) {
@@ -180,6 +240,35 @@ export class DocumentHost {
       }
       settle(entry, update);
     }
+  }
+
+  /**
+   * Another instance logged updates this document has not seen, so the projection written
+   * from it could be stale. Under the log lock (no one else commits meanwhile) the missing
+   * updates are applied first, anything they made invalid is compensated, and the batch is
+   * written from the merged document. `fromPeers` collects what the subscribers lack.
+   */
+  private persistAfterPeers(logged: LoggedUpdate[], changes: EntityChanges, validInBatch: LastValid, fromPeers: Uint8Array[]): Promise<bigint> {
+    return this.sql.begin(async (tx) => {
+      await lockDocument(tx, this.name);
+      const update = await this.takeInPeerUpdates(tx);
+      if (update) fromPeers.push(update);
+      mergeChanges(changes, this.pendingChanges);
+      this.pendingChanges = new Map();
+      const plans = await planCompensations(tx, this.doc, changes, this.references, validInBatch);
+      if (plans.length > 0) {
+        const compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
+        mergeChanges(changes, this.pendingChanges);
+        this.pendingChanges = new Map();
+        if (compensation) {
+          logged.push({ update: compensation, userId: null });
+          fromPeers.push(compensation);
+        }
+      }
+      const seq = await appendUpdates(tx, this.name, this.lastSeq, logged, this.doc, changes);
+      if (seq === null) throw new Error('The update log moved while locked');
+      return seq;
+    });
   }
 
   /**
@@ -232,7 +321,7 @@ export class DocumentHost {
     this.stopObserving();
     for (const subscriber of this.subscribers) subscriber.closeUnavailable();
     this.subscribers.clear();
-    this.onBroken(this);
+    this.events.onBroken(this);
   }
 
   destroy(): void {

@@ -7,7 +7,9 @@ export type ChangeOrigin =
   | { kind: 'rest'; userId: string }
   /** The server's own answer to an invalid change (a compensating update). */
   | { kind: 'validation' }
-  | { kind: 'load' };
+  | { kind: 'load' }
+  /** Updates another server instance logged, read from Postgres. */
+  | { kind: 'peer' };
 
 
 export function originUserId(origin: ChangeOrigin): string | null {

@@ -1,30 +1,60 @@
 import * as Y from 'yjs';
-import { chunks, MAX_PARAMETERS } from '../db/chunks.ts';
-import type { Sql } from '../db/client.ts';
+import type { Sql, Tx } from '../db/client.ts';
 import type { EntityChanges } from '../../../shared/index.ts';
-import { projectChanges } from './projection.ts';
+import { projectionStatements } from './projection.ts';
+
+/** The channel on which every commit announces `<doc> <last seq>` to the other instances. */
+export const UPDATES_CHANNEL = 'ranch_updates';
+
+export type StoredUpdates = {
+  /** The latest snapshot, when it covers updates after the asked position. */
+  snapshot: Uint8Array | null;
+  /** Updates after the asked position (and after the snapshot), in log order. */
+  updates: Uint8Array[];
+  /** The log position all of the above brings a document to. */
+  lastSeq: bigint;
+  snapshotSeq: bigint;
+};
+
+/**
+ * What a document at log position `afterSeq` lacks, in one statement (one consistent view,
+ * even while another instance compacts): the snapshot when it reaches past `afterSeq` (its
+ * log was folded into it and deleted), and the updates logged after both.
+ */
+export async function readUpdatesSince(sql: Sql | Tx, name: string, afterSeq: bigint): Promise<StoredUpdates> {
+  const rows = await sql<{ snapshot: boolean; seq: string; data: Uint8Array }[]>`
+    select true as snapshot, upto_seq as seq, state as data from doc_snapshots where doc = ${name} and upto_seq > ${String(afterSeq)}
+    union all
+    select false, seq, update from doc_updates where doc = ${name} and seq > ${String(afterSeq)}
+    order by snapshot desc, seq`;
+  const snapshotRow = rows[0]?.snapshot ? rows[0] : undefined;
+  const snapshotSeq = BigInt(snapshotRow?.seq ?? afterSeq);
+  const updates = rows.filter((row) => !row.snapshot && BigInt(row.seq) > snapshotSeq);
+  return {
+    snapshot: snapshotRow?.data ?? null,
+    updates: updates.map((row) => row.data),
+    lastSeq: BigInt(updates.at(-1)?.seq ?? snapshotSeq),
+    snapshotSeq,
+  };
+}
+
+/** Applies stored updates to `doc` in one transaction (one by one is far slower). */
+export function applyStored(doc: Y.Doc, stored: StoredUpdates, origin: unknown): void {
+  doc.transact(() => {
+    if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
+    for (const update of stored.updates) Y.applyUpdate(doc, update);
+  }, origin);
+}
 
 export type LoadedDocument = { doc: Y.Doc; lastSeq: bigint; snapshotSeq: bigint };
 
 /** Loads a document from its latest snapshot plus the updates logged after it. */
 export async function loadDocument(sql: Sql, name: string, origin: unknown): Promise<LoadedDocument> {
   await sql`insert into docs (name) values (${name}) on conflict (name) do nothing`;
-  // One snapshot of the database: a compaction committing in between cannot hide updates.
-  const { snapshot, updates } = await sql.begin('isolation level repeatable read', async (tx) => {
-    const [snapshot] = await tx<{ state: Uint8Array; upto_seq: string }[]>`
-      select state, upto_seq from doc_snapshots where doc = ${name}`;
-    const updates = await tx<{ update: Uint8Array; seq: string }[]>`
-      select update, seq from doc_updates where doc = ${name} and seq > ${snapshot?.upto_seq ?? '0'} order by seq`;
-    return { snapshot, updates };
-  });
+  const stored = await readUpdatesSince(sql, name, 0n);
   const doc = new Y.Doc({ gc: true });
-  // One transaction for all of them: applying stored updates one by one is far slower.
-  doc.transact(() => {
-    if (snapshot) Y.applyUpdate(doc, snapshot.state);
-    for (const row of updates) Y.applyUpdate(doc, row.update);
-  }, origin);
-  const snapshotSeq = BigInt(snapshot?.upto_seq ?? 0);
-  return { doc, lastSeq: BigInt(updates.at(-1)?.seq ?? snapshotSeq), snapshotSeq };
+  applyStored(doc, stored, origin);
+  return { doc, lastSeq: stored.lastSeq, snapshotSeq: stored.snapshotSeq };
 }
 
 /**
@@ -41,35 +71,59 @@ export async function compactDocument(sql: Sql, name: string, state: Uint8Array,
   });
 }
 
+/** Takes the document's log lock until the caller's transaction ends; returns its position. */
+export async function lockDocument(tx: Tx, name: string): Promise<bigint> {
+  const [row] = await tx<{ last_seq: string }[]>`select last_seq from docs where name = ${name} for update`;
+  if (!row) throw new Error(`Document ${name} is not registered`);
+  return BigInt(row.last_seq);
+}
+
 export type LoggedUpdate = { update: Uint8Array; userId: string | null };
 
+/** Statements of this many updates or fewer are prepared (few distinct texts, used often). */
+const PREPARE_UP_TO = 4;
+
+/** At most this many updates go into one statement (two parameters each). */
+export const MAX_UPDATES_PER_COMMIT = 1000;
+
 /**
- * Makes updates durable: appended to the log and projected, in one Postgres transaction.
- * The caller broadcasts only after this resolves. Returns the last sequence number.
+ * Makes updates durable in ONE statement (so one round trip and one commit): the log rows,
+ * the projection rows of the changed entities, and a notification to the other instances,
+ * all conditional on the log still ending at `expectedSeq`. Returns the new last sequence
+ * number, or null when another instance logged updates this document has not seen (then
+ * nothing was written: catch up under `lockDocument` and write again).
+ *
+ * Every part reads the `claimed` row, so none runs unless the log position was claimed, and
+ * the claim's row lock serialises commits across instances in sequence order.
  */
 export async function appendUpdates(
-  sql: Sql,
+  sql: Sql | Tx,
   name: string,
+  expectedSeq: bigint,
   updates: LoggedUpdate[],
   doc: Y.Doc,
   changes: EntityChanges,
-): Promise<bigint> {
-  return sql.begin(async (tx) => {
-    // The row lock hands out seq numbers in commit order, across server instances too.
-    const [row] = await tx<{ last_seq: string }[]>`
-      update docs set last_seq = last_seq + ${updates.length} where name = ${name} returning last_seq`;
-    if (!row) throw new Error(`Document ${name} is not registered`);
-    const first = BigInt(row.last_seq) - BigInt(updates.length) + 1n;
-    const rows = updates.map((entry, index) => ({
-      doc: name,
-      seq: String(first + BigInt(index)),
-      update: entry.update,
-      user_id: entry.userId,
-    }));
-    for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / 4))) {
-      await tx`insert into doc_updates ${tx(chunk, 'doc', 'seq', 'update', 'user_id')}`;
-    }
-    await projectChanges(tx, doc, changes);
-    return BigInt(row.last_seq);
-  });
+): Promise<bigint | null> {
+  if (updates.length === 0 || updates.length > MAX_UPDATES_PER_COMMIT) {
+    throw new Error(`appendUpdates takes 1 to ${MAX_UPDATES_PER_COMMIT} updates, not ${updates.length}`);
+  }
+  const parameters: unknown[] = [name, String(expectedSeq), updates.length, UPDATES_CHANNEL];
+  const parameter = (value: unknown) => `$${parameters.push(value)}`;
+  const values = updates.map(({ update, userId }, index) => `(${parameter(update)}::bytea, ${parameter(userId)}::uuid, ${index + 1})`);
+  const parts = [
+    `claimed as (update docs set last_seq = last_seq + $3 where name = $1 and last_seq = $2::bigint returning last_seq)`,
+    `logged as (insert into doc_updates (doc, seq, update, user_id)
+       select $1, claimed.last_seq - $3 + entry.ord, entry.update, entry.user_id
+       from claimed, (values ${values.join(', ')}) as entry (update, user_id, ord))`,
+    ...projectionStatements(doc, changes, parameter),
+  ];
+  const [row] = await sql.unsafe<{ last_seq: string }[]>(
+    `with ${parts.join(',\n')}
+     select last_seq, pg_notify($4, $1 || ' ' || last_seq) from claimed`,
+    parameters as never[],
+    // A device's small edits repeat the same statement: prepared once per connection, each
+    // commit is then one round trip (unprepared ones ask Postgres for parameter types first).
+    { prepare: updates.length <= PREPARE_UP_TO },
+  );
+  return row ? BigInt(row.last_seq) : null;
 }

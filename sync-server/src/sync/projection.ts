@@ -1,5 +1,4 @@
 import type * as Y from 'yjs';
-import { chunks, MAX_PARAMETERS } from '../db/chunks.ts';
 import type { Sql, Tx } from '../db/client.ts';
 import type { Collection, EntityChanges } from '../../../shared/index.ts';
 import { selectList, TABLES } from './tables.ts';
@@ -22,44 +21,57 @@ function toRow(collection: Collection, record: Record<string, unknown>): Row {
 }
 
 /**
- * Writes the projection rows of the changed entities inside the caller's transaction, in
- * bulk per table. A valid entity is upserted, a removed one deleted; an invalid one keeps
- * its last valid row (if any) and is listed in entity_problems until it is valid again.
+ * The projection writes for the changed entities, as parts of the caller's `with` statement
+ * (each reads the `claimed` row, so none runs unless the commit claimed its log position).
+ * A valid entity is upserted, a removed one deleted; an invalid one keeps its last valid row
+ * (if any) and is listed in entity_problems until it is valid again. Rows travel as one
+ * JSON parameter per table, so a statement's size does not grow with the rows.
  */
-export async function projectChanges(tx: Tx, doc: Y.Doc, changes: EntityChanges): Promise<void> {
+export function projectionStatements(doc: Y.Doc, changes: EntityChanges, parameter: (value: unknown) => string): string[] {
+  const parts: string[] = [];
   for (const [collection, ids] of changes) {
     const { table, columns } = TABLES[collection];
     const upserts: Row[] = [];
     const removals: string[] = [];
-    const problems: { collection: string; entity_id: string; problem: string }[] = [];
+    const problems: { entity_id: string; problem: string }[] = [];
     const resolved: string[] = [];
     for (const id of ids) {
       // Keys that are not entity ids are never projected nor recorded (they may hold anything).
       if (!UUID.test(id)) continue;
       const verdict = checkEntity(doc, collection, id);
       if (verdict.state === 'invalid') {
-        problems.push({ collection, entity_id: id, problem: verdict.problem });
+        problems.push({ entity_id: id, problem: verdict.problem });
         continue;
       }
       resolved.push(id);
       if (verdict.state === 'valid') upserts.push(toRow(collection, verdict.record));
       else removals.push(id);
     }
-    const names = columns.map((column) => column.column);
-    const assignments = names
-      .filter((name) => name !== 'id')
-      .map((name) => `${name} = excluded.${name}`)
+    const json = (value: unknown) => `${parameter(value)}::jsonb`;
+    const names = columns.map((column) => column.column).join(', ');
+    const assignments = columns
+      .filter(({ column }) => column !== 'id')
+      .map(({ column }) => `${column} = excluded.${column}`)
       .join(', ');
-    for (const rows of chunks(upserts, Math.floor(MAX_PARAMETERS / names.length))) {
-      await tx`insert into ${tx(table)} ${tx(rows, ...names)} on conflict (id) do update set ${tx.unsafe(assignments)}`;
+    const label = `'${collection}'`;
+    if (upserts.length > 0) {
+      parts.push(`upsert_${table} as (insert into ${table} (${names})
+        select ${names} from claimed, jsonb_populate_recordset(null::${table}, ${json(upserts)})
+        on conflict (id) do update set ${assignments})`);
     }
-    for (const ids of chunks(removals, MAX_PARAMETERS)) await tx`delete from ${tx(table)} where id in ${tx(ids)}`;
-    for (const ids of chunks(resolved, MAX_PARAMETERS - 1)) {
-      await tx`delete from entity_problems where collection = ${collection} and entity_id in ${tx(ids)}`;
+    if (removals.length > 0) {
+      parts.push(`remove_${table} as (delete from ${table}
+        where id in (select value::uuid from claimed, jsonb_array_elements_text(${json(removals)})))`);
     }
-    for (const rows of chunks(problems, Math.floor(MAX_PARAMETERS / 3))) {
-      await tx`insert into entity_problems ${tx(rows, 'collection', 'entity_id', 'problem')}
-               on conflict (collection, entity_id) do update set problem = excluded.problem, detected_at = now()`;
+    if (resolved.length > 0) {
+      parts.push(`resolve_${table} as (delete from entity_problems where collection = ${label}
+        and entity_id in (select value from claimed, jsonb_array_elements_text(${json(resolved)})))`);
+    }
+    if (problems.length > 0) {
+      parts.push(`problems_${table} as (insert into entity_problems (collection, entity_id, problem)
+        select ${label}, found.entity_id, found.problem from claimed, jsonb_to_recordset(${json(problems)}) as found (entity_id text, problem text)
+        on conflict (collection, entity_id) do update set problem = excluded.problem, detected_at = now())`);
     }
   }
+  return parts;
 }

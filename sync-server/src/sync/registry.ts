@@ -2,15 +2,27 @@ import type { Sql } from '../db/client.ts';
 import { DOC_NAME, type Role } from '../../../shared/index.ts';
 import { SyncConnection } from './connection.ts';
 import { DocumentHost } from './document-host.ts';
+import { PeerLink, type AccessEvent } from './peers.ts';
+import { DocumentVersions } from './versions.ts';
+
+export type RegistryOptions = {
+  compactEvery?: number;
+  /** False when other instances may share the database (then they are listened to). */
+  alone: boolean;
+};
 
 /** The documents this instance holds in memory, loaded on first use. */
 export class DocumentRegistry {
   private readonly hosts = new Map<string, Promise<DocumentHost>>();
+  readonly versions: DocumentVersions;
+  private peers: PeerLink | undefined;
 
   constructor(
     private readonly sql: Sql,
-    private readonly options: { compactEvery?: number } = {},
-  ) {}
+    private readonly options: RegistryOptions,
+  ) {
+    this.versions = new DocumentVersions(sql, options.alone);
+  }
 
   static isKnown(name: string): boolean {
     return name === DOC_NAME;
@@ -19,22 +31,55 @@ export class DocumentRegistry {
   get(name: string = DOC_NAME): Promise<DocumentHost> {
     let host = this.hosts.get(name);
     if (!host) {
-      host = DocumentHost.load(this.sql, name, (broken) => this.evict(broken), this.options.compactEvery);
+      const events = {
+        onBroken: (broken: DocumentHost) => this.evict(broken),
+        onPosition: (doc: string, seq: bigint) => this.versions.advance(doc, seq),
+      };
+      host = DocumentHost.load(this.sql, name, events, this.options.compactEvery);
       this.hosts.set(name, host);
       host.catch(() => this.hosts.delete(name));
     }
     return host;
   }
 
-  /** A user's role changed: their open connections on this instance follow at once. */
-  async applyRole(userId: string, role: Role): Promise<void> {
+  /** Listens to the other instances sharing the database (not when alone). */
+  async connectPeers(): Promise<void> {
+    if (this.options.alone || this.peers) return;
+    this.peers = new PeerLink(this.sql, {
+      update: (doc, seq) => this.peerLogged(doc, seq),
+      access: (event) => void this.applyAccess(event),
+      listening: (complete) => this.versions.setComplete(complete),
+    });
+    await this.peers.start();
+  }
+
+  /** A document reached `seq` in Postgres: a loaded copy takes in what it lacks. */
+  private peerLogged(name: string, seq: bigint): void {
+    this.versions.advance(name, seq);
+    void this.hosts.get(name)?.then((host) => host.catchUp(seq), () => {});
+  }
+
+  /**
+   * A role changed or a session ended: open connections follow at once, on this instance
+   * and, through Postgres, on every other (each applies it again; doing so twice is harmless).
+   */
+  async announceAccess(event: AccessEvent): Promise<void> {
+    await this.applyAccess(event);
+    await this.peers?.publishAccess(event);
+  }
+
+  private async applyAccess(event: AccessEvent): Promise<void> {
+    if (event.kind === 'role') await this.applyRole(event.userId, event.role);
+    else await this.closeSession(event.sessionId);
+  }
+
+  private async applyRole(userId: string, role: Role): Promise<void> {
     await this.forEachConnection((connection) => {
       if (connection.userId === userId) connection.setCanWrite(role !== 'Viewer');
     });
   }
 
-  /** A session ended: its open connections on this instance close with 4401. */
-  async closeSession(sessionId: string): Promise<void> {
+  private async closeSession(sessionId: string): Promise<void> {
     await this.forEachConnection((connection) => {
       if (connection.sessionId === sessionId) connection.closeSignedOut();
     });
@@ -56,6 +101,7 @@ export class DocumentRegistry {
   }
 
   async close(): Promise<void> {
+    await this.peers?.stop();
     const hosts = await Promise.allSettled(this.hosts.values());
     for (const host of hosts) if (host.status === 'fulfilled') host.value.destroy();
     this.hosts.clear();

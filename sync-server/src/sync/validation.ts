@@ -1,11 +1,19 @@
 import type * as Y from 'yjs';
-import { collectionMap, getEntity, RECORD_SCHEMAS, REFERENCES, type Collection } from '../../../shared/index.ts';
+import { collectionMap, getEntity, RECORD_SCHEMAS, REFERENCES, type Collection, type EntityFields } from '../../../shared/index.ts';
 
 export type Verdict =
   | { state: 'absent' }
   | { state: 'valid'; record: Record<string, unknown> }
-  /** `fields`: the fields at fault, the ones a compensating update writes back. */
+  /**
+   * `fields`: the fields the first failing check blames (schema first, then references).
+   * One fault can hide another — a reference is checked only once the schema passes, the
+   * down payment ≤ price rule only once both amounts are valid — so a caller that repairs
+   * these fields must check again (see planCompensations).
+   */
   | { state: 'invalid'; problem: string; fields: string[] };
+
+/** Whether an entity exists: the document's answer, or one with planned changes laid over it. */
+export type Exists = (collection: Collection, id: string) => boolean;
 
 /**
  * Checks one entity of the document against its shared record schema and its references
@@ -14,6 +22,11 @@ export type Verdict =
 export function checkEntity(doc: Y.Doc, collection: Collection, id: string): Verdict {
   const fields = getEntity(doc, collection, id);
   if (!fields) return { state: 'absent' };
+  return checkFields(collection, id, fields, (target, targetId) => collectionMap(doc, target).has(targetId));
+}
+
+/** Checks an entity's fields (as the document would hold them) against its schema and references. */
+export function checkFields(collection: Collection, id: string, fields: EntityFields, exists: Exists): Verdict {
   const parsed = RECORD_SCHEMAS[collection].safeParse(fields);
   if (!parsed.success) {
     const issues = parsed.error.issues;
@@ -26,7 +39,7 @@ export function checkEntity(doc: Y.Doc, collection: Collection, id: string): Ver
   const record = parsed.data as Record<string, unknown>;
   const dangling = Object.entries(REFERENCES[collection] ?? {}).filter(([field, target]) => {
     const value = record[field];
-    return typeof value === 'string' && !collectionMap(doc, target).has(value);
+    return typeof value === 'string' && !exists(target, value);
   });
   if (dangling.length > 0) {
     return {

@@ -1,7 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Buyer, Collection, Horse, LookupItem, Payment, StoredSale } from '../../../shared/index.ts';
+import { COLLECTIONS, type Buyer, type Horse, type LookupItem, type Payment, type StoredSale } from '../../../shared/index.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
-import type { HorseSearchRow } from './horse-search.ts';
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
@@ -38,22 +37,10 @@ export type RanchDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
   /** Photos taken on this device that have not reached the server (photo-outbox.ts); not projected. */
   photoOutbox: EntityTable<OutboxPhoto, 'id'>;
-  /** The horse name search index (horse-search.ts), written by the projection with `horses`. */
-  horseSearch: EntityTable<HorseSearchRow, 'id'>;
 };
 
-/** Document collections that have a table here; the projection writes exactly these. */
-export const PROJECTED_COLLECTIONS = [
-  'horses',
-  'owners',
-  'buyers',
-  'sales',
-  'payments',
-  'breeds',
-  'colors',
-  'genders',
-  'statuses',
-] as const satisfies readonly Collection[];
+/** Document collections that have a table here (all of them); the projection writes exactly these. */
+export const PROJECTED_COLLECTIONS = COLLECTIONS;
 export type ProjectedCollection = (typeof PROJECTED_COLLECTIONS)[number];
 
 /**
@@ -87,9 +74,13 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   db.version(3).stores({
     photoOutbox: 'id, createdAt',
   });
-  // Name search without a scan (horse-search.ts); the projection fills it at start.
+  // Version 4 had a name search index table; the search now runs in memory over the rows
+  // the list has read (features/horses/name-search.ts), so version 5 drops it.
   db.version(4).stores({
     horseSearch: 'id, *keys',
+  });
+  db.version(5).stores({
+    horseSearch: null,
   });
   return db;
 }

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { deleteEntity, writeEntity } from '../../../shared/index.ts';
 import { openRanchDb, type RanchDb } from './db.ts';
-import { startProjection, type Projection } from './projection.ts';
+import { READ_PAGE, SPLIT_FROM_ROWS, startProjection, type Projection } from './projection.ts';
 import { openLocalDoc } from './ydoc.ts';
 import { applyFromOtherDevice } from '../../test/ranch-data.ts';
 
@@ -29,6 +29,7 @@ let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   cleanups = [];
+  vi.restoreAllMocks();
 });
 
 let seq = 0;
@@ -37,6 +38,15 @@ function setup(dbName = `projection-${++seq}`) {
   const db = openRanchDb(dbName);
   cleanups.push(() => db.delete());
   return { doc, db };
+}
+
+/** Ids of the horses written from now on (Dexie hooks see every put and delete). */
+function watchWrites(db: RanchDb): string[] {
+  const ids: string[] = [];
+  db.horses.hook('creating', (id) => void ids.push(id as string));
+  db.horses.hook('updating', (_changes, id) => void ids.push(id as string));
+  db.horses.hook('deleting', (id) => void ids.push(id as string));
+  return ids;
 }
 
 function project(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown> = Promise.resolve()): Projection {
@@ -126,5 +136,54 @@ describe('Dexie projection of the ranch document', () => {
     for (const id of ids.slice(0, 20)) doc.transact(() => deleteEntity(doc, 'horses', id));
     await projection.idle();
     expect((await db.horses.toCollection().primaryKeys()).sort()).toEqual(ids.slice(20));
+  });
+
+  it('writes nothing on start when the tables already match the document', async () => {
+    const { doc, db } = setup();
+    doc.transact(() => writeEntity(doc, 'horses', HORSE, horse('Silver Star')));
+    const first = project(doc, db);
+    await first.ready;
+    first.stop();
+    const written = watchWrites(db);
+    await project(doc, db).ready;
+    expect(written).toEqual([]);
+  });
+
+  it('reconciles tables longer than one read page', async () => {
+    const { doc, db } = setup();
+    const ids = Array.from({ length: READ_PAGE + 3 }, (_, i) => `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+    doc.transact(() => ids.forEach((id, i) => writeEntity(doc, 'horses', id, horse(`Horse ${i}`))));
+    await db.horses.bulkPut(ids.slice(1).map((id, i) => ({ id, ...horse(`Horse ${i + 1}`) })));
+    await db.horses.put({ id: ids[7]!, ...horse('Renamed while closed') });
+    await db.horses.put({ id: 'ffffffff-0000-7000-8000-000000000000', ...horse('Gone') });
+    const written = watchWrites(db);
+    await project(doc, db).ready;
+    expect(written.sort()).toEqual([ids[0], ids[7], 'ffffffff-0000-7000-8000-000000000000']);
+    expect(await db.horses.count()).toBe(ids.length);
+    expect(await db.horses.get(ids[7]!)).toMatchObject({ name: 'Horse 7' });
+  });
+
+  it('writes a large batch in two transactions, the horse list first', async () => {
+    const { doc, db } = setup();
+    const projection = project(doc, db);
+    await projection.ready;
+    const transaction = vi.spyOn(db, 'transaction');
+    const id = (n: number) => `0190a000-0000-7000-9000-${String(n).padStart(12, '0')}`;
+    applyFromOtherDevice(doc, (other) =>
+      other.transact(() => {
+        writeEntity(other, 'breeds', BREED, { name: 'Arabian', isActive: true });
+        writeEntity(other, 'horses', HORSE, horse('Storm'));
+        writeEntity(other, 'buyers', id(0), { firstName: 'Ada', lastName: 'Rider', phone: null, email: null });
+        writeEntity(other, 'sales', id(1), { horseId: HORSE, buyerId: id(0), salePrice: '20000.00', downPayment: '1000.00', termsMonths: 12, interestApr: 5, scheduleStartDate: '2024-01-15', createdAt: '2024-06-01T12:00:00.000Z' });
+        for (let i = 0; i < SPLIT_FROM_ROWS; i++) {
+          writeEntity(other, 'payments', id(i + 10), { saleId: id(1), amount: '1.00', date: '2024-02-10', method: 'Cash', createdAt: '2024-06-01T12:00:00.000Z' });
+        }
+      }),
+    );
+    await projection.idle();
+    const scopes = transaction.mock.calls.map((call) => (call[1] as unknown as { name: string }[]).map((table) => table.name).sort());
+    expect(scopes).toEqual([['breeds', 'horses'], ['buyers', 'payments', 'sales']]);
+    expect(await db.payments.count()).toBe(SPLIT_FROM_ROWS);
+    expect(await db.horses.get(HORSE)).toMatchObject({ name: 'Storm' });
   });
 });

@@ -39,3 +39,17 @@ export function FormField({ label, htmlFor, error, required = false, className =
     </div>
   );
 }
+
+/** A dialog form's footer: Cancel, and the submit button (disabled while it submits). */
+export function FormActions({ submitLabel, submitting, onCancel }: { submitLabel: string; submitting: boolean; onCancel: () => void }) {
+  return (
+    <div className="modal-action sm:col-span-2">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={submitting}>
+        {submitLabel}
+      </button>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactInput, type ContactFields, type ContactInput } from '../../../../shared/index.ts';
-import { FormField, invalidProps } from '../../ui/FormField.tsx';
+import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
 
 export type ContactFormValues = { firstName: string; lastName: string; phone: string; email: string };
 
@@ -50,14 +50,7 @@ export function ContactForm({ defaultValues = EMPTY_CONTACT, labelStyle, submitL
       <FormField label={supplier ? 'Email' : 'Email (Optional)'} htmlFor={f('email')} error={errors.email}>
         <input id={f('email')} type="email" className="input w-full" autoComplete="email" {...register('email')} {...invalidProps(errors.email, f('email'))} />
       </FormField>
-      <div className="modal-action sm:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsdInput, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
-import { FormField, invalidProps, type ShownError } from '../../ui/FormField.tsx';
+import { FormActions, FormField, invalidProps, type ShownError } from '../../ui/FormField.tsx';
 import { PhotoField } from '../photos/PhotoField.tsx';
 import type { LookupLists, SupplierOption } from './use-horse-rows.ts';
 
@@ -125,14 +125,7 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
       <FormField label="Notes" htmlFor={fieldId('notes')} error={errors.notes} className="sm:col-span-2">
         <textarea id={fieldId('notes')} rows={3} className="textarea w-full" {...register('notes')} {...invalidProps(errors.notes, fieldId('notes'))} />
       </FormField>
-      <div className="modal-action sm:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

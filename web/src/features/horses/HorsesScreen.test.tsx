@@ -164,6 +164,25 @@ describe('Horse Inventory screen', () => {
     expect(await screen.findByText('No horses found')).toBeTruthy();
   });
 
+  it('the search follows horses added, renamed and deleted', async () => {
+    const refs = lookups();
+    const star = data.horses.create({ name: 'Silver Star', ...refs });
+    data.horses.create({ name: 'Night Owl', ...refs });
+    show();
+    await screen.findByText('Night Owl');
+    fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: 'sTa' } });
+    await waitFor(() => expect(screen.queryByText('Night Owl')).toBeNull());
+    expect(screen.getByText('Silver Star')).toBeTruthy();
+
+    const dust = data.horses.create({ name: 'Stardust', ...refs });
+    expect(await screen.findByText('Stardust')).toBeTruthy();
+    data.horses.update(star, { name: 'Silver Moon', ...refs });
+    await waitFor(() => expect(screen.queryByText('Silver Star')).toBeNull());
+    expect(screen.queryByText('Silver Moon')).toBeNull();
+    data.horses.remove(dust);
+    expect(await screen.findByText('No horses found')).toBeTruthy();
+  });
+
   it('a Viewer sees the horses but no write actions', async () => {
     data.horses.create({ name: 'Comet', ...lookups() });
     show('Viewer');

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRanchData } from '../../data/context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -17,7 +17,9 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 export function HorsesScreen() {
   const { db, horses } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
-  const { rows, complete } = useHorseRows(useDeferredValue(filters));
+  // Not deferred: the search is answered in memory, so one render per keystroke updates the
+  // box and the list together (use-horse-rows.ts).
+  const { rows, complete } = useHorseRows(filters);
   const lookups = useLookupLists();
   const suppliers = useSupplierOptions();
   const canWrite = useCanWrite();

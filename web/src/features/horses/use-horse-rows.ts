@@ -1,9 +1,9 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Horse, LookupItem } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Owner, RanchDb } from '../../data/db.ts';
-import { normaliseNeedle, SEARCH_KEY_LENGTH, searchHorseIds } from '../../data/horse-search.ts';
+import { createNameIndex, normaliseNeedle } from './name-search.ts';
 
 export type HorseRow = Horse & {
   breedName: string | null;
@@ -27,7 +27,7 @@ type Dimensions = Omit<HorseFilters, 'search'>;
 /**
  * Horses matching the select filters, ordered by name. The first chosen filter uses its
  * index (`where(field).equals(id)`); the others filter those rows. The name search is not
- * applied here: it narrows these rows through its own index (see useHorseRows).
+ * applied here: it narrows these rows in memory (name-search.ts, see useHorseRows).
  */
 async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
   const fields: IndexedField[] = ['statusId', 'breedId', 'colorId', 'genderId', 'ownerId'];
@@ -70,8 +70,6 @@ function toRow(horse: Horse, names: Names): HorseRow {
   };
 }
 
-type SearchResult = { needle: string; ids: Set<string> };
-
 /** Rows read first on an unfiltered list, so a cold start paints before all 10,000 are read. */
 export const FIRST_PAGE = 100;
 
@@ -83,42 +81,29 @@ export type HorseRowsResult = {
 };
 
 /**
- * Three live queries (and a first page while the whole list loads), so a keystroke reads only the
- * search index (keys, no rows) and re-filters rows already mapped; the 10,000-row list is
- * read and mapped again only when horses, names or the select filters change. Until the
- * index answers a new needle, the rows of the previous one stay on screen.
+ * Two live queries (and a first page while the whole list loads): the names of lookups and
+ * suppliers, and the horses of the select filters, read and mapped to rows only when
+ * horses, names or those filters change. The search narrows those rows in memory
+ * (name-search.ts), so a keystroke reads nothing from IndexedDB and renders once.
  */
 export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   const { db } = useRanchData();
   const { search, statusId, breedId, colorId, genderId, ownerId } = filters;
+  const unfiltered = !statusId && !breedId && !colorId && !genderId && !ownerId;
+  // Issued before the whole list: IndexedDB answers requests in order, so the first rows
+  // do not wait behind the 10,000-row read.
   const names = useLiveQuery(() => loadNames(db), [db]);
+  const firstPage = useLiveQuery(async () => (unfiltered ? db.horses.orderBy('name').limit(FIRST_PAGE).toArray() : null), [db, unfiltered]);
   const horses = useLiveQuery(
     () => loadHorses(db, { statusId, breedId, colorId, genderId, ownerId }),
     [db, statusId, breedId, colorId, genderId, ownerId],
   );
-  const firstPageOnly = horses === undefined && !statusId && !breedId && !colorId && !genderId && !ownerId;
-  const firstPage = useLiveQuery(
-    async () => (firstPageOnly ? db.horses.orderBy('name').limit(FIRST_PAGE).toArray() : null),
-    [db, firstPageOnly],
-  );
   const needle = normaliseNeedle(search);
-  const found = useLiveQuery(
-    async (): Promise<SearchResult | null> => (needle ? { needle, ids: await searchHorseIds(db, needle) } : null),
-    [db, needle],
-  );
-  const source = horses ?? (needle ? undefined : (firstPage ?? undefined));
-  const rows = useMemo(() => (source && names ? source.map((horse) => toRow(horse, names)) : undefined), [source, names]);
-  const shown = useRef<HorseRow[] | undefined>(undefined);
-  const result = useMemo(() => {
-    if (!rows) return undefined;
-    if (!needle) return rows;
-    if (!found || found.needle !== needle) return shown.current ?? undefined;
-    // Keys are cut at SEARCH_KEY_LENGTH characters; longer needles are checked in full.
-    const long = needle.length > SEARCH_KEY_LENGTH;
-    return rows.filter((row) => found.ids.has(row.id) && (!long || row.name.toLowerCase().includes(needle)));
-  }, [rows, needle, found]);
-  shown.current = result;
-  return { rows: result, complete: horses !== undefined };
+  // A search waits for the whole list: the first page alone would miss matches.
+  const source = horses ?? (needle || !unfiltered ? undefined : (firstPage ?? undefined));
+  const index = useMemo(() => (source && names ? createNameIndex(source.map((horse) => toRow(horse, names))) : undefined), [source, names]);
+  const rows = useMemo(() => index?.search(needle), [index, needle]);
+  return { rows, complete: horses !== undefined };
 }
 
 export type LookupLists = Record<'breeds' | 'colors' | 'genders' | 'statuses', LookupItem[]>;

@@ -9,20 +9,26 @@ import { useOutboxPhoto } from './use-outbox-photo.ts';
  */
 export function HorsePhoto({ photoUrl, name }: { photoUrl: string | null; name: string }) {
   const outboxId = outboxIdOf(photoUrl);
-  const local = useOutboxPhoto(outboxId);
-  const [broken, setBroken] = useState<string | null>(null);
   const alt = `Photo of ${name}`;
-
   if (!photoUrl) return <span aria-hidden="true">🐴</span>;
-  if (outboxId) {
-    if (local) return <img src={local} alt={alt} className="object-cover" />;
-    if (local === undefined) return <span aria-hidden="true">🐴</span>;
-    return (
-      <span role="img" aria-label={`${alt} on its way`} title="Photo on its way" className="text-base">
-        ⏳
-      </span>
-    );
-  }
+  // Only an outbox photo needs its live query: a list renders this for every row in view.
+  if (outboxId) return <OutboxPhoto id={outboxId} alt={alt} />;
+  return <ServedPhoto photoUrl={photoUrl} alt={alt} />;
+}
+
+function OutboxPhoto({ id, alt }: { id: string; alt: string }) {
+  const local = useOutboxPhoto(id);
+  if (local) return <img src={local} alt={alt} className="object-cover" />;
+  if (local === undefined) return <span aria-hidden="true">🐴</span>;
+  return (
+    <span role="img" aria-label={`${alt} on its way`} title="Photo on its way" className="text-base">
+      ⏳
+    </span>
+  );
+}
+
+function ServedPhoto({ photoUrl, alt }: { photoUrl: string; alt: string }) {
+  const [broken, setBroken] = useState<string | null>(null);
   // Served photos are cached by the browser once seen; one never seen cannot show offline.
   if (broken === photoUrl) {
     return (

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
-import { FormField, invalidProps } from '../../ui/FormField.tsx';
+import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import type { SaleRow } from './sale-rows.ts';
 
@@ -66,14 +66,7 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
       <FormField label="Memo" htmlFor={f('memo')} error={errors.memo} className="sm:col-span-2">
         <textarea id={f('memo')} rows={2} className="textarea w-full" {...register('memo')} {...invalidProps(errors.memo, f('memo'))} />
       </FormField>
-      <div className="modal-action sm:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Record Payment
-        </button>
-      </div>
+      <FormActions submitLabel="Record Payment" submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
 import { priceText } from '../horses/horse-display.ts';
-import { FormField, invalidProps } from '../../ui/FormField.tsx';
+import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { termsText as termsLabel } from './sale-display.ts';
 import type { SaleChoices } from './sale-rows.ts';
@@ -103,14 +103,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
       <FormField label="Schedule Start Date" htmlFor={f('start')} error={errors.scheduleStartDate}>
         <input id={f('start')} type="date" className="input w-full" {...register('scheduleStartDate')} {...invalidProps(errors.scheduleStartDate, f('start'))} />
       </FormField>
-      <div className="modal-action sm:col-span-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Create Sale
-        </button>
-      </div>
+      <FormActions submitLabel="Create Sale" submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

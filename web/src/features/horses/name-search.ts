@@ -1,0 +1,37 @@
+/**
+ * The horse name search, answered in memory from the rows the list has already read, so a
+ * keystroke costs no IndexedDB round trip: a horse matches when the trimmed, lower-cased
+ * search occurs anywhere in its lower-cased name (as `GET /api/horses?search=` does).
+ */
+export const normaliseNeedle = (search: string) => search.trim().toLowerCase();
+
+export type NameIndex<Row> = {
+  /** The rows whose name contains `needle` (normalised), in the rows' order; all for ''. */
+  search(needle: string): Row[];
+};
+
+/**
+ * The lower-cased names are computed once per list (on the first search) and kept in an
+ * array beside the rows; a search is then one `includes` per name. A needle that extends
+ * the previous one (typing on) can only narrow its result, so only that result is scanned.
+ */
+export function createNameIndex<Row extends { name: string | null }>(rows: Row[]): NameIndex<Row> {
+  let lower: string[] | null = null;
+  let last: { needle: string; positions: number[] } | null = null;
+  return {
+    search(needle) {
+      if (!needle) return rows;
+      lower ??= rows.map((row) => (row.name ?? '').toLowerCase());
+      const names = lower;
+      const candidates = last && needle.includes(last.needle) ? last.positions : null;
+      const positions: number[] = [];
+      if (candidates) {
+        for (const i of candidates) if (names[i]!.includes(needle)) positions.push(i);
+      } else {
+        for (let i = 0; i < names.length; i++) if (names[i]!.includes(needle)) positions.push(i);
+      }
+      last = { needle, positions };
+      return positions.map((i) => rows[i]!);
+    },
+  };
+}
