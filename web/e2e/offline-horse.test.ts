@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 /**
  * The walking skeleton end to end: a horse added on a device with no signal survives
@@ -12,34 +13,12 @@ import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 describe('a horse added offline reaches the server and the office', () => {
   let server: AppServer;
   let browser: Browser;
-  let cookie = '';
-
-  async function api(path: string, init: RequestInit = {}) {
-    const response = await fetch(`${server.url}${path}`, { ...init, headers: { cookie, 'content-type': 'application/json', ...init.headers } });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
-
-  async function signInThroughUi(context: BrowserContext): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In to Continue' }).click();
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    return page;
-  }
+  let api: ReturnType<typeof restClient>;
 
   beforeAll(async () => {
     server = await startAppServer();
     browser = await launchChromium();
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      body: new URLSearchParams(ADMIN),
-      redirect: 'manual',
-    });
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    api = restClient(server, await sessionCookie(server, ADMIN));
     for (const [kind, name] of [['breeds', 'Quarter Horse'], ['colors', 'Bay'], ['genders', 'Mare']] as const) {
       await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
     }
@@ -52,14 +31,9 @@ describe('a horse added offline reaches the server and the office', () => {
 
   it('works offline, survives reloads and syncs when back online', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await signInThroughUi(phone);
+    const page = await signInThroughUi(phone, server, ADMIN);
     // The service worker must control the page before the signal goes.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
+    await serviceWorkerInControl(page);
     // On a phone the sidebar is a drawer behind the menu button.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Horses' }).click();
@@ -72,7 +46,7 @@ describe('a horse added offline reaches the server and the office', () => {
 
     // The office is open on another machine, watching the list.
     const office = await browser.newContext();
-    const officePage = await signInThroughUi(office);
+    const officePage = await signInThroughUi(office, server, ADMIN);
     await officePage.goto(`${server.url}/horses`);
     await officePage.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
 
@@ -93,11 +67,11 @@ describe('a horse added offline reaches the server and the office', () => {
 
     await page.reload();
     await page.locator('li.card').filter({ hasText: 'Paddock Ghost' }).waitFor();
-    await expect.poll(async () => (await api('/api/horses')).length).toBe(0);
+    await expect.poll(async () => (await api<unknown[]>('/api/horses')).length).toBe(0);
 
     await phone.setOffline(false);
-    await expect.poll(async () => (await api('/api/horses')).map((h: { name: string }) => h.name), { timeout: 30_000 }).toEqual(['Paddock Ghost']);
-    const [horse] = await api('/api/horses?search=paddock');
+    await expect.poll(async () => (await api<{ name: string }[]>('/api/horses')).map((h) => h.name), { timeout: 30_000 }).toEqual(['Paddock Ghost']);
+    const [horse] = await api<unknown[]>('/api/horses?search=paddock');
     expect(horse).toMatchObject({ name: 'Paddock Ghost', priceUsd: '12500.00' });
 
     // The office sees it without reloading.

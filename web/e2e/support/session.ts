@@ -37,12 +37,12 @@ export async function signInThroughUi(context: BrowserContext, server: AppServer
 
 /**
  * Waits until the service worker controls the page, so it can reload with no signal. The
- * worker does not claim open pages, so a page loaded before it activated is reloaded once.
+ * first worker claims open pages when it activates, and a page that missed that claim asks
+ * for one (lib/register-sw.ts), so no reload is needed.
  */
 export async function serviceWorkerInControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

@@ -54,5 +54,11 @@ export function registerServiceWorker(): Workbox | null {
   setInterval(check, UPDATE_CHECK_MS);
 
   workbox.register().catch((error: unknown) => console.error('Service worker registration failed', error));
+  // The first worker's claim reaches only pages already running when it activates; a page
+  // whose navigation began while it was installing is left out and would not reopen with
+  // no signal. Such a page asks to be claimed once a worker is active.
+  void navigator.serviceWorker.ready.then((registration) => {
+    if (navigator.serviceWorker.controller === null) registration.active?.postMessage({ type: 'CLAIM' });
+  });
   return workbox;
 }
