@@ -61,7 +61,7 @@ if (only.has('ranch')) {
     ...(await phase('ranch', (database) =>
       ranchBench(
         database,
-        { horses: 10_000, payments: 50_000, edits: quick ? 2000 : 10_000, editSeconds: 75, loadRounds: 1, syncRounds: 2, restSeconds: quick ? 3 : 5, webDir },
+        { horses: 10_000, payments: 50_000, edits: quick ? 2000 : 10_000, editSeconds: 75, loadRounds: 1, syncRounds: 3, restSeconds: quick ? 3 : 5, webDir },
         log,
         (server) => (only.has('browser') ? browserBench(server, webDir, log) : Promise.resolve([])),
       ),

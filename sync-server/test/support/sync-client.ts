@@ -5,10 +5,10 @@ import * as decoding from 'lib0/decoding';
 import { DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, SYNC_PATH } from '../../../shared/index.ts';
 
 /** A `ws` WebSocket that sends the session cookie (and optionally an Origin) on the upgrade. */
-function socketClass(headers: Record<string, string>) {
+function socketClass(headers: Record<string, string>, options: WebSocket.ClientOptions = {}) {
   return class CookieWebSocket extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers });
+      super(url, protocols, { ...options, headers });
     }
   };
 }
@@ -19,12 +19,16 @@ export type Device = { doc: Y.Doc; provider: WebsocketProvider; destroy(): void 
  * A device as the stock y-websocket client sees it. `disableBc` keeps two providers in
  * one process from talking over BroadcastChannel instead of through the server.
  */
-export function connectDevice(baseUrl: string, cookie: string, options: { params?: Record<string, string>; origin?: string } = {}): Device {
+export function connectDevice(
+  baseUrl: string,
+  cookie: string,
+  options: { params?: Record<string, string>; origin?: string; socket?: WebSocket.ClientOptions } = {},
+): Device {
   const doc = new Y.Doc();
   const headers: Record<string, string> = { cookie };
   if (options.origin) headers.origin = options.origin;
   const provider = new WebsocketProvider(baseUrl.replace(/^http/, 'ws') + SYNC_PATH, DOC_NAME, doc, {
-    WebSocketPolyfill: socketClass(headers) as unknown as typeof globalThis.WebSocket,
+    WebSocketPolyfill: socketClass(headers, options.socket) as unknown as typeof globalThis.WebSocket,
     disableBc: true,
     params: options.params ?? {},
   });
