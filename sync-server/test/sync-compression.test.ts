@@ -1,11 +1,11 @@
-import type WebSocket from 'ws';
+import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
-import { collectionMap, newId, writeEntity } from '../../shared/index.ts';
+import { collectionMap, DOC_NAME, newId, SYNC_PATH, writeEntity } from '../../shared/index.ts';
 
 const BREEDS = 3000;
 
@@ -82,5 +82,20 @@ describe.each(databaseKinds())('compressed sync of large messages (%s)', (kind) 
     const { socket, bytesRead } = wire(bare);
     expect(socket.extensions).toContain('permessage-deflate');
     expect(bytesRead).toBeLessThan(stateBytes / 2);
+  });
+
+  it('closes a socket whose compressed message inflates past 64 MiB (1009) and keeps serving', async () => {
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${SYNC_PATH}/${DOC_NAME}`, { headers: { cookie: admin.cookie } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    expect(socket.extensions).toContain('permessage-deflate');
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    // 65 MiB of zeros: a few dozen KiB on the wire, over the limit once inflated.
+    socket.send(Buffer.alloc(65 * 1024 * 1024), { compress: true });
+    expect(await closed).toBe(1009);
+    const next = device();
+    await receivesEveryBreed(next);
   });
 });
