@@ -76,7 +76,7 @@ const appMeasures = async (page: Page) =>
     .filter((line) => /^(projection|doc):/.test(line));
 
 /** Rows of a table in the device's read model (Dexie over IndexedDB). */
-const localRows = (page: Page, table: 'horses' | 'payments') =>
+const localRows = (page: Page, table: 'horses') =>
   page.evaluate(
     (table) =>
       new Promise<number>((resolve) => {
@@ -99,7 +99,11 @@ const localRows = (page: Page, table: 'horses' | 'payments') =>
     table,
   );
 
-type AppData = { loaded: Promise<void>; projection: { idle(): Promise<void> } };
+type AppData = {
+  loaded: Promise<void>;
+  projection: { idle(): Promise<void> };
+  db: { salePayments?: { toArray(): Promise<{ payments: unknown[] }[]> }; payments?: { count(): Promise<number> } };
+};
 type AppWindow = { __ranch: { data: AppData; provider: { synced: boolean } | null } };
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
@@ -153,7 +157,13 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     );
     await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
     const wholeModel = performance.now() - signedIn;
-    const payments = await localRows(page, 'payments');
+    // Payments are kept one row per sale (web/src/data/sale-payments.ts): count what the rows
+    // hold. Builds before that (BENCH_WEB_DIR) had a row per payment.
+    const payments = await page.evaluate(async () => {
+      const { db } = (window as unknown as AppWindow).__ranch.data;
+      if (!db.salePayments) return db.payments!.count();
+      return (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0);
+    });
     log(`  browser: whole read model (${payments} payments) ${ms(wholeModel)} after sign-in`);
     for (const line of await appMeasures(page)) log(`    ${line}`);
     rows.push({ group: 'Chromium', figure: `first sync into the device (${server.expectedHorses} horses in Dexie)`, ours: ms(firstSync), note: 'sign-in to the horse list filled' });

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { COLLECTIONS, type Buyer, type Horse, type LookupItem, type Payment, type StoredSale } from '../../../shared/index.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
+import type { SalePaymentsRow } from './sale-payments.ts';
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
@@ -28,7 +29,8 @@ export type RanchDb = Dexie & {
   buyers: EntityTable<Buyer, 'id'>;
   /** Sales as stored in the document: status is derived (shared sale status), never stored. */
   sales: EntityTable<StoredSale, 'id'>;
-  payments: EntityTable<Payment, 'id'>;
+  /** Each sale's payments as one row (sale-payments.ts); read with flattenPayments. */
+  salePayments: EntityTable<SalePaymentsRow, 'saleId'>;
   breeds: EntityTable<LookupItem, 'id'>;
   colors: EntityTable<LookupItem, 'id'>;
   genders: EntityTable<LookupItem, 'id'>;
@@ -42,6 +44,10 @@ export type RanchDb = Dexie & {
 /** Document collections that have a table here (all of them); the projection writes exactly these. */
 export const PROJECTED_COLLECTIONS = COLLECTIONS;
 export type ProjectedCollection = (typeof PROJECTED_COLLECTIONS)[number];
+
+/** The table a collection is projected into: its own name, but payments go by sale. */
+export type ReadTable = Exclude<ProjectedCollection, 'payments'> | 'salePayments';
+export const tableOf = (collection: ProjectedCollection): ReadTable => (collection === 'payments' ? 'salePayments' : collection);
 
 /**
  * The read side of the data flow: screens query these tables with useLiveQuery. They are
@@ -81,6 +87,12 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   });
   db.version(5).stores({
     horseSearch: null,
+  });
+  // Version 6 keeps a sale's payments in one row (sale-payments.ts): a first sync writes a
+  // tenth of the rows. The projection fills the new table from the document at start.
+  db.version(6).stores({
+    payments: null,
+    salePayments: 'saleId',
   });
   return db;
 }

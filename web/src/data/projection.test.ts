@@ -112,6 +112,52 @@ describe('Dexie projection of the ranch document', () => {
     expect(await db.colors.count()).toBe(0);
   });
 
+  describe('payments, one row per sale', () => {
+    const SALE_A = '0190a000-0000-7000-8000-0000000000c1';
+    const SALE_B = '0190a000-0000-7000-8000-0000000000c2';
+    const paymentId = (n: number) => `0190a000-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
+    const payment = (saleId: string, amount: string) => ({ saleId, amount, date: '2024-03-01', method: 'Cash', memo: null, installmentId: null, createdAt: '2024-03-01T10:00:00.000Z' });
+    const idsOf = async (db: RanchDb, saleId: string) => (await db.salePayments.get(saleId))?.payments.map((p) => p.id);
+
+    it('follows created, moved and removed payments', async () => {
+      const { doc, db } = setup();
+      const projection = project(doc, db);
+      await projection.ready;
+      doc.transact(() => {
+        writeEntity(doc, 'payments', paymentId(1), payment(SALE_A, '100.00'));
+        writeEntity(doc, 'payments', paymentId(2), payment(SALE_A, '200.00'));
+        writeEntity(doc, 'payments', paymentId(3), payment(SALE_B, '300.00'));
+      });
+      await projection.idle();
+      expect(await db.salePayments.get(SALE_A)).toEqual({
+        saleId: SALE_A,
+        payments: [{ id: paymentId(1), ...payment(SALE_A, '100.00') }, { id: paymentId(2), ...payment(SALE_A, '200.00') }],
+      });
+      expect(await idsOf(db, SALE_B)).toEqual([paymentId(3)]);
+
+      // Another client moves a payment to the other sale, then removes the last one of A.
+      applyFromOtherDevice(doc, (other) => other.transact(() => writeEntity(other, 'payments', paymentId(2), { saleId: SALE_B })));
+      await projection.idle();
+      expect(await idsOf(db, SALE_A)).toEqual([paymentId(1)]);
+      expect(await idsOf(db, SALE_B)).toEqual([paymentId(2), paymentId(3)]);
+      doc.transact(() => deleteEntity(doc, 'payments', paymentId(1)));
+      await projection.idle();
+      expect(await db.salePayments.get(SALE_A)).toBeUndefined();
+      expect(await db.salePayments.count()).toBe(1);
+    });
+
+    it('reconciles on start: a stale sale row goes, an outdated one is rewritten', async () => {
+      const { doc, db } = setup();
+      await db.salePayments.bulkPut([
+        { saleId: SALE_A, payments: [{ id: paymentId(9), ...payment(SALE_A, '9.00') }] as never },
+        { saleId: SALE_B, payments: [] },
+      ]);
+      doc.transact(() => writeEntity(doc, 'payments', paymentId(4), payment(SALE_B, '400.00')));
+      await project(doc, db).ready;
+      expect(await db.salePayments.toArray()).toEqual([{ saleId: SALE_B, payments: [{ id: paymentId(4), ...payment(SALE_B, '400.00') }] }]);
+    });
+  });
+
   it('rebuilds the tables from the document stored by y-indexeddb after a restart', async () => {
     const docDbName = `projection-doc-${++seq}`;
     const first = openLocalDoc(docDbName);
@@ -175,15 +221,17 @@ describe('Dexie projection of the ranch document', () => {
         writeEntity(other, 'horses', HORSE, horse('Storm'));
         writeEntity(other, 'buyers', id(0), { firstName: 'Ada', lastName: 'Rider', phone: null, email: null });
         writeEntity(other, 'sales', id(1), { horseId: HORSE, buyerId: id(0), salePrice: '20000.00', downPayment: '1000.00', termsMonths: 12, interestApr: 5, scheduleStartDate: '2024-01-15', createdAt: '2024-06-01T12:00:00.000Z' });
-        for (let i = 0; i < SPLIT_FROM_ROWS; i++) {
-          writeEntity(other, 'payments', id(i + 10), { saleId: id(1), amount: '1.00', date: '2024-02-10', method: 'Cash', createdAt: '2024-06-01T12:00:00.000Z' });
+        for (let i = 0; i < SPLIT_FROM_ROWS; i++) writeEntity(other, 'horses', id(i + 10), horse(`Horse ${i}`));
+        for (let i = 0; i < 3; i++) {
+          writeEntity(other, 'payments', id(i + 9000), { saleId: id(1), amount: '1.00', date: '2024-02-10', method: 'Cash', createdAt: '2024-06-01T12:00:00.000Z' });
         }
       }),
     );
     await projection.idle();
     const scopes = transaction.mock.calls.map((call) => (call[1] as unknown as { name: string }[]).map((table) => table.name).sort());
-    expect(scopes).toEqual([['breeds', 'horses'], ['buyers', 'payments', 'sales']]);
-    expect(await db.payments.count()).toBe(SPLIT_FROM_ROWS);
+    expect(scopes).toEqual([['breeds', 'horses'], ['buyers', 'salePayments', 'sales']]);
+    expect(await db.horses.count()).toBe(SPLIT_FROM_ROWS + 1);
+    expect((await db.salePayments.get(id(1)))?.payments.map((payment) => payment.id)).toEqual([id(9000), id(9001), id(9002)]);
     expect(await db.horses.get(HORSE)).toMatchObject({ name: 'Storm' });
   });
 });

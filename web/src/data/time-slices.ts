@@ -1,5 +1,5 @@
 /**
- * Long loops on the main thread (the projection comparing 66,000 rows at start) hand it
+ * Long loops on the main thread (the projection comparing 21,000 rows at start) hand it
  * back to the browser every few milliseconds, so typing and painting are not held up.
  */
 export type TimeSlices = {

@@ -74,7 +74,7 @@ describe('buyer, sale and payment repositories', () => {
     expect(() => data.horses.remove(horseId)).toThrow(InUseError);
 
     const paymentId = data.payments.create({ saleId, amount: '2500', date: '2024-05-01', method: 'Cash' });
-    await expect.poll(() => data.db.payments.where('saleId').equals(saleId).toArray()).toEqual([
+    await expect.poll(async () => (await data.db.salePayments.get(saleId))?.payments).toEqual([
       expect.objectContaining({ id: paymentId, amount: '2500.00', date: '2024-05-01', method: 'Cash', memo: null, installmentId: null }),
     ]);
     expect(() => data.payments.create({ saleId: horseId, amount: '1', date: '2024-05-01', method: 'Cash' })).toThrow(NotFoundError);

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRanchData } from '../../data/context.tsx';
+import { flattenPayments } from '../../data/sale-payments.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { computeMetrics, type DashboardMetrics } from './metrics.ts';
 
@@ -15,7 +16,7 @@ export function useDashboardMetrics(): DashboardMetrics | undefined {
       db.horses.toArray(),
       db.statuses.toArray(),
       db.sales.toArray(),
-      db.payments.toArray(),
+      db.salePayments.toArray().then(flattenPayments),
     ]);
     return computeMetrics({ horses, statuses, sales, payments }, localToday());
   }, [db]);

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { saleStatus, toCents, type Horse, type Payment, type SaleStatus, type StoredSale } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
+import { flattenPayments } from '../../data/sale-payments.ts';
 
 export type SaleRow = StoredSale & {
   horseName: string;
@@ -33,7 +34,7 @@ export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
   const [horses, buyers, payments] = await Promise.all([
     db.horses.bulkGet([...new Set(sales.map((sale) => sale.horseId))]),
     db.buyers.bulkGet([...new Set(sales.map((sale) => sale.buyerId))]),
-    db.payments.where('saleId').anyOf(ids).toArray(),
+    db.salePayments.bulkGet(ids).then(flattenPayments),
   ]);
   const horsesById = new Map(horses.filter((h): h is Horse => h !== undefined).map((h) => [h.id, h]));
   const buyersById = new Map(buyers.filter((b): b is Buyer => b !== undefined).map((b) => [b.id, b]));
@@ -59,11 +60,14 @@ export function useSaleRows(): SaleRow[] | undefined {
   return useLiveQuery(() => loadSaleRows(db), [db]);
 }
 
+/** Most recent date first; on one date, the later payment (ids grow with time) first. */
+const newestFirst = (a: Payment, b: Payment) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
 /** Payments, most recent date first, with the sale's horse and buyer names. */
 export function usePaymentRows(): PaymentRow[] | undefined {
   const { db } = useRanchData();
   return useLiveQuery(async () => {
-    const payments = await db.payments.orderBy('date').reverse().toArray();
+    const payments = flattenPayments(await db.salePayments.toArray()).sort(newestFirst);
     const sales = await db.sales.bulkGet([...new Set(payments.map((payment) => payment.saleId))]);
     const salesById = new Map(sales.filter((s): s is StoredSale => s !== undefined).map((s) => [s.id, s]));
     const [horses, buyers] = await Promise.all([
