@@ -138,11 +138,11 @@ const WRITE_ORDER: ReadTable[][] = [
 async function writeSnapshots(db: RanchDb, snapshots: Snapshot[]): Promise<void> {
   const work = snapshots.filter((s) => s.present.length > 0 || s.removed.length > 0);
   if (work.length === 0) return;
-  const groups =
+  const transactions =
     rowsOf(work) < SPLIT_FROM_ROWS
       ? [work]
       : WRITE_ORDER.map((tables) => tables.flatMap((t) => work.filter((s) => s.table === t))).filter((g) => g.length > 0);
-  for (const group of groups) await writeInOneTransaction(db, group);
+  for (const transaction of transactions) await writeInOneTransaction(db, transaction);
 }
 
 async function writeInOneTransaction(db: RanchDb, work: Snapshot[]): Promise<void> {
