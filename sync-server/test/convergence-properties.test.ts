@@ -15,7 +15,7 @@ import {
   type EntityFields,
   type JsonValue,
 } from '../../shared/index.ts';
-import { signIn, signInAs, type ApiClient } from './support/client.ts';
+import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import {
   commandList,
@@ -194,9 +194,7 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
   async function seedRanch(ids: Ids, { sale = true } = {}): Promise<string[]> {
     const made: string[] = [];
     const create = async (collection: PooledCollection, index: number, body: Record<string, unknown>) => {
-      const response = await staff.request(`/api/${collection}`, { method: 'POST', json: body });
-      if (response.status !== 201) throw new Error(`POST /api/${collection}: ${response.status} ${await response.text()}`);
-      made.push((ids[collection][index] = ((await response.json()) as { id: string }).id));
+      made.push((ids[collection][index] = await createdId(staff, `/api/${collection}`, body)));
     };
     for (const kind of LOOKUPS) await create(kind, 0, { name: `${kind} 0` });
     await create('owners', 0, { firstName: 'Olive', lastName: 'Supplier' });

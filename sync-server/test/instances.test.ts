@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode, getEntity, MESSAGE_ACCESS, MESSAGE_ACK, newId, writeEntity } from '../../shared/index.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { client, signIn, signInAs, type ApiClient } from './support/client.ts';
+import { client, createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
 import { rawGet } from './support/raw-get.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
@@ -22,7 +22,7 @@ function ackedDevice(url: string, cookie: string): Device & { access: number[] }
 
 /** Breed, color and gender ids for new horses (all three are required). */
 async function lookups(as: ApiClient): Promise<{ breedId: string; colorId: string; genderId: string }> {
-  const create = async (path: string, name: string) => ((await (await as.request(path, { method: 'POST', json: { name } })).json()) as { id: string }).id;
+  const create = (path: string, name: string) => createdId(as, path, { name });
   return { breedId: await create('/api/breeds', 'Mustang'), colorId: await create('/api/colors', 'Bay'), genderId: await create('/api/genders', 'Mare') };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signInAs, type ApiClient } from './support/client.ts';
+import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
@@ -19,11 +19,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     await whenSynced(created);
     return created;
   }
-  async function create(path: string, body: unknown): Promise<string> {
-    const response = await staff.request(path, { method: 'POST', json: body });
-    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()).id;
-  }
+  const create = (path: string, body: unknown) => createdId(staff, path, body);
 
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -182,6 +182,8 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     d.doc.transact(() => writeEntity(d.doc, 'breeds', after, { name: 'After sign-out', isActive: true }));
     expect(d.provider.wsconnected).toBe(false);
     expect(await server.db.sql`select id from breeds where id = ${after}`).toEqual([]);
+    // Nor can the ended session open a socket again (a reconnect is refused before any data).
+    expect(await connectionOutcome(server.url, { cookie: rider.cookie, origin: server.url })).toEqual({ code: CloseCode.Unauthorized, messages: 0 });
   });
 
   it('loads the document from Postgres after a restart', async () => {

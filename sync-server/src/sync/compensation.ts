@@ -11,7 +11,7 @@ import {
   type EntityFields,
 } from '../../../shared/index.ts';
 import { projectedEntity } from './projection.ts';
-import type { ReferenceIndex } from './references.ts';
+import { entityKey, type ReferenceIndex } from './references.ts';
 import { checkEntity, checkFields } from './validation.ts';
 
 /** A write that undoes an invalid change: the entity's fields as they last were valid. */
@@ -25,14 +25,12 @@ export type Compensation = { collection: Collection; id: string; fields: EntityF
  */
 export type LastValid = Map<string, Record<string, unknown>>;
 
-const keyOf = (collection: Collection, id: string) => `${collection}/${id}`;
-
 /** Records the entities of `changes` that are valid now, as the newest valid state. */
 export function rememberValid(doc: Y.Doc, changes: EntityChanges, into: LastValid): void {
   for (const [collection, ids] of changes) {
     for (const id of ids) {
       const verdict = checkEntity(doc, collection, id);
-      if (verdict.state === 'valid') into.set(keyOf(collection, id), verdict.record);
+      if (verdict.state === 'valid') into.set(entityKey(collection, id), verdict.record);
     }
   }
 }
@@ -84,18 +82,18 @@ class Planner {
   ) {}
 
   private readonly exists = (collection: Collection, id: string): boolean =>
-    this.planned.has(keyOf(collection, id)) || collectionMap(this.doc, collection).has(id);
+    this.planned.has(entityKey(collection, id)) || collectionMap(this.doc, collection).has(id);
 
   private current(collection: Collection, id: string): EntityFields | undefined {
-    return this.planned.get(keyOf(collection, id))?.fields ?? getEntity(this.doc, collection, id);
+    return this.planned.get(entityKey(collection, id))?.fields ?? getEntity(this.doc, collection, id);
   }
 
   private async last(collection: Collection, id: string): Promise<Record<string, unknown> | undefined> {
-    return this.lastValid.get(keyOf(collection, id)) ?? (await projectedEntity(this.sql, collection, id));
+    return this.lastValid.get(entityKey(collection, id)) ?? (await projectedEntity(this.sql, collection, id));
   }
 
   private write(collection: Collection, id: string, fields: Record<string, unknown>): void {
-    const key = keyOf(collection, id);
+    const key = entityKey(collection, id);
     let entry = this.planned.get(key);
     if (!entry) this.planned.set(key, (entry = { collection, id, fields: { ...(getEntity(this.doc, collection, id) ?? {}) }, written: new Set() }));
     for (const [field, value] of Object.entries(fields)) {

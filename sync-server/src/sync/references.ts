@@ -2,7 +2,8 @@ import * as Y from 'yjs';
 import { collectionMap, COLLECTIONS, REFERENCES, type Collection, type EntityChanges } from '../../../shared/index.ts';
 import { UUID } from './projection.ts';
 
-const keyOf = (collection: Collection, id: string) => `${collection}/${id}`;
+/** `collection/id`: how an entity is named in the reference index and in compensation plans. */
+export const entityKey = (collection: Collection, id: string) => `${collection}/${id}`;
 function parseKey(key: string): [Collection, string] {
   const slash = key.indexOf('/');
   return [key.slice(0, slash) as Collection, key.slice(slash + 1)];
@@ -36,7 +37,7 @@ export class ReferenceIndex {
   }
 
   isReferenced(collection: Collection, id: string): boolean {
-    return (this.referrers.get(keyOf(collection, id))?.size ?? 0) > 0;
+    return (this.referrers.get(entityKey(collection, id))?.size ?? 0) > 0;
   }
 
   /**
@@ -53,7 +54,7 @@ export class ReferenceIndex {
     }
     for (const [collection, ids] of changes) {
       for (const id of ids) {
-        const key = keyOf(collection, id);
+        const key = entityKey(collection, id);
         const referrers = this.referrers.get(key);
         if (!referrers) continue;
         if (!this.exists(key)) this.missing.add(key);
@@ -71,7 +72,7 @@ export class ReferenceIndex {
   }
 
   private index(collection: Collection, id: string, fields: Record<string, Collection>): void {
-    const key = keyOf(collection, id);
+    const key = entityKey(collection, id);
     for (const target of this.targets.get(key) ?? []) {
       const referrers = this.referrers.get(target);
       referrers?.delete(key);
@@ -87,7 +88,7 @@ export class ReferenceIndex {
     for (const [field, targetCollection] of Object.entries(fields)) {
       const value = entity.get(field);
       if (typeof value !== 'string' || value === '') continue;
-      const target = keyOf(targetCollection, value);
+      const target = entityKey(targetCollection, value);
       targets.push(target);
       let referrers = this.referrers.get(target);
       if (!referrers) this.referrers.set(target, (referrers = new Set()));

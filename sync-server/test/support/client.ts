@@ -33,6 +33,13 @@ export function client(baseUrl: string, cookie: string): ApiClient {
   };
 }
 
+/** POSTs `body` to `path` as `as`; the new record's id (throws unless the answer is 201). */
+export async function createdId(as: ApiClient, path: string, body: unknown): Promise<string> {
+  const response = await as.request(path, { method: 'POST', json: body });
+  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
 let counter = 0;
 
 /** Creates an account through the admin API and signs it in. */
