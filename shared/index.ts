@@ -13,3 +13,4 @@ export * from './schemas/payment.ts';
 export * from './sales.ts';
 export * from './schemas/records.ts';
 export * from './schemas/photo.ts';
+export * from './entity-shape.ts';

@@ -25,6 +25,25 @@ export const RECORD_SCHEMAS = {
   statuses: lookupInput,
 } satisfies Record<Collection, z.ZodType>;
 
+const LOOKUP_FIELDS = ['name', 'isActive'] as const;
+const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const;
+
+/**
+ * The fields each record may hold besides `id` (SPEC §3): a synced entity with any other
+ * field is not valid, so nothing unknown grows the document (docs/sync-rules.md).
+ */
+export const RECORD_FIELDS: Record<Collection, readonly string[]> = {
+  horses: ['name', 'breedId', 'colorId', 'genderId', 'statusId', 'ownerId', 'birthdate', 'ageYears', 'priceUsd', 'photoUrl', 'notes'],
+  owners: [...CONTACT_FIELDS, 'createdAt'],
+  buyers: CONTACT_FIELDS,
+  sales: ['horseId', 'buyerId', 'salePrice', 'downPayment', 'termsMonths', 'interestApr', 'scheduleStartDate', 'createdAt'],
+  payments: ['saleId', 'installmentId', 'amount', 'date', 'method', 'memo', 'createdAt'],
+  breeds: LOOKUP_FIELDS,
+  colors: LOOKUP_FIELDS,
+  genders: LOOKUP_FIELDS,
+  statuses: LOOKUP_FIELDS,
+};
+
 /** The references each collection's entities hold: field → collection it must exist in. */
 export const REFERENCES: Partial<Record<Collection, Record<string, Collection>>> = {
   horses: { breedId: 'breeds', colorId: 'colors', genderId: 'genders', statusId: 'statuses', ownerId: 'owners' },
