@@ -172,4 +172,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'tombstones: the last valid state of deleted entities',
+    sql: /* sql */ `
+      -- The last valid state of each entity the projection removed, in document field names,
+      -- so the server can bring it back when a device that was offline still refers to it
+      -- (docs/sync-rules.md). Written by the projection in the commit that removes the row.
+      create table entity_tombstones (
+        collection text not null,
+        entity_id uuid not null,
+        fields jsonb not null,
+        deleted_at timestamptz not null default now(),
+        primary key (collection, entity_id)
+      );
+    `,
+  },
 ];

@@ -1,29 +1,59 @@
-import type * as Y from 'yjs';
-import type { Sql, Tx } from '../db/client.ts';
+import * as Y from 'yjs';
 import {
   collectionMap,
-  getEntity,
+  entityShape,
+  isUuid,
+  RECORD_FIELDS,
   RECORD_SCHEMAS,
   REFERENCES,
   writeEntity,
   type Collection,
+  type CompensationNotice,
   type EntityChanges,
   type EntityFields,
+  type JsonValue,
 } from '../../../shared/index.ts';
-import { projectedEntity } from './projection.ts';
 import { entityKey, type ReferenceIndex } from './references.ts';
-import { checkEntity, checkFields } from './validation.ts';
-
-/** A write that undoes an invalid change: the entity's fields as they last were valid. */
-export type Compensation = { collection: Collection; id: string; fields: EntityFields };
+import { strayContent } from './stray-roots.ts';
+import { checkEntity, checkFields, type Verdict } from './validation.ts';
 
 /**
- * Last valid fields of entities, by `collection/id`, not yet in the projection (changed
- * earlier in the same batch). A deletion does not erase an entry: an entity deleted and
- * written again in one batch (raw devices can reuse an id) is compared with it, as it would
- * be with its projection row had the deletion been in the same update.
+ * A write that undoes what a change may not do (docs/sync-rules.md):
+ * - `remove`: the key goes (not an entity id, or an entity that was never valid);
+ * - `write`: fields written back to their last valid values, `drop`: fields deleted (unknown
+ *   ones, or ones holding what no field may hold); `restored`: the entity had gone or was not
+ *   a map, and comes back whole;
+ * - `clear`: everything under a top-level type that is not a collection (or the list content
+ *   of a collection's map) is deleted.
  */
+export type Compensation =
+  | { kind: 'remove'; collection: Collection; id: string; reason: string }
+  | { kind: 'write'; collection: Collection; id: string; fields: EntityFields; drop: string[]; restored: boolean; reason: string }
+  | { kind: 'clear'; root: string; listOnly: boolean };
+
+/** Last valid fields of entities by `collection/id` (from earlier in the batch, the projection, or a tombstone). */
 export type LastValid = Map<string, Record<string, unknown>>;
+
+/** Reads the last valid states of entities that the batch has not seen valid: projection rows, else tombstones. */
+export type LastValidSource = (collection: Collection, ids: string[]) => Promise<Map<string, Record<string, unknown>>>;
+
+/** What a change did to the entities it touched, as the document host observed it. */
+export type ChangeContext = {
+  changes: EntityChanges;
+  /** `collection/id` of entities this change created (a new key), not edited. */
+  added: ReadonlySet<string>;
+};
+
+/** Records and fields a change may create but never alter afterwards (REST has no PUT or DELETE for them). */
+const CREATE_ONLY: ReadonlySet<Collection> = new Set(['sales', 'payments']);
+const FIXED_FIELDS = ['createdAt'];
+/** How often one entity may be settled again in one plan (each removal re-settles what referred to it). */
+const MAX_VISITS = 8;
+
+const NOUN: Record<Collection, string> = {
+  horses: 'horse', owners: 'supplier', buyers: 'buyer', sales: 'sale', payments: 'payment',
+  breeds: 'breed', colors: 'color', genders: 'gender', statuses: 'status',
+};
 
 /** Records the entities of `changes` that are valid now, as the newest valid state. */
 export function rememberValid(doc: Y.Doc, changes: EntityChanges, into: LastValid): void {
@@ -36,119 +66,308 @@ export function rememberValid(doc: Y.Doc, changes: EntityChanges, into: LastVali
 }
 
 /**
- * Decides how the server answers changes that would leave the ranch invalid
- * (docs/architecture.md "Validation of synced data"). Everything is judged against the
- * document (the merged truth at this moment) with the planned writes laid over it, never
- * against the projection, which lags the changes of the batch:
- * 1. a changed entity that is gone while an entity of the document still refers to it is
- *    restored whole, from its last valid state;
- * 2. a changed entity that is invalid and was valid before gets the fields the check blames
- *    written back to their last valid values, and is checked again (one fault can hide
- *    another), until it is valid; if that does not make it valid (the blamed field is as it
- *    was, such as an unchanged down payment above a lowered price), every field whose value
- *    means something else than in its last valid state is written back;
- * 3. whatever a restored entity or field refers to that is gone is restored too.
- * An entity that was never valid has no last valid state: nothing is written for it.
- * The result is written in one compensating update.
+ * Decides how the server answers a change that would leave the ranch invalid or break a rule
+ * REST keeps (docs/architecture.md "Validation of synced data", docs/sync-rules.md). Every
+ * decision is taken against the document with the planned writes laid over it, never against
+ * the projection, which lags the batch. Never throws on what a client wrote: values are read
+ * one level deep (entity-shape.ts), and every loop is bounded.
  */
 export async function planCompensations(
-  sql: Sql | Tx,
   doc: Y.Doc,
-  changes: EntityChanges,
+  context: ChangeContext,
   references: ReferenceIndex,
+  source: LastValidSource,
   lastValid: LastValid = new Map(),
 ): Promise<Compensation[]> {
-  const planner = new Planner(sql, doc, lastValid);
-  for (const [collection, ids] of changes) {
-    for (const id of ids) {
-      if (!collectionMap(doc, collection).has(id) && references.isReferenced(collection, id)) await planner.restoreWhole(collection, id);
-    }
-  }
-  for (const [collection, ids] of changes) {
-    for (const id of ids) if (collectionMap(doc, collection).has(id)) await planner.repair(collection, id);
-  }
-  return planner.plans();
+  const planner = new Planner(doc, references, source, lastValid, context.added);
+  await planner.settleAll(context.changes);
+  return [...strayContent(doc), ...planner.plans()];
 }
+
+type Entry = {
+  collection: Collection;
+  id: string;
+  /** The entity's scalar fields once the planned writes are made. */
+  fields: EntityFields;
+  written: Set<string>;
+  dropped: Set<string>;
+  removed: boolean;
+  /** The document holds something else than a map of fields under its key. */
+  malformed: boolean;
+  /** Gone or malformed, and planned back whole from its last valid state. */
+  restored: boolean;
+  reasons: string[];
+};
 
 /** The planned writes, and the document as it will be once they are made. */
 class Planner {
-  /** `collection/id` → the entity's fields once the planned writes are made. */
-  private readonly planned = new Map<string, { collection: Collection; id: string; fields: EntityFields; written: Set<string> }>();
+  private readonly planned = new Map<string, Entry>();
+  private readonly visits = new Map<string, number>();
+  private readonly queue: [Collection, string][] = [];
+  private readonly fetched = new Map<string, Record<string, unknown> | null>();
 
   constructor(
-    private readonly sql: Sql | Tx,
     private readonly doc: Y.Doc,
+    private readonly references: ReferenceIndex,
+    private readonly source: LastValidSource,
     private readonly lastValid: LastValid,
+    private readonly added: ReadonlySet<string>,
   ) {}
 
-  private readonly exists = (collection: Collection, id: string): boolean =>
-    this.planned.has(entityKey(collection, id)) || collectionMap(this.doc, collection).has(id);
+  private readonly exists = (collection: Collection, id: string): boolean => {
+    const entry = this.planned.get(entityKey(collection, id));
+    return entry ? !entry.removed : collectionMap(this.doc, collection).has(id);
+  };
 
-  private current(collection: Collection, id: string): EntityFields | undefined {
-    return this.planned.get(entityKey(collection, id))?.fields ?? getEntity(this.doc, collection, id);
-  }
-
-  private async last(collection: Collection, id: string): Promise<Record<string, unknown> | undefined> {
-    return this.lastValid.get(entityKey(collection, id)) ?? (await projectedEntity(this.sql, collection, id));
-  }
-
-  private write(collection: Collection, id: string, fields: Record<string, unknown>): void {
-    const key = entityKey(collection, id);
-    let entry = this.planned.get(key);
-    if (!entry) this.planned.set(key, (entry = { collection, id, fields: { ...(getEntity(this.doc, collection, id) ?? {}) }, written: new Set() }));
-    for (const [field, value] of Object.entries(fields)) {
-      if (field === 'id' || value === undefined) continue;
-      entry.fields[field] = value as EntityFields[string];
-      entry.written.add(field);
+  /**
+   * Settles every changed entity: gone ones first (one that a change both names and deletes
+   * comes back, and the naming stands), then present ones; a removal re-queues whoever
+   * referred to what it removed.
+   */
+  async settleAll(changes: EntityChanges): Promise<void> {
+    const present: [Collection, string][] = [];
+    const gone: [Collection, string][] = [];
+    for (const [collection, ids] of changes) {
+      for (const id of ids) (collectionMap(this.doc, collection).has(id) ? present : gone).push([collection, id]);
+    }
+    await this.prefetch([...gone, ...present].filter(([collection, id]) => this.mayNeedLast(collection, id)));
+    this.queue.push(...gone, ...present);
+    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+      const key = entityKey(...next);
+      const visits = (this.visits.get(key) ?? 0) + 1;
+      this.visits.set(key, visits);
+      if (visits <= MAX_VISITS) await this.settle(...next);
     }
   }
 
-  /** Brings a gone entity back as it last was valid, with whatever that state refers to. */
-  async restoreWhole(collection: Collection, id: string): Promise<void> {
-    if (this.exists(collection, id)) return;
+  /** Whether settling the entity may ask for its last valid state (then it is read with the others, in one query per collection). */
+  private mayNeedLast(collection: Collection, id: string): boolean {
+    if (!isUuid(id)) return false;
+    if (CREATE_ONLY.has(collection) && !this.added.has(entityKey(collection, id))) return true;
+    const verdict = checkEntity(this.doc, collection, id);
+    return verdict.state === 'invalid' || (verdict.state === 'absent' && this.references.isReferenced(collection, id));
+  }
+
+  private async prefetch(wanted: [Collection, string][]): Promise<void> {
+    const byCollection = new Map<Collection, string[]>();
+    for (const [collection, id] of wanted) {
+      if (this.lastValid.has(entityKey(collection, id)) || this.fetched.has(entityKey(collection, id))) continue;
+      byCollection.set(collection, [...(byCollection.get(collection) ?? []), id]);
+    }
+    for (const [collection, ids] of byCollection) {
+      const found = await this.source(collection, ids);
+      for (const id of ids) this.fetched.set(entityKey(collection, id), found.get(id) ?? null);
+    }
+  }
+
+  private async last(collection: Collection, id: string): Promise<Record<string, unknown> | undefined> {
+    const key = entityKey(collection, id);
+    const known = this.lastValid.get(key);
+    if (known) return known;
+    if (!isUuid(id)) return undefined;
+    if (!this.fetched.has(key)) await this.prefetch([[collection, id]]);
+    return this.fetched.get(key) ?? undefined;
+  }
+
+  /** The entity's planned entry, made from the document the first time. */
+  private entry(collection: Collection, id: string): Entry {
+    const key = entityKey(collection, id);
+    let entry = this.planned.get(key);
+    if (!entry) {
+      const shape = entityShape(collection, id, collectionMap(this.doc, collection).get(id));
+      entry = {
+        collection, id,
+        fields: shape.kind === 'entity' ? { ...shape.fields } : {},
+        written: new Set(), dropped: new Set(), removed: false,
+        malformed: shape.kind !== 'entity' && collectionMap(this.doc, collection).has(id),
+        restored: false,
+        reasons: [],
+      };
+      this.planned.set(key, entry);
+    }
+    return entry;
+  }
+
+  private write(entry: Entry, values: Record<string, unknown>, reason: string): void {
+    for (const [field, value] of Object.entries(values)) {
+      if (field === 'id' || value === undefined) continue;
+      entry.fields[field] = value as JsonValue;
+      entry.written.add(field);
+      entry.dropped.delete(field);
+    }
+    if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
+  }
+
+  private remove(entry: Entry, reason: string): void {
+    entry.removed = true;
+    entry.reasons.push(reason);
+    // Whatever referred to it must be settled again: it may dangle now.
+    this.queue.push(...this.liveReferrers(entry.collection, entry.id));
+  }
+
+  /** Entities that exist (as planned) and still name this one in a reference field. */
+  private liveReferrers(collection: Collection, id: string): [Collection, string][] {
+    const candidates = [...this.references.referrersOf(collection, id)];
+    for (const entry of this.planned.values()) if (!entry.removed) candidates.push([entry.collection, entry.id]);
+    return candidates.filter(([referrer, referrerId]) => {
+      if (!this.exists(referrer, referrerId)) return false;
+      const fields = this.current(referrer, referrerId);
+      return Object.entries(REFERENCES[referrer] ?? {}).some(([field, target]) => target === collection && fields?.[field] === id);
+    });
+  }
+
+  private current(collection: Collection, id: string): EntityFields | undefined {
+    const entry = this.planned.get(entityKey(collection, id));
+    if (entry) return entry.removed ? undefined : entry.fields;
+    const shape = entityShape(collection, id, collectionMap(this.doc, collection).get(id));
+    return shape.kind === 'entity' ? shape.fields : undefined;
+  }
+
+  private check(entry: Entry): Verdict {
+    return checkFields(entry.collection, entry.id, entry.fields, this.exists);
+  }
+
+  private async settle(collection: Collection, id: string): Promise<void> {
+    if (!isUuid(id)) {
+      if (this.exists(collection, id)) this.remove(this.entry(collection, id), 'Not a record: its key is not an id');
+      return;
+    }
+    if (!this.exists(collection, id)) return this.settleGone(collection, id);
+    const entry = this.entry(collection, id);
     const last = await this.last(collection, id);
-    if (!last) return; // never valid: nothing to bring back
-    this.write(collection, id, last);
-    await this.restoreTargets(collection, last);
+    if (entry.malformed && !entry.restored) {
+      // Not a map of fields: it comes back as it last was valid, or goes.
+      if (last) await this.restoreInto(entry, last, `Not a ${NOUN[collection]} record`);
+      else this.remove(entry, `Not a ${NOUN[collection]} record`);
+      return;
+    }
+    this.dropStrays(entry, last);
+    if (last) this.keepFixed(entry, last);
+    const verdict = this.check(entry);
+    if (verdict.state !== 'invalid') return;
+    if (last) await this.repair(entry, last, verdict);
+    else await this.settleNeverValid(entry, verdict);
+  }
+
+  /** A gone entity comes back while something refers to it, and a sale or payment always. */
+  private async settleGone(collection: Collection, id: string): Promise<void> {
+    const referrers = this.liveReferrers(collection, id);
+    if (referrers.length > 0) {
+      const count = referrers.length;
+      await this.restoreWhole(collection, id, `In use: ${count} ${count === 1 ? 'record refers' : 'records refer'} to it`);
+    } else if (CREATE_ONLY.has(collection)) {
+      await this.restoreWhole(collection, id, `A ${NOUN[collection]} cannot be deleted`);
+    }
+  }
+
+  /** Unknown fields are deleted; `id` is set to the key; an own field holding what no field may hold gets its last valid value, or goes. */
+  private dropStrays(entry: Entry, last: Record<string, unknown> | undefined): void {
+    const shape = entityShape(entry.collection, entry.id, collectionMap(this.doc, entry.collection).get(entry.id));
+    if (shape.kind !== 'entity') return;
+    for (const field of shape.strays) {
+      if (entry.written.has(field) || entry.dropped.has(field)) continue;
+      if (field === 'id') this.write(entry, { id: entry.id }, 'Its id must be its key');
+      else if (RECORD_FIELDS[entry.collection].includes(field) && last && field in last) this.write(entry, { [field]: last[field] }, `${field}: not a value this field can hold`);
+      else {
+        entry.dropped.add(field);
+        delete entry.fields[field];
+        if (!entry.reasons.includes('Fields it may not have were removed')) entry.reasons.push('Fields it may not have were removed');
+      }
+    }
+    if (shape.strays.includes('id')) entry.written.add('id');
+  }
+
+  /** Sales and payments are not changed once made (REST has no PUT for them); no record's `createdAt` is. */
+  private keepFixed(entry: Entry, last: Record<string, unknown>): void {
+    const changed = differing(entry.collection, entry.fields, last);
+    const fixed = CREATE_ONLY.has(entry.collection) ? changed : changed.filter((field) => FIXED_FIELDS.includes(field));
+    if (fixed.length === 0) return;
+    const reason = CREATE_ONLY.has(entry.collection) ? `A ${NOUN[entry.collection]} cannot be changed once recorded` : 'When a record was created cannot be changed';
+    this.write(entry, Object.fromEntries(fixed.map((field) => [field, last[field]])), reason);
+  }
+
+  /** Brings a gone entity back as it last was valid, with whatever that state refers to. */
+  private async restoreWhole(collection: Collection, id: string, reason: string): Promise<boolean> {
+    if (this.exists(collection, id)) return true;
+    const last = await this.last(collection, id);
+    if (!last) return false; // never valid: nothing to bring back
+    const entry = this.entry(collection, id);
+    entry.removed = false;
+    await this.restoreInto(entry, last, reason);
+    return true;
+  }
+
+  private async restoreInto(entry: Entry, last: Record<string, unknown>, reason: string): Promise<void> {
+    entry.restored = true;
+    entry.fields = {};
+    entry.dropped.clear();
+    this.write(entry, last, reason);
+    await this.restoreTargets(entry.collection, last);
   }
 
   private async restoreTargets(collection: Collection, fields: Record<string, unknown>): Promise<void> {
     for (const [field, target] of Object.entries(REFERENCES[collection] ?? {})) {
       const value = fields[field];
-      if (typeof value === 'string' && value !== '') await this.restoreWhole(target, value);
+      if (typeof value === 'string' && isUuid(value)) await this.restoreWhole(target, value, `In use: a restored ${NOUN[collection]} refers to it`);
     }
   }
 
-  /** Writes back what keeps an entity that was valid before from being valid now. */
-  async repair(collection: Collection, id: string): Promise<void> {
-    const check = () => checkFields(collection, id, this.current(collection, id)!, this.exists);
-    let verdict = check();
-    if (verdict.state !== 'invalid') return;
-    const last = await this.last(collection, id);
-    if (!last) return; // never valid: it stays as written, listed in entity_problems
+  /**
+   * Valid before, invalid now: the blamed fields are written back to their last valid values
+   * and the entity checked again (one fault can hide another), until it is valid; if the blamed
+   * fields are as they were valid, every field that means something else is written back.
+   */
+  private async repair(entry: Entry, last: Record<string, unknown>, first: Verdict & { state: 'invalid' }): Promise<void> {
+    let verdict: Verdict = first;
     const restored = new Set<string>();
     while (verdict.state === 'invalid') {
-      const changed = differing(collection, this.current(collection, id)!, last);
+      const changed = differing(entry.collection, entry.fields, last);
       let fields = verdict.fields.filter((field) => field in last && !restored.has(field));
-      // The blamed fields are as they last were valid: the fault is in another field.
       if (fields.length === 0) fields = changed.filter((field) => !restored.has(field));
       if (fields.length === 0) return; // all of it is as it was valid: what it refers to is gone for good
       fields.forEach((field) => restored.add(field));
       // A blamed field that already means what it meant when valid is left as it is.
       const values = Object.fromEntries(fields.filter((field) => changed.includes(field)).map((field) => [field, last[field]]));
-      this.write(collection, id, values);
-      await this.restoreTargets(collection, values);
-      verdict = check();
+      this.write(entry, values, verdict.problem);
+      await this.restoreTargets(entry.collection, values);
+      verdict = this.check(entry);
     }
+  }
+
+  /**
+   * Never valid: what it refers to comes back if it was ever valid (an entity made offline
+   * naming a breed another device deleted keeps its breed); if it is still invalid, it goes.
+   */
+  private async settleNeverValid(entry: Entry, verdict: Verdict & { state: 'invalid' }): Promise<void> {
+    const targets = REFERENCES[entry.collection] ?? {};
+    const dangling = verdict.fields.filter((field) => field in targets);
+    if (dangling.length === verdict.fields.length) {
+      await this.restoreTargets(entry.collection, Object.fromEntries(dangling.map((field) => [field, entry.fields[field]])));
+      const again = this.check(entry);
+      if (again.state !== 'invalid') return;
+      verdict = again;
+    }
+    this.remove(entry, verdict.problem);
   }
 
   /** The writes that change something, one per entity. */
   plans(): Compensation[] {
     const plans: Compensation[] = [];
-    for (const { collection, id, fields, written } of this.planned.values()) {
-      const stored = getEntity(this.doc, collection, id);
-      const changed = [...written].filter((field) => !stored || stored[field] !== fields[field]);
-      if (changed.length > 0) plans.push({ collection, id, fields: Object.fromEntries(changed.map((field) => [field, fields[field]!])) });
+    for (const entry of this.planned.values()) {
+      const { collection, id } = entry;
+      const map = collectionMap(this.doc, collection);
+      const reason = entry.reasons.join('; ');
+      if (entry.removed) {
+        if (map.has(id)) plans.push({ kind: 'remove', collection, id, reason });
+        continue;
+      }
+      const stored = map.get(id);
+      const storedMap = stored instanceof Y.Map ? (stored as Y.Map<unknown>) : undefined;
+      const changed = storedMap ? [...entry.written].filter((field) => storedMap.get(field) !== entry.fields[field] || field === 'id') : [...entry.written];
+      const drop = storedMap ? [...entry.dropped].filter((field) => storedMap.has(field)) : [];
+      if (changed.length === 0 && drop.length === 0 && storedMap) continue;
+      const fields = Object.fromEntries(changed.filter((field) => field !== 'id').map((field) => [field, entry.fields[field]!]));
+      plans.push({ kind: 'write', collection, id, fields, drop, restored: !storedMap, reason });
     }
     return plans;
   }
@@ -172,5 +391,31 @@ function differing(collection: Collection, fields: EntityFields, last: Record<st
 }
 
 export function applyCompensations(doc: Y.Doc, plans: Compensation[]): void {
-  for (const plan of plans) writeEntity(doc, plan.collection, plan.id, plan.fields);
+  for (const plan of plans) {
+    if (plan.kind === 'clear') clearRoot(doc, plan.root, plan.listOnly);
+    else if (plan.kind === 'remove') collectionMap(doc, plan.collection).delete(plan.id);
+    else {
+      writeEntity(doc, plan.collection, plan.id, plan.fields);
+      const entity = collectionMap(doc, plan.collection).get(plan.id) as Y.Map<unknown>;
+      for (const field of plan.drop) entity.delete(field);
+    }
+  }
+}
+
+/** What the person whose change was compensated is told (MESSAGE_COMPENSATED). */
+export function noticesOf(plans: Compensation[]): CompensationNotice[] {
+  return plans.flatMap((plan): CompensationNotice[] => {
+    if (plan.kind === 'clear' || !isUuid(plan.id)) return [];
+    if (plan.kind === 'remove') return [{ collection: plan.collection, id: plan.id, action: 'removed', fields: {}, reason: plan.reason }];
+    return [{ collection: plan.collection, id: plan.id, action: plan.restored ? 'restored' : 'reverted', fields: plan.fields, dropped: plan.drop, reason: plan.reason }];
+  });
+}
+
+/** Deletes what lies under a top-level type: its map entries too unless `listOnly` (a collection keeps its entities). */
+function clearRoot(doc: Y.Doc, root: string, listOnly: boolean): void {
+  const type = doc.share.get(root);
+  const transaction = doc._transaction;
+  if (!type || !transaction) return;
+  if (!listOnly) for (const item of type._map.values()) if (!item.deleted) item.delete(transaction);
+  for (let item = type._start; item; item = item.right) if (!item.deleted) item.delete(transaction);
 }

@@ -1,8 +1,8 @@
 import * as Y from 'yjs';
 import type { Sql, Tx } from '../db/client.ts';
-import { observeEntities, type EntityChanges } from '../../../shared/index.ts';
+import { collectionMap, COLLECTIONS, observeEntities, type CompensationNotice, type EntityChanges, type JsonValue } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
-import { applyCompensations, planCompensations, rememberValid, type LastValid } from './compensation.ts';
+import { applyCompensations, noticesOf, planCompensations, rememberValid, type LastValid, type LastValidSource } from './compensation.ts';
 import {
   appendUpdates,
   applyStored,
@@ -13,7 +13,8 @@ import {
   readUpdatesSince,
   type LoggedUpdate,
 } from './persistence.ts';
-import { ReferenceIndex } from './references.ts';
+import { lastValidStates } from './projection.ts';
+import { entityKey, ReferenceIndex } from './references.ts';
 
 /** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
 export const COMPACT_EVERY = 500;
@@ -34,7 +35,18 @@ export type Subscriber = {
   sendUpdate(update: Uint8Array): void;
   /** The document can no longer be trusted in memory; the subscriber must reconnect. */
   closeUnavailable(): void;
+  /** What the server put back of this subscriber's own change (sent before its acknowledgement). */
+  sendNotices?(notices: CompensationNotice[]): void;
 };
+
+/** What transactions changed since it was last taken: entity ids, and the keys that were new. */
+type Pending = { changes: EntityChanges; added: Set<string> };
+const nothingPending = (): Pending => ({ changes: new Map(), added: new Set() });
+
+function mergePending(into: Pending, from: Pending): void {
+  mergeChanges(into.changes, from.changes);
+  from.added.forEach((key) => into.added.add(key));
+}
 
 type PendingCommit = {
   change: (doc: Y.Doc) => void;
@@ -71,7 +83,7 @@ export class DocumentUnavailableError extends Error {}
 export class DocumentHost {
   readonly subscribers = new Set<Subscriber>();
   private tail: Promise<unknown> = Promise.resolve();
-  private pendingChanges: EntityChanges = new Map();
+  private pending: Pending = nothingPending();
   private broken = false;
   private compacting = false;
   private batch: PendingCommit[] = [];
@@ -91,13 +103,23 @@ export class DocumentHost {
   ) {
     this.references = new ReferenceIndex(doc);
     const stop = observeEntities(doc, (changes) => {
-      mergeChanges(this.pendingChanges, changes);
+      mergeChanges(this.pending.changes, changes);
       // Entities that referred to something missing that has now appeared may be valid now.
-      mergeChanges(this.pendingChanges, this.references.update(changes));
+      mergeChanges(this.pending.changes, this.references.update(changes));
+    });
+    // New keys, told from edits of existing entities: sales and payments may be created, not changed.
+    const stopAdded = COLLECTIONS.map((collection) => {
+      const map = collectionMap(doc, collection);
+      const onChange = (event: Y.YMapEvent<Y.Map<JsonValue>>) => {
+        for (const [key, change] of event.changes.keys) if (change.action === 'add') this.pending.added.add(entityKey(collection, key));
+      };
+      map.observe(onChange);
+      return () => map.unobserve(onChange);
     });
     // Idempotent: a broken host stops observing, and is destroyed later.
     this.stopObserving = () => {
       stop();
+      stopAdded.forEach((unobserve) => unobserve());
       this.stopObserving = () => {};
     };
   }
@@ -164,7 +186,7 @@ export class DocumentHost {
       this.catchUpQueued = false;
       if (seq <= this.lastSeq) return; // caught up meanwhile, by a commit
       const update = await this.takeInPeerUpdates(this.sql);
-      this.pendingChanges = new Map(); // the other instance projected them
+      this.takePending(); // the other instance checked and projected them
       this.reachedPosition(this.lastSeq);
       if (update) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
     }).catch((error: unknown) => console.warn(`Catching up ${this.name} failed:`, (error as Error).message));
@@ -178,15 +200,26 @@ export class DocumentHost {
     return update;
   }
 
+  private takePending(): Pending {
+    const taken = this.pending;
+    this.pending = nothingPending();
+    return taken;
+  }
+
+  /** Where the planner reads last valid states: the projection and its tombstones, through `sql` (a transaction's, under the log lock). */
+  private lastValidFrom(sql: Sql | Tx): LastValidSource {
+    return (collection, ids) => lastValidStates(sql, collection, ids);
+  }
+
   private reachedPosition(seq: bigint): void {
     this.events.onPosition(this.name, seq);
   }
 
   /** Settles every entry: its update, null (nothing new), or its own error. */
   private async commitBatch(entries: PendingCommit[]): Promise<void> {
-    const applied: { entry: PendingCommit; update: Uint8Array; compensation: Uint8Array | null }[] = [];
+    const applied: { entry: PendingCommit; update: Uint8Array; compensation: Uint8Array | null; notices: CompensationNotice[] }[] = [];
     const logged: LoggedUpdate[] = [];
-    const changes: EntityChanges = new Map();
+    const batch = nothingPending();
     // The last valid state of entities changed earlier in this batch: the projection does not
     // have it yet, and a compensation must not roll back past it.
     const validInBatch: LastValid = new Map();
@@ -201,42 +234,47 @@ export class DocumentHost {
         continue;
       }
       if (!update) {
-        this.pendingChanges = new Map();
+        this.takePending();
         settle(entry, null);
         continue;
       }
       let compensation: Uint8Array | null = null;
+      let notices: CompensationNotice[] = [];
       try {
-        const touched = this.pendingChanges;
-        const plans = await planCompensations(this.sql, this.doc, touched, this.references, validInBatch);
-        if (plans.length > 0) compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
-        rememberValid(this.doc, this.pendingChanges, validInBatch);
-        mergeChanges(changes, this.pendingChanges);
-        this.pendingChanges = new Map();
+        const touched = this.takePending();
+        const plans = await planCompensations(this.doc, touched, this.references, this.lastValidFrom(this.sql), validInBatch);
+        if (plans.length > 0) {
+          compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
+          notices = noticesOf(plans);
+        }
+        mergePending(touched, this.takePending());
+        rememberValid(this.doc, touched.changes, validInBatch);
+        mergePending(batch, touched);
       } catch (error) {
         return this.failBatch(entries, error);
       }
       logged.push({ update, userId: originUserId(entry.origin) });
       if (compensation) logged.push({ update: compensation, userId: null });
-      applied.push({ entry, update, compensation });
+      applied.push({ entry, update, compensation, notices });
     }
     if (logged.length === 0) return;
     const fromPeers: Uint8Array[] = [];
     try {
-      const seq = await appendUpdates(this.sql, this.name, this.lastSeq, logged, this.doc, changes);
-      this.lastSeq = seq ?? (await this.persistAfterPeers(logged, changes, validInBatch, fromPeers));
+      const seq = await appendUpdates(this.sql, this.name, this.lastSeq, logged, this.doc, batch.changes);
+      this.lastSeq = seq ?? (await this.persistAfterPeers(logged, batch, validInBatch, fromPeers));
     } catch (error) {
       return this.failBatch(entries, error);
     }
     this.reachedPosition(this.lastSeq);
     this.compactWhenDue();
     for (const update of fromPeers) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
-    for (const { entry, update, compensation } of applied) {
+    for (const { entry, update, compensation, notices } of applied) {
       const { origin } = entry;
       for (const subscriber of this.subscribers) {
         const isSender = origin.kind === 'connection' && origin.connectionId === subscriber.id;
         if (!isSender) subscriber.sendUpdate(update);
         if (compensation) subscriber.sendUpdate(compensation);
+        if (isSender && notices.length > 0) subscriber.sendNotices?.(notices);
       }
       settle(entry, update);
     }
@@ -248,24 +286,22 @@ export class DocumentHost {
    * updates are applied first, anything they made invalid is compensated, and the batch is
    * written from the merged document. `fromPeers` collects what the subscribers lack.
    */
-  private persistAfterPeers(logged: LoggedUpdate[], changes: EntityChanges, validInBatch: LastValid, fromPeers: Uint8Array[]): Promise<bigint> {
+  private persistAfterPeers(logged: LoggedUpdate[], batch: Pending, validInBatch: LastValid, fromPeers: Uint8Array[]): Promise<bigint> {
     return this.sql.begin(async (tx) => {
       await lockDocument(tx, this.name);
       const update = await this.takeInPeerUpdates(tx);
       if (update) fromPeers.push(update);
-      mergeChanges(changes, this.pendingChanges);
-      this.pendingChanges = new Map();
-      const plans = await planCompensations(tx, this.doc, changes, this.references, validInBatch);
+      mergePending(batch, this.takePending());
+      const plans = await planCompensations(this.doc, batch, this.references, this.lastValidFrom(tx), validInBatch);
       if (plans.length > 0) {
         const compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
-        mergeChanges(changes, this.pendingChanges);
-        this.pendingChanges = new Map();
+        mergePending(batch, this.takePending());
         if (compensation) {
           logged.push({ update: compensation, userId: null });
           fromPeers.push(compensation);
         }
       }
-      const seq = await appendUpdates(tx, this.name, this.lastSeq, logged, this.doc, changes);
+      const seq = await appendUpdates(tx, this.name, this.lastSeq, logged, this.doc, batch.changes);
       if (seq === null) throw new Error('The update log moved while locked');
       return seq;
     });
@@ -293,7 +329,7 @@ export class DocumentHost {
       // A change that refuses before writing leaves nothing behind. One that wrote and then
       // threw left the document ahead of Postgres: reload it rather than keep that state.
       if (captured.length > 0) this.markBroken();
-      else this.pendingChanges = new Map();
+      else this.takePending();
       throw error;
     } finally {
       this.doc.off('update', capture);

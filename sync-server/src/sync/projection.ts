@@ -1,19 +1,27 @@
 import type * as Y from 'yjs';
 import type { Sql, Tx } from '../db/client.ts';
-import type { Collection, EntityChanges } from '../../../shared/index.ts';
+import { isUuid, type Collection, type EntityChanges } from '../../../shared/index.ts';
 import { selectList, TABLES } from './tables.ts';
 import { checkEntity } from './validation.ts';
 
 type Row = Record<string, unknown>;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The last valid state of an entity, as the projection holds it (SPEC §3 field names). */
-export async function projectedEntity(sql: Sql | Tx, collection: Collection, id: string): Promise<Row | undefined> {
-  if (!UUID.test(id)) return undefined;
+/**
+ * The last valid states of entities (SPEC §3 field names, `id` included): the projection row,
+ * else the tombstone the projection left when it removed the row. One statement.
+ */
+export async function lastValidStates(sql: Sql | Tx, collection: Collection, ids: string[]): Promise<Map<string, Row>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
   const { table } = TABLES[collection];
-  const [row] = await sql<Row[]>`select ${sql.unsafe(selectList(collection))} from ${sql(table)} where id = ${id}`;
-  return row;
+  const rows = await sql<{ id: string; fields: Row }[]>`
+    select p.id::text as id, to_jsonb(p) as fields
+    from (select ${sql.unsafe(selectList(collection))} from ${sql(table)} where id = any(${wanted}::uuid[])) p
+    union all
+    select t.entity_id::text, t.fields from entity_tombstones t
+    where t.collection = ${collection} and t.entity_id = any(${wanted}::uuid[])
+      and not exists (select 1 from ${sql(table)} where id = t.entity_id)`;
+  return new Map(rows.map((row) => [row.id, row.fields]));
 }
 
 function toRow(collection: Collection, record: Record<string, unknown>): Row {
@@ -37,7 +45,7 @@ export function projectionStatements(doc: Y.Doc, changes: EntityChanges, paramet
     const resolved: string[] = [];
     for (const id of ids) {
       // Keys that are not entity ids are never projected nor recorded (they may hold anything).
-      if (!UUID.test(id)) continue;
+      if (!isUuid(id)) continue;
       const verdict = checkEntity(doc, collection, id);
       if (verdict.state === 'invalid') {
         problems.push({ entity_id: id, problem: verdict.problem });
@@ -61,7 +69,10 @@ export function projectionStatements(doc: Y.Doc, changes: EntityChanges, paramet
     }
     if (removals.length > 0) {
       parts.push(`remove_${table} as (delete from ${table}
-        where id in (select value::uuid from claimed, jsonb_array_elements_text(${json(removals)})))`);
+        where id in (select value::uuid from claimed, jsonb_array_elements_text(${json(removals)})) returning *)`);
+      parts.push(`tomb_${table} as (insert into entity_tombstones (collection, entity_id, fields)
+        select ${label}, removed.id, to_jsonb(kept) from remove_${table} removed, lateral (select ${selectList(collection, 'removed')}) kept
+        on conflict (collection, entity_id) do update set fields = excluded.fields, deleted_at = now())`);
     }
     if (resolved.length > 0) {
       parts.push(`resolve_${table} as (delete from entity_problems where collection = ${label}

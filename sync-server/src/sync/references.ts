@@ -1,6 +1,5 @@
 import * as Y from 'yjs';
-import { collectionMap, COLLECTIONS, REFERENCES, type Collection, type EntityChanges } from '../../../shared/index.ts';
-import { UUID } from './projection.ts';
+import { collectionMap, COLLECTIONS, isUuid, REFERENCES, type Collection, type EntityChanges } from '../../../shared/index.ts';
 
 /** `collection/id`: how an entity is named in the reference index and in compensation plans. */
 export const entityKey = (collection: Collection, id: string) => `${collection}/${id}`;
@@ -38,6 +37,11 @@ export class ReferenceIndex {
 
   isReferenced(collection: Collection, id: string): boolean {
     return (this.referrers.get(entityKey(collection, id))?.size ?? 0) > 0;
+  }
+
+  /** The entities of the document that refer to this one (as the document holds them now). */
+  referrersOf(collection: Collection, id: string): [Collection, string][] {
+    return [...(this.referrers.get(entityKey(collection, id)) ?? [])].map(parseKey);
   }
 
   /**
@@ -83,7 +87,7 @@ export class ReferenceIndex {
     }
     this.targets.delete(key);
     const entity = collectionMap(this.doc, collection).get(id);
-    if (!UUID.test(id) || !(entity instanceof Y.Map)) return;
+    if (!isUuid(id) || !(entity instanceof Y.Map)) return;
     const targets: string[] = [];
     for (const [field, targetCollection] of Object.entries(fields)) {
       const value = entity.get(field);

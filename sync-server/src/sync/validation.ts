@@ -1,14 +1,14 @@
 import type * as Y from 'yjs';
-import { collectionMap, getEntity, RECORD_SCHEMAS, REFERENCES, type Collection, type EntityFields } from '../../../shared/index.ts';
+import { collectionMap, entityShape, parseFields, REFERENCES, type Collection, type EntityFields } from '../../../shared/index.ts';
 
 export type Verdict =
   | { state: 'absent' }
   | { state: 'valid'; record: Record<string, unknown> }
   /**
-   * `fields`: the fields the first failing check blames (schema first, then references).
-   * One fault can hide another — a reference is checked only once the schema passes, the
-   * down payment ≤ price rule only once both amounts are valid — so a caller that repairs
-   * these fields must check again (see planCompensations).
+   * `fields`: the fields the first failing check blames (shape first, then the schema, then
+   * references). One fault can hide another — a reference is checked only once the schema
+   * passes, the down payment ≤ price rule only once both amounts are valid — so a caller
+   * that repairs these fields must check again (see planCompensations).
    */
   | { state: 'invalid'; problem: string; fields: string[] };
 
@@ -16,27 +16,26 @@ export type Verdict =
 export type Exists = (collection: Collection, id: string) => boolean;
 
 /**
- * Checks one entity of the document against its shared record schema and its references
- * (DESIGN.md: synced data is validated on the server before it is projected).
+ * Checks one value under a collection key: its shape (entity-shape.ts), its shared record
+ * schema and its references (docs/sync-rules.md).
  */
 export function checkEntity(doc: Y.Doc, collection: Collection, id: string): Verdict {
-  const fields = getEntity(doc, collection, id);
-  if (!fields) return { state: 'absent' };
-  return checkFields(collection, id, fields, (target, targetId) => collectionMap(doc, target).has(targetId));
+  const map = collectionMap(doc, collection);
+  if (!map.has(id)) return { state: 'absent' };
+  const shape = entityShape(collection, id, map.get(id));
+  if (shape.kind === 'bad-key') return { state: 'invalid', problem: 'key: not an entity id', fields: [] };
+  if (shape.kind === 'not-a-map') return { state: 'invalid', problem: 'value: not a map of fields', fields: [] };
+  if (shape.strays.length > 0) {
+    return { state: 'invalid', problem: shape.strays.map((field) => `${field}: not a field of this record`).join('; '), fields: shape.strays };
+  }
+  return checkFields(collection, id, shape.fields, (target, targetId) => collectionMap(doc, target).has(targetId));
 }
 
-/** Checks an entity's fields (as the document would hold them) against its schema and references. */
+/** Checks an entity's scalar fields (as the document would hold them) against its schema and references. */
 export function checkFields(collection: Collection, id: string, fields: EntityFields, exists: Exists): Verdict {
-  const parsed = RECORD_SCHEMAS[collection].safeParse(fields);
-  if (!parsed.success) {
-    const issues = parsed.error.issues;
-    return {
-      state: 'invalid',
-      problem: issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-      fields: [...new Set(issues.map((issue) => String(issue.path[0] ?? '')).filter(Boolean))],
-    };
-  }
-  const record = parsed.data as Record<string, unknown>;
+  const parsed = parseFields(collection, id, fields);
+  if (!parsed.valid) return { state: 'invalid', problem: parsed.problem, fields: parsed.fields };
+  const record = parsed.record;
   const dangling = Object.entries(REFERENCES[collection] ?? {}).filter(([field, target]) => {
     const value = record[field];
     return typeof value === 'string' && !exists(target, value);
@@ -48,7 +47,7 @@ export function checkFields(collection: Collection, id: string, fields: EntityFi
       fields: dangling.map(([field]) => field),
     };
   }
-  return { state: 'valid', record: { ...record, id } };
+  return { state: 'valid', record };
 }
 
 /** Collections and fields that refer to `collection`: who would dangle if one of its entities went. */

@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
-import { DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, SYNC_PATH } from '../../../shared/index.ts';
+import { DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, SYNC_PATH, type CompensationNotice } from '../../../shared/index.ts';
 
 /** A `ws` WebSocket that sends the session cookie (and optionally an Origin) on the upgrade. */
 function socketClass(headers: Record<string, string>, options: WebSocket.ClientOptions = {}) {
@@ -78,16 +78,24 @@ export function connectionOutcome(
  * Asks the server for acknowledgements (`ack=1`) and tracks the highest clock of this
  * device's own client id that the server has made durable.
  */
-export function connectAckedDevice(baseUrl: string, cookie: string): Device & { ackedClock(): number; localClock(): number } {
+export function connectAckedDevice(
+  baseUrl: string,
+  cookie: string,
+): Device & { ackedClock(): number; localClock(): number; notices: CompensationNotice[] } {
   const device = connectDevice(baseUrl, cookie, { params: { ack: '1' } });
   let acked = 0;
+  const notices: CompensationNotice[] = [];
   device.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     const clock = Y.decodeStateVector(decoding.readVarUint8Array(decoder)).get(device.doc.clientID) ?? 0;
     acked = Math.max(acked, clock);
   };
   device.provider.messageHandlers[MESSAGE_ACCESS] = () => {};
+  device.provider.messageHandlers[MESSAGE_COMPENSATED] = (_encoder, decoder) => {
+    notices.push(...(JSON.parse(decoding.readVarString(decoder)) as CompensationNotice[]));
+  };
   return {
     ...device,
+    notices,
     ackedClock: () => acked,
     localClock: () => Y.decodeStateVector(Y.encodeStateVector(device.doc)).get(device.doc.clientID) ?? 0,
   };

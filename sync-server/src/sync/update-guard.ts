@@ -1,0 +1,97 @@
+import * as Y from 'yjs';
+
+/**
+ * How deep shared types may nest in an update: a collection's entity map (1) and a shared
+ * type someone put in one of its fields (2), which the compensation then removes. The layout
+ * has no deeper types; Yjs collects a deleted chain of nested types recursively, so a chain
+ * thousands deep would overflow the stack when the compensation deletes it.
+ */
+export const MAX_TYPE_DEPTH = 2;
+
+/** An update the document layout cannot hold; the sender's socket is closed with 4400. */
+export class RefusedUpdateError extends Error {}
+
+type Struct = Y.Item | Y.GC | Y.Skip;
+
+/**
+ * Refuses an update (before it is applied, inside the host's queue so `doc` is current) that
+ * nests shared types deeper than MAX_TYPE_DEPTH, counting the types it nests into that the
+ * document already holds. Iterative and memoised: no input makes it recurse or go quadratic.
+ */
+export function refuseDeepNesting(structs: Struct[], doc: Y.Doc): void {
+  const items = indexItems(structs);
+  const find = (id: Y.ID): Y.Item | null => findIn(items, id) ?? findInDoc(doc, id);
+  const containers = new Map<Y.Item, Y.Item | 'root' | null>();
+
+  /** The item holding the shared type `item` lives in ('root' for a top-level type; null: unknown). */
+  const containerOf = (item: Y.Item): Y.Item | 'root' | null => {
+    const walked: Y.Item[] = [];
+    let current: Y.Item | null = item;
+    let found: Y.Item | 'root' | null = null;
+    while (current) {
+      const known = containers.get(current);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      walked.push(current);
+      const parent: unknown = current.parent;
+      if (parent instanceof Y.AbstractType) {
+        found = parent._item ?? 'root';
+        break;
+      }
+      if (parent instanceof Y.ID) {
+        found = find(parent);
+        break;
+      }
+      // No parent info: the item sits next to its origin, in the same type.
+      const next: Y.ID | null = current.origin ?? current.rightOrigin;
+      current = next ? find(next) : null;
+      if (current && walked.includes(current)) break;
+    }
+    for (const seen of walked) containers.set(seen, found);
+    return found;
+  };
+
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentType)) continue;
+    let depth = 1;
+    for (let container = containerOf(struct); container instanceof Y.Item; container = containerOf(container)) {
+      if (++depth > MAX_TYPE_DEPTH) throw new RefusedUpdateError(`Shared types nest deeper than ${MAX_TYPE_DEPTH} levels`);
+    }
+  }
+}
+
+function indexItems(structs: Struct[]): Map<number, Y.Item[]> {
+  const byClient = new Map<number, Y.Item[]>();
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const list = byClient.get(struct.id.client);
+    if (list) list.push(struct);
+    else byClient.set(struct.id.client, [struct]);
+  }
+  for (const list of byClient.values()) list.sort((a, b) => a.id.clock - b.id.clock);
+  return byClient;
+}
+
+/** The update's item covering `id` (items of one client, by clock). */
+function findIn(items: Map<number, Y.Item[]>, id: Y.ID): Y.Item | null {
+  const list = items.get(id.client);
+  if (!list) return null;
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const item = list[middle]!;
+    if (id.clock < item.id.clock) high = middle - 1;
+    else if (id.clock >= item.id.clock + item.length) low = middle + 1;
+    else return item;
+  }
+  return null;
+}
+
+function findInDoc(doc: Y.Doc, id: Y.ID): Y.Item | null {
+  if (Y.getState(doc.store, id.client) <= id.clock) return null;
+  const struct = Y.getItem(doc.store, id);
+  return struct instanceof Y.Item ? struct : null;
+}
