@@ -13,6 +13,7 @@ import {
   type EntityFields,
   type JsonValue,
 } from '../../../shared/index.ts';
+import { WHOLE, type Edits } from './edits.ts';
 import { entityKey, type ReferenceIndex } from './references.ts';
 import { strayContent } from './stray-roots.ts';
 import { checkEntity, checkFields, type Verdict } from './validation.ts';
@@ -40,8 +41,8 @@ export type LastValidSource = (collection: Collection, ids: string[]) => Promise
 /** What a change did to the entities it touched, as the document host observed it. */
 export type ChangeContext = {
   changes: EntityChanges;
-  /** `collection/id` of entities this change created (a new key), not edited. */
-  added: ReadonlySet<string>;
+  /** The fields the change edited in entities that existed before it (edits.ts). */
+  edits: Edits;
 };
 
 /** Records and fields a change may create but never alter afterwards (REST has no PUT or DELETE for them). */
@@ -79,7 +80,7 @@ export async function planCompensations(
   source: LastValidSource,
   lastValid: LastValid = new Map(),
 ): Promise<Compensation[]> {
-  const planner = new Planner(doc, references, source, lastValid, context.added);
+  const planner = new Planner(doc, references, source, lastValid, context.edits);
   await planner.settleAll(context.changes);
   return [...strayContent(doc), ...planner.plans()];
 }
@@ -111,7 +112,7 @@ class Planner {
     private readonly references: ReferenceIndex,
     private readonly source: LastValidSource,
     private readonly lastValid: LastValid,
-    private readonly added: ReadonlySet<string>,
+    private readonly edits: Edits,
   ) {}
 
   private readonly exists = (collection: Collection, id: string): boolean => {
@@ -143,9 +144,21 @@ class Planner {
   /** Whether settling the entity may ask for its last valid state (then it is read with the others, in one query per collection). */
   private mayNeedLast(collection: Collection, id: string): boolean {
     if (!isUuid(id)) return false;
-    if (CREATE_ONLY.has(collection) && !this.added.has(entityKey(collection, id))) return true;
-    const verdict = checkEntity(this.doc, collection, id);
-    return verdict.state === 'invalid' || (verdict.state === 'absent' && this.references.isReferenced(collection, id));
+    if (!collectionMap(this.doc, collection).has(id)) return CREATE_ONLY.has(collection) || this.references.isReferenced(collection, id);
+    return this.needsLook(collection, id);
+  }
+
+  /**
+   * Whether a present entity needs more than a glance: it is malformed or invalid (with the
+   * planned writes laid over the document), or a rule about how it may change applies to this
+   * edit. A valid new entity, or a valid edit of a horse, costs no query.
+   */
+  private needsLook(collection: Collection, id: string): boolean {
+    if (this.planned.has(entityKey(collection, id))) return true;
+    const edited = this.edits.get(entityKey(collection, id));
+    if (edited && (CREATE_ONLY.has(collection) || edited.has(WHOLE) || FIXED_FIELDS.some((field) => edited.has(field)))) return true;
+    const shape = entityShape(collection, id, collectionMap(this.doc, collection).get(id));
+    return shape.kind !== 'entity' || shape.strays.length > 0 || checkFields(collection, id, shape.fields, this.exists).state === 'invalid';
   }
 
   private async prefetch(wanted: [Collection, string][]): Promise<void> {
@@ -233,6 +246,7 @@ class Planner {
       return;
     }
     if (!this.exists(collection, id)) return this.settleGone(collection, id);
+    if (!this.needsLook(collection, id)) return;
     const entry = this.entry(collection, id);
     const last = await this.last(collection, id);
     if (entry.malformed && !entry.restored) {

@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { Sql, Tx } from '../db/client.ts';
-import { collectionMap, COLLECTIONS, observeEntities, type CompensationNotice, type EntityChanges, type JsonValue } from '../../../shared/index.ts';
+import { observeEntities, type CompensationNotice, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
 import { applyCompensations, noticesOf, planCompensations, rememberValid, type LastValid, type LastValidSource } from './compensation.ts';
 import {
@@ -14,7 +14,8 @@ import {
   type LoggedUpdate,
 } from './persistence.ts';
 import { lastValidStates } from './projection.ts';
-import { entityKey, ReferenceIndex } from './references.ts';
+import { mergeEdits, observeEdits, type Edits } from './edits.ts';
+import { ReferenceIndex } from './references.ts';
 
 /** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
 export const COMPACT_EVERY = 500;
@@ -39,13 +40,13 @@ export type Subscriber = {
   sendNotices?(notices: CompensationNotice[]): void;
 };
 
-/** What transactions changed since it was last taken: entity ids, and the keys that were new. */
-type Pending = { changes: EntityChanges; added: Set<string> };
-const nothingPending = (): Pending => ({ changes: new Map(), added: new Set() });
+/** What transactions changed since it was last taken: entity ids, and the fields edited in entities that existed. */
+type Pending = { changes: EntityChanges; edits: Edits };
+const nothingPending = (): Pending => ({ changes: new Map(), edits: new Map() });
 
 function mergePending(into: Pending, from: Pending): void {
   mergeChanges(into.changes, from.changes);
-  from.added.forEach((key) => into.added.add(key));
+  mergeEdits(into.edits, from.edits);
 }
 
 type PendingCommit = {
@@ -107,19 +108,11 @@ export class DocumentHost {
       // Entities that referred to something missing that has now appeared may be valid now.
       mergeChanges(this.pending.changes, this.references.update(changes));
     });
-    // New keys, told from edits of existing entities: sales and payments may be created, not changed.
-    const stopAdded = COLLECTIONS.map((collection) => {
-      const map = collectionMap(doc, collection);
-      const onChange = (event: Y.YMapEvent<Y.Map<JsonValue>>) => {
-        for (const [key, change] of event.changes.keys) if (change.action === 'add') this.pending.added.add(entityKey(collection, key));
-      };
-      map.observe(onChange);
-      return () => map.unobserve(onChange);
-    });
+    const stopEdits = observeEdits(doc, (key, fields) => mergeEdits(this.pending.edits, new Map([[key, new Set(fields)]])));
     // Idempotent: a broken host stops observing, and is destroyed later.
     this.stopObserving = () => {
       stop();
-      stopAdded.forEach((unobserve) => unobserve());
+      stopEdits();
       this.stopObserving = () => {};
     };
   }
