@@ -1,19 +1,32 @@
 import type { Table } from 'dexie';
 import type * as Y from 'yjs';
-import { collectionMap, observeEntities, readEntity, type EntityFields } from '../../../shared/index.ts';
+import { collectionMap, observeEntities, readRecord, type EntityFields } from '../../../shared/index.ts';
 import { PROJECTED_COLLECTIONS, tableOf, type ProjectedCollection, type RanchDb, type ReadTable } from './db.ts';
+import { InvalidEntities, type InvalidEntity } from './invalid-entities.ts';
 import { PaymentGroups } from './sale-payments.ts';
+import type { Store } from './store.ts';
 import { timeSlices, type TimeSlices } from './time-slices.ts';
+import { writeApart } from './write-apart.ts';
 
 export type Projection = {
   /** Resolves when the tables match the document as loaded from this device. */
   ready: Promise<void>;
   /** Resolves when every change seen so far is written to the tables. */
   idle(): Promise<void>;
+  /** Entities of the document left out of the tables (not valid records, or refused by IndexedDB). */
+  invalid(): InvalidEntity[];
+  /** How many there are, for the Settings screen. */
+  invalidCount: Store<{ invalid: number }>;
   stop(): void;
 };
 
 type Dirty = Map<ProjectedCollection, Set<string>> | 'all';
+
+/** Delays before reconciling again after a failed batch: 1 s, doubling, at most 5 minutes. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 5 * 60_000;
+
+export type ProjectionOptions = { retryFirstMs?: number };
 
 const isProjected = (collection: string): collection is ProjectedCollection =>
   (PROJECTED_COLLECTIONS as readonly string[]).includes(collection);
@@ -27,13 +40,20 @@ const isProjected = (collection: string): collection is ProjectedCollection =>
  * one batch at a time: whatever order batches finish in, the last one leaves the rows
  * equal to the current document, and bursts (a first sync of thousands of horses)
  * collapse into few Dexie transactions.
+ *
+ * The document is not trusted (any Yjs client can write its public layout): only valid
+ * records are written, keyed by their map key; the others are left out and counted.
  */
-export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown>): Projection {
+export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown>, options: ProjectionOptions = {}): Projection {
+  const retryFirst = options.retryFirstMs ?? RETRY_FIRST_MS;
   let dirty: Dirty | null = null;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   let started = false;
-  const groups = new PaymentGroups();
+  let retryDelay = retryFirst;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const invalid = new InvalidEntities();
+  const context: Context = { doc, db, groups: new PaymentGroups(invalid), invalid };
 
   const markDirty = (collection: ProjectedCollection, ids: Iterable<string>) => {
     if (dirty === 'all') return;
@@ -43,20 +63,39 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
     for (const id of ids) set.add(id);
   };
 
+  /**
+   * After a failed write the rows may be stale: reconcile, but later, backing off. At once
+   * it would most likely fail the same way again; meanwhile later changes are still written.
+   */
+  const reconcileLater = () => {
+    if (stopped || retryTimer !== undefined) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      dirty = 'all';
+      void flush();
+    }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+  };
+
   const flush = (): Promise<void> => {
-    running = running
-      .then(async () => {
-        if (stopped || dirty === null) return;
-        const batch = dirty;
-        dirty = null;
-        await (batch === 'all' ? reconcileAll(doc, db, groups) : writeChanged(doc, db, groups, batch));
-      })
-      .catch((error: unknown) => {
-        // The rows may now be stale; the next change triggers a full reconcile, and the
-        // document itself (the source of truth) is unaffected.
-        dirty = 'all';
-        console.error('Projection to IndexedDB failed', error);
-      });
+    running = running.then(async () => {
+      if (stopped || dirty === null) return;
+      const batch = dirty;
+      dirty = null;
+      try {
+        const stored = await (batch === 'all' ? reconcileAll(context) : writeChanged(context, batch));
+        if (!stored) reconcileLater();
+        else if (batch === 'all') retryDelay = retryFirst;
+      } catch (error) {
+        if (stopped) return; // closing the database while a batch runs is no failure
+        console.error('Projection to IndexedDB failed; reconciling again later', error);
+        reconcileLater();
+      } finally {
+        invalid.publish();
+      }
+    });
+    // The chain must never stay rejected: every later batch would be skipped.
+    running = running.catch((error: unknown) => console.error('Projection failed', error));
     return running;
   };
 
@@ -80,8 +119,11 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
       await ready;
       await running;
     },
+    invalid: () => invalid.list(),
+    invalidCount: invalid.count,
     stop: () => {
       stopped = true;
+      clearTimeout(retryTimer);
       stopObserving();
     },
   };
@@ -90,34 +132,82 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
 /** Rows per bulkPut: one transaction still holds a whole batch, in bounded pieces. */
 const CHUNK = 2000;
 
+/** What every batch works with. */
+type Context = { doc: Y.Doc; db: RanchDb; groups: PaymentGroups; invalid: InvalidEntities };
+
 /** Rows to put into one table and primary keys to delete from it. */
 type Snapshot = { table: ReadTable; present: EntityFields[]; removed: string[] };
 
-function entityRows(doc: Y.Doc, collection: ProjectedCollection, ids: Iterable<string>): Snapshot {
+/**
+ * The row of `key` when the document holds a valid record there (the schema's output, `id`
+ * = the key); null when it holds nothing or something invalid, which is noted. Never throws.
+ */
+function validRow(map: { get(key: string): unknown }, invalid: InvalidEntities, collection: ProjectedCollection, key: string): EntityFields | null {
+  const value = map.get(key);
+  if (value === undefined) {
+    invalid.note(collection, key, null);
+    return null;
+  }
+  const reading = readRecord(collection, key, value);
+  invalid.note(collection, key, reading.valid ? null : reading.problem);
+  return reading.valid ? (reading.record as EntityFields) : null;
+}
+
+/** Rows of the valid ids; ids deleted from the document or invalid now lose their row. */
+function entityRows({ doc, invalid }: Context, collection: ProjectedCollection, ids: Iterable<string>): Snapshot {
   const map = collectionMap(doc, collection);
   const present: EntityFields[] = [];
   const removed: string[] = [];
   for (const id of ids) {
-    const entity = map.get(id);
-    if (entity === undefined) removed.push(id);
-    else present.push(readEntity(entity));
+    const row = validRow(map, invalid, collection, id);
+    if (row === null) removed.push(id);
+    else present.push(row);
   }
   return { table: tableOf(collection), present, removed };
 }
 
-/** The rows of the sales whose payments are among `paymentIds` (sale-payments.ts). */
-function salePaymentRows(doc: Y.Doc, groups: PaymentGroups, paymentIds: Iterable<string>): Snapshot {
+/** The rows of the given sales as the payment index has them now (sale-payments.ts). */
+function saleRows(groups: PaymentGroups, saleKeys: Iterable<string>): Snapshot {
   const snapshot: Snapshot = { table: 'salePayments', present: [], removed: [] };
-  for (const saleKey of groups.touch(doc, paymentIds)) {
-    const row = groups.row(doc, saleKey);
+  for (const saleKey of saleKeys) {
+    const row = groups.row(saleKey);
     if (row) snapshot.present.push(row as unknown as EntityFields);
     else snapshot.removed.push(saleKey);
   }
   return snapshot;
 }
 
-const changedRows = (doc: Y.Doc, groups: PaymentGroups, collection: ProjectedCollection, ids: Iterable<string>): Snapshot =>
-  collection === 'payments' ? salePaymentRows(doc, groups, ids) : entityRows(doc, collection, ids);
+const changedRows = (context: Context, collection: ProjectedCollection, ids: Iterable<string>): Snapshot =>
+  collection === 'payments' ? saleRows(context.groups, context.groups.touch(context.doc, ids)) : entityRows(context, collection, ids);
+
+/**
+ * The rows of a large batch (a first sync), read a piece at a time between time slices:
+ * validating 21,000 entities takes over a second here, too long to hold the main thread.
+ * What the document changes between pieces is dirty again and rewritten by the next batch.
+ */
+async function changedRowsSliced(context: Context, batch: Map<ProjectedCollection, Set<string>>): Promise<Snapshot[]> {
+  const slices = timeSlices();
+  const snapshots: Snapshot[] = [];
+  for (const [collection, idSet] of batch) {
+    const ids = [...idSet];
+    const touchedSales = new Set<string>();
+    const snapshot: Snapshot = { table: tableOf(collection), present: [], removed: [] };
+    for (let i = 0; i < ids.length; i += READ_PIECE) {
+      const piece = ids.slice(i, i + READ_PIECE);
+      if (collection === 'payments') {
+        for (const saleKey of context.groups.touch(context.doc, piece)) touchedSales.add(saleKey);
+      } else {
+        const { present, removed } = entityRows(context, collection, piece);
+        snapshot.present.push(...present);
+        snapshot.removed.push(...removed);
+      }
+      if (slices.due()) await slices.pause();
+    }
+    // A sale's row is made once, from all its payments read, never put and deleted in one batch.
+    snapshots.push(collection === 'payments' ? saleRows(context.groups, touchedSales) : snapshot);
+  }
+  return snapshots;
+}
 
 const rowsOf = (snapshots: Snapshot[]) => snapshots.reduce((sum, s) => sum + s.present.length + s.removed.length, 0);
 
@@ -134,15 +224,33 @@ const WRITE_ORDER: ReadTable[][] = [
   ['buyers', 'sales', 'salePayments'],
 ];
 
-/** Writes the snapshots, chunked bulkPut/bulkDelete, in one rw transaction (or two, see above). */
-async function writeSnapshots(db: RanchDb, snapshots: Snapshot[]): Promise<void> {
+/**
+ * Writes the snapshots, chunked bulkPut/bulkDelete, in one rw transaction (or two, see
+ * above). When a transaction fails, its rows are written apart (write-apart.ts) so the
+ * rows IndexedDB accepts are stored; the refused ones are noted. Returns whether every row
+ * was stored; throws when nothing could be (quota, a closed database).
+ */
+async function writeSnapshots({ db, invalid }: Context, snapshots: Snapshot[]): Promise<boolean> {
   const work = snapshots.filter((s) => s.present.length > 0 || s.removed.length > 0);
-  if (work.length === 0) return;
+  if (work.length === 0) return true;
   const transactions =
     rowsOf(work) < SPLIT_FROM_ROWS
       ? [work]
       : WRITE_ORDER.map((tables) => tables.flatMap((t) => work.filter((s) => s.table === t))).filter((g) => g.length > 0);
-  for (const transaction of transactions) await writeInOneTransaction(db, transaction);
+  let stored = true;
+  for (const transaction of transactions) {
+    try {
+      await writeInOneTransaction(db, transaction);
+    } catch (error) {
+      console.warn('Projection: a write failed; writing its rows apart', error);
+      for (const { table, present, removed } of transaction) {
+        const refused = await writeApart(db.table<EntityFields, string>(table), present, removed, CHUNK);
+        for (const { key, problem } of refused) invalid.refused(table, key, problem);
+        if (refused.length > 0) stored = false;
+      }
+    }
+  }
+  return stored;
 }
 
 async function writeInOneTransaction(db: RanchDb, work: Snapshot[]): Promise<void> {
@@ -162,19 +270,28 @@ function measure(name: string, start: number, rows: number): void {
   if (rows >= 1000) performance.measure(`projection:${name} (${rows} rows)`, { start, end: performance.now() });
 }
 
-async function writeChanged(doc: Y.Doc, db: RanchDb, groups: PaymentGroups, batch: Map<ProjectedCollection, Set<string>>): Promise<void> {
+async function writeChanged(context: Context, batch: Map<ProjectedCollection, Set<string>>): Promise<boolean> {
   const started = performance.now();
-  // Read every row before the first await, so the batch is one consistent state of the doc.
-  const snapshots = [...batch].map(([collection, ids]) => changedRows(doc, groups, collection, ids));
+  // A usual batch reads every row before the first await, so it is one consistent state of
+  // the doc; a large one is read in time slices.
+  const ids = [...batch.values()].reduce((sum, set) => sum + set.size, 0);
+  const snapshots =
+    ids < SPLIT_FROM_ROWS ? [...batch].map(([collection, set]) => changedRows(context, collection, set)) : await changedRowsSliced(context, batch);
   const rows = rowsOf(snapshots);
   measure('read doc', started, rows);
   const writing = performance.now();
-  await writeSnapshots(db, snapshots);
+  const stored = await writeSnapshots(context, snapshots);
   measure('write', writing, rows);
+  return stored;
 }
 
-const sameValue = (a: unknown, b: unknown): boolean =>
-  a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
+/** Equal values; objects whatever their key order (rows written before validation kept the document's order). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  const isObject = (value: unknown): value is EntityFields => typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isObject(a) && isObject(b) && sameRow(a, b);
+}
 
 function sameRow(a: EntityFields, b: EntityFields | undefined): boolean {
   if (!b) return false;
@@ -227,7 +344,8 @@ async function compareRows(
  * (21,000 rows at ranch scale) runs in slices of a few milliseconds, so typing in the
  * first seconds after opening is not held up by it.
  */
-async function reconcileAll(doc: Y.Doc, db: RanchDb, groups: PaymentGroups): Promise<void> {
+async function reconcileAll(context: Context): Promise<boolean> {
+  const { doc, db, groups, invalid } = context;
   const started = performance.now();
   const slices = timeSlices();
   const snapshots: Snapshot[] = [];
@@ -236,20 +354,30 @@ async function reconcileAll(doc: Y.Doc, db: RanchDb, groups: PaymentGroups): Pro
     const existing = await readAll(db.table<EntityFields, string>(table), slices);
     const map = collectionMap(doc, collection);
     const snapshot: Snapshot = { table, present: [], removed: [] };
+    // Validating is most of the reconcile's time (docs/web.md, Data), so it happens inside
+    // the time-sliced loops: in rowOf, and for payments a piece at a time.
+    const keys = [...map.keys()];
     if (collection === 'payments') {
       // Every payment the document or the index knows: the index follows the document.
-      groups.touch(doc, new Set([...map.keys(), ...groups.paymentIds()]));
-      await compareRows(snapshot, existing, [...groups.keys()], (key) => groups.row(doc, key) as unknown as EntityFields | null, slices);
+      keys.push(...[...groups.paymentIds()].filter((id) => !map.has(id)));
+      for (let i = 0; i < keys.length; i += READ_PIECE) {
+        groups.touch(doc, keys.slice(i, i + READ_PIECE));
+        if (slices.due()) await slices.pause();
+      }
+      await compareRows(snapshot, existing, [...groups.keys()], (key) => groups.row(key) as unknown as EntityFields | null, slices);
     } else {
-      await compareRows(snapshot, existing, [...map.keys()], (id) => {
-        const entity = map.get(id);
-        return entity === undefined ? null : readEntity(entity);
-      }, slices);
+      await compareRows(snapshot, existing, keys, (key) => validRow(map, invalid, collection, key), slices);
     }
+    invalid.retain(collection, new Set(keys));
     snapshots.push(snapshot);
   }
   // The document may change between slices: whatever changed after its row was read is
   // dirty again, and the next batch rewrites it from the doc.
-  await writeSnapshots(db, snapshots);
+  invalid.clearRefused();
+  const stored = await writeSnapshots(context, snapshots);
   performance.measure(`projection:reconcile (${rowsOf(snapshots)} rows differed)`, { start: started, end: performance.now() });
+  return stored;
 }
+
+/** Entities validated between two looks at the clock (15–30 µs each here, several times that on a phone). */
+const READ_PIECE = 100;
