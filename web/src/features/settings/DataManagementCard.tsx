@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useRanchData, useSyncStatus } from '../../data/context.tsx';
 import { countUnsavedRecords } from '../../data/unsaved-changes.ts';
 import { useToast } from '../../ui/Toast.tsx';
@@ -9,6 +9,7 @@ export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
   const toast = useToast();
   const data = useRanchData();
   const { saved } = useSyncStatus();
+  const { invalid } = useSyncExternalStore(data.projection.invalidCount.subscribe, data.projection.invalidCount.get);
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
   // Counted when the dialog opens: records the server has not acknowledged (the tracker)
@@ -57,6 +58,8 @@ export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
             Clear Local Data
           </button>
         </div>
+        {/* Entities another app wrote to the synced document that are not valid records (projection.ts). */}
+        {invalid > 0 && <p className="text-sm opacity-70">{notShownText(invalid)}</p>}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -83,4 +86,9 @@ export function waitingText({ records, photos }: { records: number; photos: numb
   if (records > 0) parts.push(records === 1 ? '1 record with changes' : `${records} records with changes`);
   if (photos > 0) parts.push(photos === 1 ? '1 photo' : `${photos} photos`);
   return `${parts.join(' and ')} ${records + photos === 1 ? 'has' : 'have'}`;
+}
+
+/** "3 records from other apps could not be shown", under the Data Management buttons. */
+export function notShownText(count: number): string {
+  return `${count === 1 ? '1 record' : `${count} records`} from other apps could not be shown`;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import * as Y from 'yjs';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
@@ -120,5 +121,19 @@ describe('Settings screen', () => {
     expect(localStorage.length).toBe(0);
     await waitFor(async () => expect(await data.db.breeds.count()).toBe(0));
     expect(await data.db.photoOutbox.count()).toBe(0);
+  });
+
+  it('Data Management says how many records from other apps could not be shown', async () => {
+    stubNotification('default');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderScreen(<SettingsScreen />, { data });
+    const card = await screen.findByRole('region', { name: 'Data Management' });
+    expect(within(card).queryByText(/could not be shown/)).toBeNull();
+    // Another app put a string where an owner belongs, and a breed with no name.
+    data.doc.transact(() => {
+      data.doc.getMap('owners').set('0190c000-0000-7000-8000-000000000001', 'not an owner');
+      data.doc.getMap('breeds').set('0190c000-0000-7000-8000-000000000002', new Y.Map());
+    });
+    expect(await within(card).findByText('2 records from other apps could not be shown')).toBeTruthy();
   });
 });
