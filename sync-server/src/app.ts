@@ -16,6 +16,7 @@ import { apiError, handleError } from './http/errors.ts';
 import { serveWeb } from './http/static.ts';
 import type { AppEnv, AuthedEnv } from './http/types.ts';
 import type { DocumentRegistry } from './sync/registry.ts';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { syncRoutes } from './sync/routes.ts';
 
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
@@ -30,10 +31,11 @@ export type AppDeps = {
   allowedOrigins: readonly string[];
   webDir?: string;
   trustProxy?: boolean;
+  syncLimits?: SyncLimits;
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
-export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = false }: AppDeps) {
+export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = false, syncLimits = DEFAULT_SYNC_LIMITS }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   // `no-referrer` (the default) would make browsers send `Origin: null` on the sign-in
@@ -47,7 +49,7 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   app.use('/api/*', loadSession(sql));
 
   app.route('/api', authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }));
-  app.route('/api/sync', syncRoutes(registry, allowedOrigins));
+  app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits));
 
   const api = new Hono<AuthedEnv>();
   const cache = new ReadCache(registry.versions);

@@ -1,5 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
+
+const MiB = 1024 * 1024;
+
+/** A whole number ≥ 1 (a limit of the sync socket, docs/sync-limits.md). */
+function positive(fallback: number) {
+  const message = 'must be a whole number, 1 or more';
+  return z.coerce.number({ error: message }).int(message).min(1, message).default(fallback);
+}
 
 /** Configuration, parsed once at start-up; a bad value stops the server with a clear message. */
 const schema = z
@@ -25,6 +34,15 @@ const schema = z
       .enum(['0', '1', ''], { error: 'must be 1 (behind a reverse proxy) or 0' })
       .default('0')
       .transform((value) => value === '1'),
+    RANCH_SYNC_MAX_MESSAGE_MIB: positive(DEFAULT_SYNC_LIMITS.maxMessageBytes / MiB),
+    RANCH_SYNC_SEND_BUFFER_MIB: positive(DEFAULT_SYNC_LIMITS.sendBufferBytes / MiB),
+    RANCH_SYNC_MESSAGES_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.messagesPerSecond),
+    RANCH_SYNC_UPDATES_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.updatesPerSecond),
+    RANCH_SYNC_AWARENESS_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.awarenessPerSecond),
+    RANCH_SYNC_AWARENESS_STATE_BYTES: positive(DEFAULT_SYNC_LIMITS.awarenessStateBytes),
+    RANCH_SYNC_AWARENESS_CLIENTS: positive(DEFAULT_SYNC_LIMITS.awarenessClients),
+    RANCH_SYNC_CONNECTIONS_PER_SESSION: positive(DEFAULT_SYNC_LIMITS.connectionsPerSession),
+    RANCH_SYNC_CONNECTIONS_PER_USER: positive(DEFAULT_SYNC_LIMITS.connectionsPerUser),
   });
 
 export type Config = {
@@ -36,6 +54,7 @@ export type Config = {
   allowedOrigins: string[];
   webDir: string;
   trustProxy: boolean;
+  syncLimits: SyncLimits;
 };
 
 export class ConfigError extends Error {}
@@ -60,5 +79,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: value.RANCH_ALLOWED_ORIGINS,
     webDir: resolve(value.RANCH_WEB_DIR),
     trustProxy: value.RANCH_TRUST_PROXY,
+    syncLimits: {
+      maxMessageBytes: value.RANCH_SYNC_MAX_MESSAGE_MIB * MiB,
+      sendBufferBytes: value.RANCH_SYNC_SEND_BUFFER_MIB * MiB,
+      messagesPerSecond: value.RANCH_SYNC_MESSAGES_PER_SECOND,
+      updatesPerSecond: value.RANCH_SYNC_UPDATES_PER_SECOND,
+      awarenessPerSecond: value.RANCH_SYNC_AWARENESS_PER_SECOND,
+      awarenessStateBytes: value.RANCH_SYNC_AWARENESS_STATE_BYTES,
+      awarenessClients: value.RANCH_SYNC_AWARENESS_CLIENTS,
+      connectionsPerSession: value.RANCH_SYNC_CONNECTIONS_PER_SESSION,
+      connectionsPerUser: value.RANCH_SYNC_CONNECTIONS_PER_USER,
+    },
   };
 }

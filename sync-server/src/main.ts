@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     allowedOrigins: config.allowedOrigins,
     webDir: config.webDir,
     trustProxy: config.trustProxy,
+    syncLimits: config.syncLimits,
   });
   const where = config.databaseUrl ? 'Postgres from DATABASE_URL' : `embedded Postgres in ${config.dataDir}`;
   console.log(`Ranch is listening on ${server.url} (${where})`);

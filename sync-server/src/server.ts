@@ -4,6 +4,7 @@ import { WebSocketServer } from 'ws';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { DocumentRegistry } from './sync/registry.ts';
 
 export type ServerOptions = {
@@ -17,6 +18,8 @@ export type ServerOptions = {
   trustProxy?: boolean;
   /** Logged updates between snapshots (default 500). */
   compactEvery?: number;
+  /** Per-connection limits of the sync socket (docs/sync-limits.md); defaults for the rest. */
+  syncLimits?: Partial<SyncLimits>;
 };
 
 export type RunningServer = {
@@ -64,14 +67,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.compactEvery ? { compactEvery: options.compactEvery } : {}),
   });
   await registry.connectPeers();
+  const syncLimits = { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits };
   const app = createApp({
     sql: db.sql,
     registry,
     allowedOrigins: options.allowedOrigins ?? [],
     trustProxy: options.trustProxy ?? false,
+    syncLimits,
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024, perMessageDeflate: SYNC_COMPRESSION });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: syncLimits.maxMessageBytes, perMessageDeflate: SYNC_COMPRESSION });
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host, websocket: { server: wss } });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

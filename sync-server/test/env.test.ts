@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/env.ts';
+import { DEFAULT_SYNC_LIMITS } from '../src/sync/limits.ts';
 
 describe('configuration', () => {
   it('has defaults that need nothing but Node', () => {
@@ -41,5 +42,19 @@ describe('RANCH_TRUST_PROXY', () => {
     expect(loadConfig({ RANCH_TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ RANCH_TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(() => loadConfig({ RANCH_TRUST_PROXY: 'yes' })).toThrow(/RANCH_TRUST_PROXY: must be 1 \(behind a reverse proxy\) or 0/);
+  });
+});
+
+describe('RANCH_SYNC_* limits', () => {
+  it('default to DEFAULT_SYNC_LIMITS and read MiB and counts', () => {
+    expect(loadConfig({}).syncLimits).toEqual(DEFAULT_SYNC_LIMITS);
+    const config = loadConfig({ RANCH_SYNC_MAX_MESSAGE_MIB: '32', RANCH_SYNC_SEND_BUFFER_MIB: '8', RANCH_SYNC_CONNECTIONS_PER_SESSION: '3' });
+    expect(config.syncLimits).toMatchObject({ maxMessageBytes: 32 * 1024 * 1024, sendBufferBytes: 8 * 1024 * 1024, connectionsPerSession: 3 });
+  });
+
+  it('stop with a message naming a bad value', () => {
+    expect(() => loadConfig({ RANCH_SYNC_MESSAGES_PER_SECOND: '0' })).toThrow(/RANCH_SYNC_MESSAGES_PER_SECOND: must be a whole number, 1 or more/);
+    expect(() => loadConfig({ RANCH_SYNC_MAX_MESSAGE_MIB: 'lots' })).toThrow(/RANCH_SYNC_MAX_MESSAGE_MIB: must be a whole number, 1 or more/);
+    expect(() => loadConfig({ RANCH_SYNC_AWARENESS_CLIENTS: '2.5' })).toThrow(/RANCH_SYNC_AWARENESS_CLIENTS: must be a whole number, 1 or more/);
   });
 });

@@ -6,6 +6,7 @@ import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
 import { collectionMap, DOC_NAME, newId, SYNC_PATH, writeEntity } from '../../shared/index.ts';
+import { DEFAULT_SYNC_LIMITS } from '../src/sync/limits.ts';
 
 const BREEDS = 3000;
 
@@ -84,7 +85,7 @@ describe.each(databaseKinds())('compressed sync of large messages (%s)', (kind) 
     expect(bytesRead).toBeLessThan(stateBytes / 2);
   });
 
-  it('closes a socket whose compressed message inflates past 64 MiB (1009) and keeps serving', async () => {
+  it('closes a socket whose compressed message inflates past the message cap (16 MiB, 1009) and keeps serving', async () => {
     const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${SYNC_PATH}/${DOC_NAME}`, { headers: { cookie: admin.cookie } });
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
@@ -92,8 +93,8 @@ describe.each(databaseKinds())('compressed sync of large messages (%s)', (kind) 
     });
     expect(socket.extensions).toContain('permessage-deflate');
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-    // 65 MiB of zeros: a few dozen KiB on the wire, over the limit once inflated.
-    socket.send(Buffer.alloc(65 * 1024 * 1024), { compress: true });
+    // 1 MiB more zeros than the cap: a few KiB on the wire, over the limit once inflated.
+    socket.send(Buffer.alloc(DEFAULT_SYNC_LIMITS.maxMessageBytes + 1024 * 1024), { compress: true });
     expect(await closed).toBe(1009);
     const next = device();
     await receivesEveryBreed(next);

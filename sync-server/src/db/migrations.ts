@@ -174,7 +174,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 4,
-    name: 'tombstones: the last valid state of deleted entities',
+    name: 'tombstones: the last valid state of deleted entities; rules a document was checked by',
     sql: /* sql */ `
       -- The last valid state of each entity the projection removed, in document field names,
       -- so the server can bring it back when a device that was offline still refers to it
@@ -186,6 +186,11 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         deleted_at timestamptz not null default now(),
         primary key (collection, entity_id)
       );
+
+      -- The version of the sync rules (sync-server/src/sync/sweep.ts) every entity of the
+      -- document was last checked by: a document stored under older rules is checked whole,
+      -- once, when it is loaded.
+      alter table docs add column checked_rules integer not null default 0;
     `,
   },
 ];

@@ -13,8 +13,9 @@ export function awarenessFor(host: DocumentHost): awarenessProtocol.Awareness {
   if (awareness) return awareness;
   const created = new awarenessProtocol.Awareness(host.doc);
   created.setLocalState(null); // the server itself has no presence
-  created.on('update', ({ added, updated, removed }: AwarenessChange, origin: unknown) => {
-    if (origin instanceof SyncConnection) origin.trackAwareness(added, removed);
+  // Which connection may write which client id, and how much, is checked before an update
+  // is applied (AwarenessGuard), so everything applied here is relayed.
+  created.on('update', ({ added, updated, removed }: AwarenessChange) => {
     const changed = [...added, ...updated, ...removed];
     const update = awarenessProtocol.encodeAwarenessUpdate(created, changed);
     for (const subscriber of host.subscribers) {

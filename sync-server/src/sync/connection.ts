@@ -4,7 +4,9 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK } from '../../../shared/index.ts';
+import { AwarenessGuard } from './awareness-guard.ts';
 import { DocumentUnavailableError, type DocumentHost, type Subscriber } from './document-host.ts';
+import { TokenBucket, type SyncLimits } from './limits.ts';
 
 // Message types of the y-websocket protocol.
 const MESSAGE_SYNC = 0;
@@ -15,8 +17,11 @@ const MESSAGE_QUERY_AWARENESS = 3;
 export const CLOSE_BAD_MESSAGE = 4400;
 
 export type Socket = {
-  send(data: Uint8Array): void;
+  /** `onSent` runs once the data has left this process's buffers (or the socket failed). */
+  send(data: Uint8Array, onSent?: () => void): void;
   close(code: number, reason: string): void;
+  /** Bytes queued for the peer and not yet written to the network (ws `bufferedAmount`). */
+  readonly bufferedAmount: number;
 };
 
 export type ConnectionOptions = {
@@ -27,6 +32,7 @@ export type ConnectionOptions = {
   canWrite: boolean;
   /** The client asked (`ack=1`) for our MESSAGE_ACK / MESSAGE_ACCESS messages. */
   wantsAcks: boolean;
+  readonly limits: SyncLimits;
 };
 
 /**
@@ -37,7 +43,14 @@ export class SyncConnection implements Subscriber {
   readonly id: number;
   readonly userId: string;
   readonly sessionId: string;
-  private readonly awarenessClients = new Set<number>();
+  private readonly presence: AwarenessGuard;
+  private readonly messages: TokenBucket;
+  private readonly updates: TokenBucket;
+  /** The newest state vector a sync step 1 asked about and not yet answered. */
+  private pendingStateVector: Uint8Array | null = null;
+  /** Bytes of the full-state answer queued or unsent (at most one per connection), or null. */
+  private fullStateBytes: number | null = null;
+  private closing = false;
   private closed = false;
 
   constructor(
@@ -49,6 +62,9 @@ export class SyncConnection implements Subscriber {
     this.id = options.id;
     this.userId = options.userId;
     this.sessionId = options.sessionId;
+    this.presence = new AwarenessGuard(awareness, options.limits);
+    this.messages = new TokenBucket(options.limits.messagesPerSecond);
+    this.updates = new TokenBucket(options.limits.updatesPerSecond);
   }
 
   /** The session ended (signed out): the device must sign in again before it syncs. */
@@ -97,6 +113,8 @@ export class SyncConnection implements Subscriber {
   }
 
   receive(message: Uint8Array): void {
+    if (this.closing || this.closed) return;
+    if (!this.messages.take()) return this.shut(CloseCode.TooManyMessages, 'Too many messages');
     try {
       const decoder = decoding.createDecoder(message);
       const type = decoding.readVarUint(decoder);
@@ -105,10 +123,12 @@ export class SyncConnection implements Subscriber {
           return this.receiveSync(decoder);
         case MESSAGE_AWARENESS: {
           const update = decoding.readVarUint8Array(decoder);
-          awarenessProtocol.applyAwarenessUpdate(this.awareness, update, this);
+          const allowed = this.presence.allow() ? this.presence.filter(update) : null;
+          if (allowed) awarenessProtocol.applyAwarenessUpdate(this.awareness, allowed, this);
           return;
         }
         case MESSAGE_QUERY_AWARENESS:
+          if (!this.presence.allow()) return;
           this.send(this.awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...this.awareness.getStates().keys()])));
           return;
         default:
@@ -124,17 +144,12 @@ export class SyncConnection implements Subscriber {
     if (step === syncProtocol.messageYjsSyncStep1) {
       const stateVector = decoding.readVarUint8Array(decoder);
       Y.decodeStateVector(stateVector); // throws on garbage before anything is queued
-      void this.host.run(() => {
-        const encoder = encoding.createEncoder();
-        encoding.writeVarUint(encoder, MESSAGE_SYNC);
-        syncProtocol.writeSyncStep2(encoder, this.host.doc, stateVector);
-        this.send(encoding.toUint8Array(encoder));
-      }).catch(() => this.closeUnavailable());
-      return;
+      return this.answerStep1(stateVector);
     }
     if (step !== syncProtocol.messageYjsSyncStep2 && step !== syncProtocol.messageYjsUpdate) {
       throw new Error(`Unknown sync step ${step}`);
     }
+    if (!this.updates.take()) return this.shut(CloseCode.TooManyMessages, 'Too many updates');
     const update = decoding.readVarUint8Array(decoder);
     if (!this.options.canWrite) return; // read-only: dropped, never applied or stored
     Y.decodeUpdate(update); // reject malformed bytes before they reach the document
@@ -146,6 +161,48 @@ export class SyncConnection implements Subscriber {
         if (error instanceof DocumentUnavailableError) this.closeUnavailable();
         else this.socket.close(CLOSE_BAD_MESSAGE, 'Update could not be applied');
       });
+  }
+
+  /**
+   * Sync step 2 (what the device lacks; a whole-document encode for a new device): at most
+   * one queued or unsent per connection. Requests meanwhile are answered once, afterwards,
+   * with the newest state vector, so repeating step 1 cannot multiply encodes or buffers.
+   */
+  private answerStep1(stateVector: Uint8Array): void {
+    const idle = this.pendingStateVector === null && this.fullStateBytes === null;
+    this.pendingStateVector = stateVector;
+    if (idle) this.scheduleFullState();
+  }
+
+  private scheduleFullState(): void {
+    this.fullStateBytes = 0; // queued: further step 1s wait for this answer
+    void this.host
+      .run(() => {
+        const stateVector = this.pendingStateVector;
+        this.pendingStateVector = null;
+        if (!stateVector || this.closing || this.closed) {
+          this.fullStateBytes = null;
+          return;
+        }
+        // No encode for a connection already over its send buffer: it is closed instead.
+        if (this.overSendBuffer()) return this.closeSlowReader();
+        const encoder = encoding.createEncoder();
+        encoding.writeVarUint(encoder, MESSAGE_SYNC);
+        syncProtocol.writeSyncStep2(encoder, this.host.doc, stateVector);
+        const answer = encoding.toUint8Array(encoder);
+        this.send(answer, () => this.fullStateSent());
+        this.fullStateBytes = answer.byteLength;
+      })
+      .catch(() => this.closeUnavailable());
+  }
+
+  private fullStateSent(): void {
+    this.fullStateBytes = null;
+    if (this.pendingStateVector && !this.closing && !this.closed) this.scheduleFullState();
+  }
+
+  private overSendBuffer(): boolean {
+    return this.socket.bufferedAmount - (this.fullStateBytes ?? 0) > this.options.limits.sendBufferBytes;
   }
 
   /** Tells the device which of its changes are durable: the server's state vector. */
@@ -168,12 +225,6 @@ export class SyncConnection implements Subscriber {
     this.send(this.awarenessMessage(update));
   }
 
-  /** Remembers which awareness client ids this connection speaks for, to clear them on close. */
-  trackAwareness(added: number[], removed: number[]): void {
-    added.forEach((id) => this.awarenessClients.add(id));
-    removed.forEach((id) => this.awarenessClients.delete(id));
-  }
-
   closeUnavailable(): void {
     this.socket.close(CloseCode.TryAgainLater, 'Document unavailable, reconnect later');
   }
@@ -182,9 +233,19 @@ export class SyncConnection implements Subscriber {
     if (this.closed) return;
     this.closed = true;
     this.host.subscribers.delete(this);
-    if (this.awarenessClients.size > 0) {
-      awarenessProtocol.removeAwarenessStates(this.awareness, [...this.awarenessClients], null);
-    }
+    const presence = this.presence.release();
+    if (presence.length > 0) awarenessProtocol.removeAwarenessStates(this.awareness, presence, null);
+  }
+
+  private closeSlowReader(): void {
+    this.shut(CloseCode.SlowReader, 'Too much unsent data: reading too slowly');
+  }
+
+  /** Closes once, with a named code; nothing more is sent or read meanwhile. */
+  private shut(code: number, reason: string): void {
+    if (this.closing || this.closed) return;
+    this.closing = true;
+    this.socket.close(code, reason);
   }
 
   private awarenessMessage(update: Uint8Array): Uint8Array {
@@ -194,10 +255,12 @@ export class SyncConnection implements Subscriber {
     return encoding.toUint8Array(encoder);
   }
 
-  private send(data: Uint8Array): void {
-    if (this.closed) return;
+  private send(data: Uint8Array, onSent?: () => void): void {
+    if (this.closing || this.closed) return;
+    // A peer that does not read would make Node buffer without limit: close it instead.
+    if (this.overSendBuffer()) return this.closeSlowReader();
     try {
-      this.socket.send(data);
+      this.socket.send(data, onSent);
     } catch {
       this.socket.close(CloseCode.TryAgainLater, 'Send failed');
     }

@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { Sql, Tx } from '../db/client.ts';
-import { observeEntities, type CompensationNotice, type EntityChanges } from '../../../shared/index.ts';
+import { collectionMap, COLLECTIONS, observeEntities, type CompensationNotice, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
 import { applyCompensations, noticesOf, planCompensations, rememberValid, type LastValid, type LastValidSource } from './compensation.ts';
 import {
@@ -16,6 +16,12 @@ import {
 import { lastValidStates } from './projection.ts';
 import { mergeEdits, observeEdits, type Edits } from './edits.ts';
 import { ReferenceIndex } from './references.ts';
+
+/**
+ * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
+ * something they accepted before: every stored document is then checked whole, once, on load.
+ */
+export const SYNC_RULES_VERSION = 1;
 
 /** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
 export const COMPACT_EVERY = 500;
@@ -120,9 +126,39 @@ export class DocumentHost {
   static async load(sql: Sql, name: string, events: HostEvents, compactEvery: number = COMPACT_EVERY): Promise<DocumentHost> {
     const { doc, lastSeq, snapshotSeq } = await loadDocument(sql, name, { kind: 'load' } satisfies ChangeOrigin);
     const host = new DocumentHost(sql, name, doc, events, lastSeq, snapshotSeq, BigInt(compactEvery));
-    events.onPosition(name, lastSeq);
+    try {
+      await host.checkUnderCurrentRules();
+    } catch (error) {
+      host.destroy();
+      throw error;
+    }
+    events.onPosition(name, host.lastSeq);
     host.compactWhenDue();
     return host;
+  }
+
+  /**
+   * A document stored under older rules may hold what these refuse: once, every entity is
+   * checked and whatever fails is compensated, under the log lock (other instances wait).
+   */
+  private checkUnderCurrentRules(): Promise<void> {
+    return this.sql.begin(async (tx) => {
+      await lockDocument(tx, this.name);
+      const [row] = await tx<{ checked_rules: number }[]>`select checked_rules from docs where name = ${this.name}`;
+      if ((row?.checked_rules ?? 0) >= SYNC_RULES_VERSION) return;
+      await this.takeInPeerUpdates(tx);
+      this.takePending(); // already projected by whoever logged them
+      const everything: EntityChanges = new Map(COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]));
+      const plans = await planCompensations(this.doc, { changes: everything, edits: new Map() }, this.references, this.lastValidFrom(tx));
+      const compensation = plans.length > 0 ? this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' }) : null;
+      const fixed = this.takePending();
+      if (compensation) {
+        const seq = await appendUpdates(tx, this.name, this.lastSeq, [{ update: compensation, userId: null }], this.doc, fixed.changes);
+        if (seq === null) throw new Error('The update log moved while locked');
+        this.lastSeq = seq;
+      }
+      await tx`update docs set checked_rules = ${SYNC_RULES_VERSION} where name = ${this.name}`;
+    });
   }
 
   /** Runs `job` after everything queued before it. */

@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/types.ts';
 import { awarenessFor } from './awareness.ts';
 import { SyncConnection } from './connection.ts';
 import type { DocumentHost } from './document-host.ts';
+import { ConnectionCounts, DEFAULT_SYNC_LIMITS, fitCloseReason, type SyncLimits } from './limits.ts';
 import { DocumentRegistry } from './registry.ts';
 
 const HEARTBEAT_MS = 30_000;
@@ -17,8 +18,9 @@ let nextConnectionId = 1;
  * `GET /api/sync/:doc`: the y-websocket endpoint. Session, Origin and document are checked
  * before anything of the document is sent.
  */
-export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly string[]) {
+export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly string[], limits: SyncLimits = DEFAULT_SYNC_LIMITS) {
   const app = new Hono<AppEnv>();
+  const counts = new ConnectionCounts(limits);
 
   app.get('/:doc', async (c, next) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw apiError(426, 'Upgrade Required: this is a WebSocket endpoint');
@@ -36,7 +38,7 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
           : null;
     if (refusal || !user) {
       const { code, reason } = refusal ?? { code: CloseCode.Unauthorized, reason: 'Unauthorized' };
-      return upgradeWebSocket(() => ({ onOpen: (_event, ws) => ws.close(code, reason) }))(c, next);
+      return upgradeWebSocket(() => ({ onOpen: (_event, ws) => ws.close(code, fitCloseReason(reason)) }))(c, next);
     }
     let host: DocumentHost;
     try {
@@ -52,15 +54,25 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
       sessionId: c.get('session')?.id ?? '',
       canWrite: user.role !== 'Viewer',
       wantsAcks: c.req.query('ack') === '1',
+      limits,
     };
     let connection: SyncConnection | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     const upgrade = upgradeWebSocket(() => ({
       onOpen(_event, ws) {
         const raw = ws.raw as WebSocket;
+        // Counted when open (synchronously, so concurrent upgrades cannot both pass the cap)
+        // and refused before any sync data, like the refusals above.
+        if (!counts.admit(options.sessionId, options.userId)) {
+          raw.close(CloseCode.TooManyConnections, 'Too many sync connections for this session or user');
+          return;
+        }
         connection = new SyncConnection(host, awarenessFor(host), {
-          send: (data) => raw.send(data),
-          close: (code, reason) => raw.close(code, reason),
+          send: (data, onSent) => raw.send(data, onSent),
+          close: (code, reason) => raw.close(code, fitCloseReason(reason)),
+          get bufferedAmount() {
+            return raw.bufferedAmount;
+          },
         }, options);
         connection.open();
         // Phones drop sockets without a close frame; a missed pong ends the connection.
@@ -77,7 +89,9 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
       },
       onClose() {
         clearInterval(heartbeat);
-        connection?.close();
+        if (!connection) return;
+        connection.close();
+        counts.release(options.sessionId, options.userId);
       },
     }));
     return upgrade(c, next);

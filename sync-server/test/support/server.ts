@@ -1,4 +1,5 @@
 import { startServer, type RunningServer } from '../../src/server.ts';
+import type { SyncLimits } from '../../src/sync/limits.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
 
 export const ADMIN = { email: 'admin@ranch.test', password: 'correct horse battery' };
@@ -11,7 +12,7 @@ export type TestServer = RunningServer & {
   destroy(): Promise<void>;
 };
 
-export type TestServerOptions = { compactEvery?: number };
+export type TestServerOptions = { compactEvery?: number; syncLimits?: Partial<SyncLimits> };
 
 async function start(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startServer({

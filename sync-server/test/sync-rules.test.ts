@@ -1,0 +1,134 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
+import { databaseKinds } from './support/databases.ts';
+import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
+import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { collectionMap, COLLECTIONS, deleteEntity, getEntity, newId, readRecord, type Collection } from '../../shared/index.ts';
+
+type AckedDevice = ReturnType<typeof connectAckedDevice>;
+
+/** What REST refuses, the socket compensates (docs/sync-rules.md, the table). */
+describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (kind) => {
+  let server: TestServer;
+  let staff: ApiClient;
+  const devices: Device[] = [];
+  const ids: Record<string, string> = {};
+  const create = (path: string, body: unknown) => createdId(staff, path, body);
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    staff = await signInAs(server.url, admin, 'Staff');
+    ids.breed = await create('/api/breeds', { name: 'Shire' });
+    ids.color = await create('/api/colors', { name: 'Black' });
+    ids.gender = await create('/api/genders', { name: 'Gelding' });
+    ids.owner = await create('/api/owners', { firstName: 'Olga', lastName: 'Owner' });
+    ids.horse = await create('/api/horses', { name: 'Goliath', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId: ids.owner });
+    ids.buyer = await create('/api/buyers', { firstName: 'Bea', lastName: 'Buyer' });
+    ids.sale = await create('/api/sales', { horseId: ids.horse, buyerId: ids.buyer, salePrice: '9000', downPayment: '1000', termsMonths: 6 });
+    ids.payment = await create('/api/payments', { saleId: ids.sale, amount: '500', date: '2026-01-15', method: 'Cash', installmentId: null });
+  });
+  afterEach(() => devices.splice(0).forEach((d) => d.destroy()));
+  afterAll(() => server.destroy());
+
+  async function device(): Promise<AckedDevice> {
+    const created = connectAckedDevice(server.url, staff.cookie);
+    devices.push(created);
+    await whenSynced(created);
+    return created;
+  }
+  async function saved(target: AckedDevice): Promise<void> {
+    await expect
+      .poll(() => target.provider.wsconnected && target.provider.synced && target.ackedClock() >= target.localClock(), { timeout: 10_000 })
+      .toBe(true);
+  }
+  const list = async (collection: Collection) => (await staff.request(`/api/${collection}`).then((r) => r.json())) as Record<string, unknown>[];
+  const entity = (target: Device, collection: Collection, id: string) => getEntity(target.doc, collection, id);
+
+  it('writes back an edited payment and brings back a deleted one (payments are append-only)', async () => {
+    const a = await device();
+    a.doc.transact(() => (collectionMap(a.doc, 'payments').get(ids.payment!) as unknown as Y.Map<unknown>).set('amount', '0.01'));
+    await saved(a);
+    expect(entity(a, 'payments', ids.payment!)?.amount).toBe('500.00');
+    expect(a.notices).toContainEqual(expect.objectContaining({ id: ids.payment, action: 'reverted', fields: { amount: '500.00' }, reason: 'A payment cannot be changed once recorded' }));
+    // A deletion adds no clock to the state vector, so it has no acknowledgement to wait for.
+    a.doc.transact(() => deleteEntity(a.doc, 'payments', ids.payment!));
+    await expect.poll(() => entity(a, 'payments', ids.payment!)).toMatchObject({ amount: '500.00', saleId: ids.sale });
+    expect(a.notices).toContainEqual(expect.objectContaining({ id: ids.payment, action: 'restored', reason: 'A payment cannot be deleted' }));
+    expect((await list('payments')).map((payment) => payment.amount)).toEqual(['500.00']);
+  });
+
+  it('brings back a deleted sale with its payments, and a horse and buyer a sale refers to', async () => {
+    const a = await device();
+    a.doc.transact(() => {
+      deleteEntity(a.doc, 'payments', ids.payment!);
+      deleteEntity(a.doc, 'sales', ids.sale!);
+      deleteEntity(a.doc, 'horses', ids.horse!);
+      deleteEntity(a.doc, 'buyers', ids.buyer!);
+    });
+    await expect.poll(() => [entity(a, 'sales', ids.sale!)?.salePrice, entity(a, 'payments', ids.payment!)?.amount]).toEqual(['9000.00', '500.00']);
+    expect([entity(a, 'horses', ids.horse!)?.name, entity(a, 'buyers', ids.buyer!)?.firstName]).toEqual(['Goliath', 'Bea']);
+    expect((await list('sales')).map((sale) => sale.id)).toEqual([ids.sale]);
+  });
+
+  it('keeps when a record was created', async () => {
+    const a = await device();
+    const createdAt = entity(a, 'owners', ids.owner!)?.createdAt;
+    a.doc.transact(() => {
+      const owner = collectionMap(a.doc, 'owners').get(ids.owner!) as unknown as Y.Map<unknown>;
+      owner.set('createdAt', '1999-01-01T00:00:00.000Z');
+      owner.set('phone', '555-0100');
+    });
+    await saved(a);
+    expect(entity(a, 'owners', ids.owner!)).toMatchObject({ createdAt, phone: '555-0100' });
+  });
+
+  it('brings back a supplier a horse still names, with a notice to the device that deleted it', async () => {
+    const a = await device();
+    a.doc.transact(() => deleteEntity(a.doc, 'owners', ids.owner!));
+    await expect.poll(() => entity(a, 'owners', ids.owner!)?.firstName).toBe('Olga');
+    expect(a.notices).toContainEqual(expect.objectContaining({ collection: 'owners', id: ids.owner, action: 'restored', reason: 'In use: 1 record refers to it' }));
+  });
+});
+
+describe.each(databaseKinds())('a document stored under older rules (%s)', (kind) => {
+  let server: TestServer;
+
+  afterAll(() => server.destroy());
+
+  it('is checked whole once when loaded: what the rules refuse is compensated and logged, the rest kept', async () => {
+    server = await startTestServer(kind);
+    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const breedId = await createdId(admin, '/api/breeds', { name: 'Kept' });
+    // What an older server stored: garbage appended to the log behind the host's back.
+    const reader = connectDevice(server.url, admin.cookie);
+    await whenSynced(reader);
+    const stored = new Y.Doc();
+    Y.applyUpdate(stored, Y.encodeStateAsUpdate(reader.doc));
+    reader.destroy();
+    const before = Y.encodeStateVector(stored);
+    stored.transact(() => {
+      collectionMap(stored, 'horses').set('not-an-id', new Y.Map() as never);
+      collectionMap(stored, 'owners').set(newId(), 'a string' as never);
+      stored.getText('junk').insert(0, 'x'.repeat(10_000));
+    });
+    const garbage = Y.encodeStateAsUpdate(stored, before);
+    await server.db.sql.begin(async (tx) => {
+      const [row] = await tx<{ last_seq: string }[]>`update docs set last_seq = last_seq + 1, checked_rules = 0 where name = 'ranch' returning last_seq`;
+      await tx`insert into doc_updates (doc, seq, update, user_id) values ('ranch', ${row!.last_seq}, ${garbage}, null)`;
+    });
+    server = await server.restart();
+
+    const fresh = connectDevice(server.url, admin.cookie);
+    await whenSynced(fresh);
+    const invalid = COLLECTIONS.flatMap((collection) =>
+      [...collectionMap(fresh.doc, collection).entries()].filter(([key, value]) => !readRecord(collection, key, value).valid),
+    );
+    expect(invalid).toEqual([]);
+    expect(fresh.doc.getText('junk').toString()).toBe('');
+    expect(getEntity(fresh.doc, 'breeds', breedId)?.name).toBe('Kept');
+    fresh.destroy();
+    expect((await server.db.sql`select checked_rules from docs where name = 'ranch'`)[0]?.checked_rules).toBe(1);
+  });
+});
