@@ -6,7 +6,10 @@ import { validate } from './validate.ts';
 
 export type SaleRepository = ReturnType<typeof createSaleRepository>;
 
-/** Sales; status is derived from payments and never stored (DESIGN.md). */
+/**
+ * Sales; status is derived from payments and never stored (DESIGN.md). Create only: a sale is
+ * not changed once recorded, as on REST (the server writes back any change: docs/sync-rules.md).
+ */
 export function createSaleRepository(doc: Y.Doc) {
   return {
     /** Returns the id of the new sale. The horse and the buyer must exist. */
@@ -17,13 +20,6 @@ export function createSaleRepository(doc: Y.Doc) {
       const id = newId();
       doc.transact(() => writeEntity(doc, 'sales', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
       return id;
-    },
-
-    /** Replaces the sale's terms; `createdAt` stays. */
-    update(id: string, input: SaleInput): void {
-      const fields = validate(saleInput, input);
-      requireEntity(doc, 'sales', id, 'Sale not found');
-      doc.transact(() => writeEntity(doc, 'sales', id, fields), LOCAL_ORIGIN);
     },
   };
 }
