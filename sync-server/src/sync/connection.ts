@@ -3,8 +3,9 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK } from '../../../shared/index.ts';
+import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, type CompensationNotice } from '../../../shared/index.ts';
 import { AwarenessGuard } from './awareness-guard.ts';
+import { refuseDeepNesting, RefusedUpdateError } from './update-guard.ts';
 import { DocumentUnavailableError, type DocumentHost, type Subscriber } from './document-host.ts';
 import { TokenBucket, type SyncLimits } from './limits.ts';
 
@@ -152,13 +153,17 @@ export class SyncConnection implements Subscriber {
     if (!this.updates.take()) return this.shut(CloseCode.TooManyMessages, 'Too many updates');
     const update = decoding.readVarUint8Array(decoder);
     if (!this.options.canWrite) return; // read-only: dropped, never applied or stored
-    Y.decodeUpdate(update); // reject malformed bytes before they reach the document
+    const { structs } = Y.decodeUpdate(update); // reject malformed bytes before they reach the document
     const origin = { kind: 'connection', connectionId: this.id, userId: this.options.userId } as const;
     this.host
-      .commit((doc) => Y.applyUpdate(doc, update, origin), origin)
+      .commit((doc) => {
+        refuseDeepNesting(structs, doc);
+        Y.applyUpdate(doc, update, origin);
+      }, origin)
       .then(() => this.sendAck())
       .catch((error: unknown) => {
         if (error instanceof DocumentUnavailableError) this.closeUnavailable();
+        else if (error instanceof RefusedUpdateError) this.socket.close(CLOSE_BAD_MESSAGE, error.message);
         else this.socket.close(CLOSE_BAD_MESSAGE, 'Update could not be applied');
       });
   }
@@ -218,6 +223,15 @@ export class SyncConnection implements Subscriber {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.writeUpdate(encoder, update);
+    this.send(encoding.toUint8Array(encoder));
+  }
+
+  /** Tells the device what the server put back of its change, and why (only devices that asked for acks). */
+  sendNotices(notices: CompensationNotice[]): void {
+    if (!this.options.wantsAcks || notices.length === 0) return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
+    encoding.writeVarString(encoder, JSON.stringify(notices));
     this.send(encoding.toUint8Array(encoder));
   }
 
