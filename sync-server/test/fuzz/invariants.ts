@@ -1,0 +1,67 @@
+import type { Collection, EntityFields } from '../../../shared/index.ts';
+import type { ApiClient } from '../support/client.ts';
+import type { TestServer } from '../support/server.ts';
+import { connectDevice, whenSynced } from '../support/sync-client.ts';
+import { deviceRecords } from './device-read-model.ts';
+import { canonicalRecord, differences, projectionRecords, validEntities } from './records.ts';
+
+const SYNC_TIMEOUT_MS = 20_000;
+
+export type HonestEntity = { collection: Collection; id: string; fields: EntityFields };
+
+export type InvariantReport = {
+  violations: string[];
+  /** Invariants checked (each a comparison of one reader with another, or a liveness check). */
+  checked: number;
+  /** Acknowledged honest writes whose entity is not on the server as written. */
+  lost: number;
+};
+
+/** Resolves with `promise`'s value, or `undefined` after `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The invariants of one run, among the entities it touched (`only`, lowercase ids):
+ * (a) the server serves: REST answers 200 and a new stock device syncs;
+ * (b) every acknowledged honest write is in the projection and the document as written;
+ * (c) the Postgres projection equals the valid entities of the server's document;
+ * (d) a fresh device's Dexie read model, built by the app's projection, equals the Postgres projection.
+ */
+export async function checkInvariants(server: TestServer, staff: ApiClient, only: ReadonlySet<string>, honest: HonestEntity[]): Promise<InvariantReport> {
+  const violations: string[] = [];
+  const rest = await within(staff.request('/api/horses').then((response) => response.status), SYNC_TIMEOUT_MS);
+  if (rest !== 200) violations.push(`(a) GET /api/horses answered ${rest ?? 'nothing'} instead of 200`);
+  const reader = connectDevice(server.url, staff.cookie);
+  try {
+    if ((await within(whenSynced(reader).then(() => true), SYNC_TIMEOUT_MS)) === undefined) {
+      violations.push(`(a) a new device did not sync within ${SYNC_TIMEOUT_MS} ms`);
+      return { violations, checked: 2, lost: 0 };
+    }
+    const document = validEntities(reader.doc, only);
+    const projection = await projectionRecords(server.db.sql, only);
+    let lost = 0;
+    for (const { collection, id, fields } of honest) {
+      const key = `${collection}/${id}`;
+      const written = canonicalRecord(collection, id, { ...fields, id });
+      const missing = ([['projection', projection], ['document', document]] as const).filter(([, records]) => records.get(key) !== written);
+      if (missing.length > 0) lost += 1;
+      for (const [where, records] of missing) {
+        violations.push(`(b) acknowledged honest write lost in the ${where}: ${key}\n    written ${written}\n    found   ${records.get(key) ?? 'absent'}`);
+      }
+    }
+    violations.push(...differences('(c) projection vs valid entities of the document', document, projection));
+    const device = await deviceRecords(reader.doc, only);
+    violations.push(...differences('(d) device read model vs projection', projection, device));
+    return { violations, checked: 5, lost };
+  } finally {
+    reader.destroy();
+  }
+}
