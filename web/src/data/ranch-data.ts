@@ -9,6 +9,7 @@ import { createSaleRepository, type SaleRepository } from './repositories/sales.
 import { createPhotoOutbox, type PhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
+import { createNoticeStore, type NoticeStore } from './compensation-notices.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
 import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
@@ -29,6 +30,8 @@ export type RanchData = LocalDoc & {
   uploads: PhotoUploader;
   tracker: SaveTracker;
   status: Store<SyncStatus>;
+  /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
+  notices: NoticeStore;
   /**
    * Starts syncing with the server and sending photos (idempotent); call once the user is
    * known. The socket opens once the local document has loaded, so its first sync step
@@ -69,6 +72,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const projection = startProjection(local.doc, db, local.loaded);
   const tracker = createSaveTracker(local.doc, db);
   const syncStatus = createSyncStatus(tracker);
+  const notices = createNoticeStore();
   let sync: SyncConnection | null = null;
   let connecting = false;
   const horses = createHorseRepository(local.doc);
@@ -92,13 +96,14 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     payments: createPaymentRepository(local.doc),
     tracker,
     status: syncStatus.status,
+    notices,
     connect() {
       if (connecting) return;
       connecting = true;
       // Whether a photo may still be referred to is read from the document, so wait for it.
       void local.loaded.then(() => {
         if (destroyed) return;
-        sync = startSync(local.doc, tracker, syncStatus.status, options.syncUrl);
+        sync = startSync(local.doc, tracker, syncStatus.status, notices, options.syncUrl);
         uploads.start();
       });
     },

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
-import { MESSAGE_ACCESS, MESSAGE_ACK, writeEntity } from '../../../shared/index.ts';
+import { MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, writeEntity, type CompensationNotice } from '../../../shared/index.ts';
+import { createNoticeStore } from './compensation-notices.ts';
 import { openRanchDb } from './db.ts';
 import { createSaveTracker } from './save-tracker.ts';
 import { createSyncStatus, startSync, syncServerUrl } from './sync.ts';
@@ -59,11 +60,12 @@ function connect() {
   const db = openRanchDb(`sync-${Date.now()}-${Math.random()}`);
   const tracker = createSaveTracker(doc, db);
   const { status, destroy } = createSyncStatus(tracker);
-  const sync = startSync(doc, tracker, status, 'ws://ranch.test/api/sync', FakeSocket as unknown as typeof WebSocket);
+  const notices = createNoticeStore();
+  const sync = startSync(doc, tracker, status, notices, 'ws://ranch.test/api/sync', FakeSocket as unknown as typeof WebSocket);
   cleanups.push(() => sync.destroy(), destroy, () => tracker.destroy(), () => db.delete());
   const socket = FakeSocket.instances.at(-1)!;
   socket.open();
-  return { doc, tracker, status, socket };
+  return { doc, tracker, status, notices, socket };
 }
 
 describe('sync connection', () => {
@@ -100,5 +102,44 @@ describe('sync connection', () => {
       encoding.writeVarUint(encoder, 0);
     }));
     expect(status.get().readOnly).toBe(false);
+  });
+
+  it('puts what the server compensated into the notice store, and ignores malformed frames without throwing', () => {
+    const { notices, socket, status } = connect();
+    const notice: CompensationNotice = {
+      collection: 'sales',
+      id: '0190a000-0000-7000-8000-0000000000bb',
+      action: 'reverted',
+      fields: { salePrice: '8000.00' },
+      dropped: [],
+      reason: 'A sale cannot be changed once recorded',
+    };
+    const compensated = (payload: string) => message((encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
+      encoding.writeVarString(encoder, payload);
+    });
+    const malformed = [
+      compensated('not json'),
+      compensated('{"collection":"sales"}'),
+      compensated(JSON.stringify([{ ...notice, collection: 'unicorns' }])),
+      compensated(JSON.stringify([{ ...notice, fields: { salePrice: { nested: true } } }])),
+      compensated('[]'),
+      message((encoder) => encoding.writeVarUint(encoder, MESSAGE_COMPENSATED)), // no payload at all
+      message((encoder) => {
+        encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
+        encoding.writeVarUint(encoder, 500); // a string length with no string after it
+      }),
+    ];
+    for (const frame of malformed) expect(() => socket.receive(frame)).not.toThrow();
+    expect(notices.get().batches).toEqual([]);
+
+    socket.receive(compensated(JSON.stringify([notice])));
+    expect(notices.get().batches.map((batch) => batch.notices)).toEqual([[notice]]);
+    // The socket still works after the bad frames: later messages are handled.
+    socket.receive(message((encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_ACCESS);
+      encoding.writeVarUint(encoder, 1);
+    }));
+    expect(status.get().readOnly).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
 import { WebsocketProvider } from 'y-websocket';
-import { CloseCode, DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, SYNC_PATH } from '../../../shared/index.ts';
+import { CloseCode, DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, SYNC_PATH } from '../../../shared/index.ts';
+import { addNoticeBatch, readNotices, type NoticeStore } from './compensation-notices.ts';
 import type { SaveTracker } from './save-tracker.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -81,13 +82,15 @@ export function createSyncStatus(tracker: SaveTracker): { status: Store<SyncStat
 
 /**
  * Connects the document to the sync server (start it only once the user is known: the
- * server checks the session cookie on the upgrade). `ack=1` asks the server for our two
- * extra messages: the acknowledged state vector and the access level.
+ * server checks the session cookie on the upgrade). `ack=1` asks the server for our extra
+ * messages: the acknowledged state vector, the access level and what it put back of our
+ * changes (into `notices`).
  */
 export function startSync(
   doc: Y.Doc,
   tracker: SaveTracker,
   status: Store<SyncStatus>,
+  notices: NoticeStore,
   serverUrl: string = syncServerUrl(),
   WebSocketPolyfill?: typeof WebSocket,
 ): SyncConnection {
@@ -105,6 +108,11 @@ export function startSync(
   };
   provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
     status.set({ readOnly: decoding.readVarUint(decoder) === 1 });
+  };
+  provider.messageHandlers[MESSAGE_COMPENSATED] = (_encoder, decoder) => {
+    // The server has already sent the update that puts the values back; this says why.
+    const received = readNotices(decoder);
+    if (received) addNoticeBatch(notices, received);
   };
 
   provider.on('status', ({ status: connection }) => status.set({ connection }));

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-export type ToastVariant = 'default' | 'success' | 'destructive';
+export type ToastVariant = 'default' | 'success' | 'warning' | 'destructive';
 export type ToastInput = {
   title: string;
   description?: string;
@@ -23,6 +23,7 @@ const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 const ALERT_CLASS: Record<ToastVariant, string> = {
   default: 'alert-info',
   success: 'alert-success',
+  warning: 'alert-warning',
   destructive: 'alert-error',
 };
 
@@ -74,7 +75,7 @@ function ToastView({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
 
   return (
     <div
-      role={toast.variant === 'destructive' ? 'alert' : 'status'}
+      role={toast.variant === 'destructive' || toast.variant === 'warning' ? 'alert' : 'status'}
       className={`alert ${ALERT_CLASS[toast.variant ?? 'default']} touch-pan-y shadow-lg`}
       style={offset > 0 ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
       onPointerDown={(event) => {

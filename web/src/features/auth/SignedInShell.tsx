@@ -4,6 +4,7 @@ import { askPersistentStorage } from '../../lib/persist-storage.ts';
 import { Layout } from '../../ui/Layout.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useUploadToasts } from '../photos/use-upload-toasts.ts';
+import { useNoticeToasts } from '../sync-notices/use-notices.ts';
 import { useCurrentUser } from './AuthProvider.tsx';
 import { signInAgain } from './unauthorized.ts';
 
@@ -14,6 +15,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const { sessionExpired } = useSyncStatus();
   const toast = useToast();
   useUploadToasts();
+  useNoticeToasts();
 
   useEffect(() => {
     data.connect();

@@ -1,0 +1,107 @@
+import type * as Y from 'yjs';
+import { collectionMap, entityShape, REFERENCES, type Collection, type JsonValue } from '../../../../shared/index.ts';
+import type { RanchDb } from '../../data/db.ts';
+import { ageText, priceText } from '../horses/horse-display.ts';
+import { dateText, methodText, moneyText, termsText } from '../sales/sale-display.ts';
+
+/** Where names are read: the read model, and the document for the one link Dexie has no index for (payment → sale). */
+export type NameSource = { db: RanchDb; doc: Y.Doc };
+
+type Fields = Record<string, unknown>;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const contactName = (fields: Fields | undefined) =>
+  fields && text([fields.firstName, fields.lastName].filter((part) => typeof part === 'string').join(' ').trim());
+
+async function paymentRow(source: NameSource, id: string, saleId: unknown): Promise<Fields | undefined> {
+  const shape = entityShape('payments', id, collectionMap(source.doc, 'payments').get(id));
+  const sale = text(saleId) ?? (shape.kind === 'entity' ? text(shape.fields.saleId) : undefined);
+  if (!sale) return undefined;
+  return (await source.db.salePayments.get(sale))?.payments.find((payment) => payment.id === id);
+}
+
+/** A sale as the screens name it: 'Sale of <horse> to <buyer>'. */
+async function saleName(source: NameSource, fields: Fields): Promise<string> {
+  const [horse, buyer] = await Promise.all([
+    text(fields.horseId) ? source.db.horses.get(fields.horseId as string) : undefined,
+    text(fields.buyerId) ? source.db.buyers.get(fields.buyerId as string) : undefined,
+  ]);
+  return `Sale of ${horse?.name ?? 'Unknown horse'} to ${contactName(buyer) ?? 'Unknown buyer'}`;
+}
+
+/**
+ * The record's display name: its row in the read model with `known` laid over it (what the
+ * server just wrote, newer than a row the projection has not rewritten yet); undefined when
+ * neither knows it (a record that never was valid is in no table).
+ */
+export async function recordName(source: NameSource, collection: Collection, id: string, known: Fields = {}): Promise<string | undefined> {
+  const { db } = source;
+  switch (collection) {
+    case 'horses':
+      return text(known.name) ?? text((await db.horses.get(id))?.name);
+    case 'owners':
+    case 'buyers': {
+      const row = await db[collection].get(id);
+      return contactName(row ? { ...row, ...known } : known);
+    }
+    case 'sales': {
+      const row = await db.sales.get(id);
+      const fields = { ...row, ...known };
+      return row || (text(fields.horseId) && text(fields.buyerId)) ? saleName(source, fields) : undefined;
+    }
+    case 'payments': {
+      const fields = { ...(await paymentRow(source, id, known.saleId)), ...known };
+      if (!text(fields.amount)) return undefined;
+      const sale = text(fields.saleId) ? await db.sales.get(fields.saleId as string) : undefined;
+      const of = sale ? ` (${(await saleName(source, sale)).replace(/^Sale/, 'sale')})` : '';
+      return `Payment of ${moneyText(fields.amount as string)}${of}`;
+    }
+    default:
+      return text(known.name) ?? text((await db[collection].get(id))?.name);
+  }
+}
+
+const quoted = (value: string) => `'${value}'`;
+
+/** A field's value as the screens show it (money, terms, dates, names of what it refers to). */
+export async function valueText(source: NameSource, collection: Collection, field: string, value: JsonValue): Promise<string> {
+  const target = REFERENCES[collection]?.[field];
+  if (target) {
+    if (value === null) return field === 'ownerId' ? 'Ranch' : 'none';
+    return (typeof value === 'string' && (await recordName(source, target, value))) || `a ${target === 'owners' ? 'supplier' : 'record'} that no longer exists`;
+  }
+  try {
+    switch (field) {
+      case 'priceUsd':
+        return priceText(value as string | null);
+      case 'salePrice':
+      case 'downPayment':
+      case 'amount':
+        return moneyText(value as string | null);
+      case 'termsMonths':
+        return typeof value === 'number' ? termsText(value) : String(value);
+      case 'interestApr':
+        return typeof value === 'number' ? `${value}%` : 'none';
+      case 'ageYears':
+        return ageText(typeof value === 'number' ? value : null, null);
+      case 'birthdate':
+      case 'scheduleStartDate':
+      case 'date':
+      case 'createdAt':
+        return dateText(value as string | null);
+      case 'method':
+        return methodText(String(value));
+      case 'isActive':
+        return value === true ? 'Active' : 'Inactive';
+      case 'photoUrl':
+        return value ? 'its earlier photo' : 'no photo';
+      case 'phone':
+      case 'email':
+        return value === null || value === '' ? 'N/A' : String(value);
+    }
+  } catch {
+    // A value the screens' helpers cannot format is shown as it is.
+  }
+  if (value === null || value === '') return 'empty';
+  return typeof value === 'string' ? quoted(value) : String(value);
+}

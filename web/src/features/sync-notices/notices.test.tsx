@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { newId, type CompensationNotice } from '../../../../shared/index.ts';
+import { addNoticeBatch } from '../../data/compensation-notices.ts';
+import { DataProvider } from '../../data/context.tsx';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
+import { ToastProvider } from '../../ui/Toast.tsx';
+import { useNoticeToasts } from './use-notices.ts';
+
+let data: RanchData;
+beforeEach(async () => {
+  data = openTestData();
+  await data.projection.ready;
+});
+afterEach(async () => {
+  cleanup();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+/** A horse, a buyer, a sale of the horse to the buyer and one payment, in the read model. */
+async function seed() {
+  const breedId = data.lookups.create('breeds', { name: 'Arabian' });
+  const refs = { breedId, colorId: data.lookups.create('colors', { name: 'Bay' }), genderId: data.lookups.create('genders', { name: 'Mare' }) };
+  const horseId = data.horses.create({ name: 'Thunder', ...refs, priceUsd: '8000' });
+  const buyerId = data.buyers.create({ firstName: 'Ann', lastName: 'Lee' });
+  const saleId = data.sales.create({ horseId, buyerId, salePrice: '8000', downPayment: '1000', termsMonths: 6 });
+  const paymentId = data.payments.create({ saleId, amount: '500', date: '2026-01-15', method: 'Cash' });
+  await expect.poll(async () => (await data.db.salePayments.get(saleId))?.payments.length).toBe(1);
+  return { breedId, horseId, saleId, paymentId };
+}
+
+function Shell() {
+  useNoticeToasts();
+  return <NotificationsBell />;
+}
+
+function renderShell() {
+  render(
+    <ToastProvider>
+      <DataProvider data={data}>
+        <Shell />
+      </DataProvider>
+    </ToastProvider>,
+  );
+}
+
+const toastRegion = () => screen.getByRole('region', { name: 'Notifications (F8)' });
+const receive = (notices: CompensationNotice[]) => act(() => addNoticeBatch(data.notices, notices));
+
+describe('changes the server did not keep', () => {
+  it('tells which record, which field, the value it was put back to, and why', async () => {
+    const { horseId, saleId } = await seed();
+    renderShell();
+    receive([
+      { collection: 'sales', id: saleId, action: 'reverted', fields: { salePrice: '8000.00', downPayment: '1000.00' }, dropped: [], reason: 'A sale cannot be changed once recorded' },
+    ]);
+    const toast = await within(toastRegion()).findByRole('alert');
+    expect(within(toast).getByText('Change not kept')).toBeTruthy();
+    expect(await within(toast).findByText('Sale of Thunder to Ann Lee: Sale Price was put back to $8,000, Down Payment to $1,000 — A sale cannot be changed once recorded')).toBeTruthy();
+
+    receive([
+      { collection: 'horses', id: horseId, action: 'reverted', fields: { priceUsd: '8000.50', ownerId: null }, dropped: ['notes', 'colour'], reason: 'priceUsd: Must be an amount in dollars; Fields it may not have were removed' },
+    ]);
+    expect(
+      await within(toastRegion()).findByText(
+        'Thunder: Price was put back to $8,000.50, Supplier to Ranch, Notes removed, fields it may not have removed — Price must be an amount in dollars; Fields it may not have were removed',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says what was not kept and what was brought back; several at once are summarised and listed under the bell', async () => {
+    const { breedId, saleId, paymentId } = await seed();
+    renderShell();
+    const bell = screen.getByRole('button', { name: 'Notifications, unread' });
+    fireEvent.click(bell);
+    expect(screen.getByText('No new notifications')).toBeTruthy();
+    fireEvent.click(bell);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+
+    receive([
+      { collection: 'horses', id: newId(), action: 'removed', fields: {}, reason: 'breedId: Breed is required' },
+      {
+        collection: 'payments', id: paymentId, action: 'restored',
+        fields: { saleId, amount: '500.00', date: '2026-01-15', method: 'Cash', memo: null, installmentId: null, createdAt: '2026-01-15T10:00:00.000Z' },
+        dropped: [], reason: 'A payment cannot be deleted',
+      },
+      { collection: 'breeds', id: breedId, action: 'restored', fields: { name: 'Arabian', isActive: true }, dropped: [], reason: 'In use: 2 records refer to it' },
+    ]);
+    const toast = await within(toastRegion()).findByRole('alert');
+    expect(within(toast).getByText('3 changes not kept')).toBeTruthy();
+    expect(
+      await within(toast).findByText('The server put back changes to a horse, Payment of $500 (sale of Thunder to Ann Lee) and 1 more. The bell lists each one and why.'),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread' }));
+    const list = screen.getByRole('region', { name: 'Changes not kept' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.map((item) => item.firstChild?.textContent)).toEqual([
+      'A new horse was not kept — Breed is required',
+      'Payment of $500 (sale of Thunder to Ann Lee) was brought back — A payment cannot be deleted',
+      'Arabian was brought back — In use: 2 records refer to it',
+    ]);
+    expect(within(items[0]!).getByText('just now')).toBeTruthy();
+  });
+});
