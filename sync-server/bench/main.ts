@@ -11,7 +11,7 @@ import { ranchBench } from './ranch.ts';
 import { formatTable, type Row } from './table.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser,flood').split(','));
 const log = (line: string) => console.log(line);
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const webDir = join(ROOT, 'dist', 'web');
@@ -61,7 +61,17 @@ if (only.has('ranch')) {
     ...(await phase('ranch', (database) =>
       ranchBench(
         database,
-        { horses: 10_000, payments: 50_000, edits: quick ? 2000 : 10_000, editSeconds: 75, loadRounds: 1, syncRounds: 3, restSeconds: quick ? 3 : 5, webDir },
+        {
+          horses: 10_000,
+          payments: 50_000,
+          edits: quick ? 2000 : 10_000,
+          editSeconds: 75,
+          loadRounds: 1,
+          syncRounds: 3,
+          restSeconds: quick ? 3 : 5,
+          webDir,
+          ...(only.has('flood') ? { flood: { edits: quick ? 20 : 50, sockets: 8, perTick: 50 } } : {}),
+        },
         log,
         (server) => (only.has('browser') ? browserBench(server, webDir, log) : Promise.resolve([])),
       ),

@@ -58,13 +58,14 @@ function handle(child: ChildProcess, url: string): Child {
 }
 
 /** Our server (sync-server/bench/server-entry.ts) on the database, in its own process. */
-export function startOurServer(database: TestDatabase, options: { compactEvery?: number; webDir?: string } = {}): Promise<Child> {
+export function startOurServer(database: TestDatabase, options: { compactEvery?: number; webDir?: string; productionLimits?: boolean } = {}): Promise<Child> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     RANCH_ADMIN_EMAIL: BENCH_ADMIN.email,
     RANCH_ADMIN_PASSWORD: BENCH_ADMIN.password,
     RANCH_BENCH_COMPACT_EVERY: String(options.compactEvery ?? 500),
   };
+  if (options.productionLimits) env.RANCH_BENCH_PRODUCTION_LIMITS = '1';
   if (options.webDir) env.RANCH_WEB_DIR = options.webDir;
   if ('url' in database.options) env.DATABASE_URL = database.options.url;
   else {

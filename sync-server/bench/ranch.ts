@@ -13,11 +13,21 @@ import { compactDocument, loadDocument } from '../src/sync/persistence.ts';
 import type { TestDatabase } from '../test/support/databases.ts';
 import { rawGet } from '../test/support/raw-get.ts';
 import { connect, median, sleep, until, type Target } from './clients.ts';
+import { floodBench, type FloodOptions } from './flood.ts';
 import { runLoad, sessionCookie, startBytesServer, startOurServer, startReferenceServer, type Child } from './processes.ts';
 import { seedRanch, type RanchSize } from './ranch-seed.ts';
 import { kb, ms, perSec, ratio, type Row } from './table.ts';
 
-export type RanchOptions = RanchSize & { edits: number; editSeconds: number; loadRounds: number; syncRounds: number; restSeconds: number; webDir: string };
+export type RanchOptions = RanchSize & {
+  edits: number;
+  editSeconds: number;
+  loadRounds: number;
+  syncRounds: number;
+  restSeconds: number;
+  webDir: string;
+  /** Measure a read-only flood (flood.ts) once the rest is done. */
+  flood?: FloodOptions;
+};
 
 /** What the browser benchmark gets: a running server holding the seeded ranch. */
 export type RanchServer = { url: string; expectedHorses: number };
@@ -162,6 +172,18 @@ export async function ranchBench(
   } finally {
     await server.stop();
     await reference.stop();
+  }
+
+  // 5. A read-only flood against the server as shipped (production limits), holding the ranch.
+  if (options.flood) {
+    const flood = options.flood;
+    server = await startOurServer(database, { productionLimits: true });
+    try {
+      const ours: Target = { kind: 'ours', url: server.url, cookie: await sessionCookie(server.url) };
+      rows.push(...(await guarded('flood', () => floodBench(server, ours, flood, log), log)));
+    } finally {
+      await server.stop();
+    }
   }
   return rows;
 }

@@ -53,6 +53,8 @@ export class SyncConnection implements Subscriber {
   private fullStateBytes: number | null = null;
   private closing = false;
   private closed = false;
+  /** A step 2 answer waiting for this user's encode budget (state-answers.ts). */
+  private retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: DocumentHost,
@@ -191,12 +193,22 @@ export class SyncConnection implements Subscriber {
         }
         // No encode for a connection already over its send buffer: it is closed instead.
         if (this.overSendBuffer()) return this.closeSlowReader();
+        const answer = this.host.answers.answer(stateVector, this.userId);
+        if ('retryInMs' in answer) {
+          // This user's encode budget is spent: answer later (still one answer per connection).
+          this.pendingStateVector ??= stateVector;
+          this.retry = setTimeout(() => this.scheduleFullState(), answer.retryInMs);
+          return;
+        }
+        const [first, ...since] = answer.updates;
         const encoder = encoding.createEncoder();
         encoding.writeVarUint(encoder, MESSAGE_SYNC);
-        syncProtocol.writeSyncStep2(encoder, this.host.doc, stateVector);
-        const answer = encoding.toUint8Array(encoder);
-        this.send(answer, () => this.fullStateSent());
-        this.fullStateBytes = answer.byteLength;
+        encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2);
+        encoding.writeVarUint8Array(encoder, first!);
+        const message = encoding.toUint8Array(encoder);
+        this.send(message, () => this.fullStateSent());
+        this.fullStateBytes = message.byteLength;
+        since.forEach((update) => this.sendUpdate(update));
       })
       .catch(() => this.closeUnavailable());
   }
@@ -246,6 +258,7 @@ export class SyncConnection implements Subscriber {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.retry);
     this.host.subscribers.delete(this);
     const presence = this.presence.release();
     if (presence.length > 0) awarenessProtocol.removeAwarenessStates(this.awareness, presence, null);

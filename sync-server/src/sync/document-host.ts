@@ -16,6 +16,7 @@ import {
 import { lastValidStates } from './projection.ts';
 import { mergeEdits, observeEdits, type Edits } from './edits.ts';
 import { ReferenceIndex } from './references.ts';
+import { StateAnswers } from './state-answers.ts';
 
 /**
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
@@ -98,6 +99,8 @@ export class DocumentHost {
   private stopObserving: () => void;
   /** Who refers to whom in the document; kept current by the observer below. */
   private readonly references: ReferenceIndex;
+  /** Sync step 2 answers, with the whole document cached and each user's encode time budgeted. */
+  readonly answers: StateAnswers;
 
   private constructor(
     private readonly sql: Sql,
@@ -109,6 +112,7 @@ export class DocumentHost {
     private readonly compactEvery: bigint,
   ) {
     this.references = new ReferenceIndex(doc);
+    this.answers = new StateAnswers(doc);
     const stop = observeEntities(doc, (changes) => {
       mergeChanges(this.pending.changes, changes);
       // Entities that referred to something missing that has now appeared may be valid now.
@@ -391,6 +395,7 @@ export class DocumentHost {
 
   destroy(): void {
     this.stopObserving();
+    this.answers.destroy();
     this.doc.destroy();
   }
 }

@@ -1,0 +1,93 @@
+import * as Y from 'yjs';
+
+/** Encode time one user's sync answers may take on this instance: ms per second, and the most saved up. */
+export const ENCODE_MS_PER_SECOND = 100;
+export const ENCODE_MS_SAVED = 3000;
+/** Bytes of updates since the cached whole document after which it is encoded afresh. */
+const REFRESH_AFTER_BYTES = 1024 * 1024;
+
+/** What to send a device for its sync step 1: updates in order, or wait and ask again. */
+export type StateAnswer = { updates: Uint8Array[] } | { retryInMs: number };
+
+/**
+ * Sync step 2 answers of one document, at a bounded cost (docs/sync-limits.md):
+ * - a device that holds nothing of the document (a new device — or a flood of "send me
+ *   everything") gets the cached whole document plus what changed since, as a second update:
+ *   a full encode of the bench ranch takes 0.4–0.6 s, a diff against the cache ~20 ms;
+ * - the encode time each user's answers take is budgeted (ENCODE_MS_PER_SECOND, saved up to
+ *   ENCODE_MS_SAVED): a client that forces full encodes (a state vector naming one real client)
+ *   waits once its budget is spent, instead of holding the document's queue for everyone.
+ */
+export class StateAnswers {
+  private whole: { update: Uint8Array; stateVector: Uint8Array } | null = null;
+  private changedBytes = 0;
+  private readonly budgets: EncodeBudgets;
+  private readonly onUpdate = (update: Uint8Array) => {
+    this.changedBytes += update.byteLength;
+  };
+
+  constructor(
+    private readonly doc: Y.Doc,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.budgets = new EncodeBudgets(now);
+    doc.on('update', this.onUpdate);
+  }
+
+  answer(stateVector: Uint8Array, userId: string): StateAnswer {
+    const wait = this.budgets.wait(userId);
+    if (wait > 0) return { retryInMs: wait };
+    const started = this.now();
+    const updates = this.holdsNothing(stateVector) ? this.wholeDocument() : [Y.encodeStateAsUpdate(this.doc, stateVector)];
+    this.budgets.spend(userId, this.now() - started);
+    return { updates };
+  }
+
+  private holdsNothing(stateVector: Uint8Array): boolean {
+    for (const [client, clock] of Y.decodeStateVector(stateVector)) {
+      if (clock > 0 && Y.getState(this.doc.store, client) > 0) return false;
+    }
+    return true;
+  }
+
+  private wholeDocument(): Uint8Array[] {
+    if (!this.whole || this.changedBytes > REFRESH_AFTER_BYTES) {
+      this.whole = { update: Y.encodeStateAsUpdate(this.doc), stateVector: Y.encodeStateVector(this.doc) };
+      this.changedBytes = 0;
+      return [this.whole.update];
+    }
+    const since = Y.encodeStateAsUpdate(this.doc, this.whole.stateVector);
+    return this.changedBytes === 0 ? [this.whole.update] : [this.whole.update, since];
+  }
+
+  destroy(): void {
+    this.doc.off('update', this.onUpdate);
+  }
+}
+
+/** Each user's encode time: ENCODE_MS_PER_SECOND earned, at most ENCODE_MS_SAVED saved up. */
+export class EncodeBudgets {
+  private readonly budgets = new Map<string, { ms: number; at: number }>();
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** How long the user must wait before the next encode (0: at once). */
+  wait(userId: string): number {
+    const budget = this.current(userId);
+    return budget.ms > 0 ? 0 : Math.ceil((-budget.ms / ENCODE_MS_PER_SECOND) * 1000) + 1;
+  }
+
+  spend(userId: string, ms: number): void {
+    this.current(userId).ms -= ms;
+  }
+
+  /** The user's budget, refilled for the time since it was last looked at. */
+  private current(userId: string): { ms: number; at: number } {
+    const now = this.now();
+    let budget = this.budgets.get(userId);
+    if (!budget) this.budgets.set(userId, (budget = { ms: ENCODE_MS_SAVED, at: now }));
+    budget.ms = Math.min(ENCODE_MS_SAVED, budget.ms + ((now - budget.at) / 1000) * ENCODE_MS_PER_SECOND);
+    budget.at = now;
+    return budget;
+  }
+}
