@@ -114,6 +114,22 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     await expect.poll(() => getEntity(a.doc, 'breeds', breedId)?.name).toBe('Lipizzaner');
   });
 
+  it('keeps a supplier given to a horse offline though the office deleted the supplier meanwhile: the supplier comes back', async () => {
+    const ownerId = await create('/api/owners', { firstName: 'Late', lastName: 'Deleted' });
+    const b = await ackedDevice();
+    await expect.poll(() => getEntity(b.doc, 'owners', ownerId)?.firstName).toBe('Late');
+    b.provider.disconnect();
+    b.doc.transact(() => collectionMap(b.doc, 'horses').get(ids.horse!)?.set('ownerId', ownerId));
+    expect((await staff.request(`/api/owners/${ownerId}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await row('owners', ownerId)).toBeUndefined();
+    b.provider.connect();
+    await saved(b);
+    expect(await row('horses', ids.horse!)).toMatchObject({ ownerId });
+    expect(await row('owners', ownerId)).toMatchObject({ firstName: 'Late', lastName: 'Deleted' });
+    expect(b.notices).toEqual([]);
+    await staff.request(`/api/horses/${ids.horse!}`, { method: 'PUT', json: { ...(await row('horses', ids.horse!)), id: undefined, ownerId: null } });
+  });
+
   it('restores a deleted entity that others still refer to', async () => {
     const a = await device();
     const b = await device();

@@ -319,11 +319,25 @@ class Planner {
     await this.restoreTargets(entry.collection, last);
   }
 
-  private async restoreTargets(collection: Collection, fields: Record<string, unknown>): Promise<void> {
+  private async restoreTargets(collection: Collection, fields: Record<string, unknown>, reason = `In use: a restored ${NOUN[collection]} refers to it`): Promise<void> {
     for (const [field, target] of Object.entries(REFERENCES[collection] ?? {})) {
       const value = fields[field];
-      if (typeof value === 'string' && isUuid(value)) await this.restoreWhole(target, value, `In use: a restored ${NOUN[collection]} refers to it`);
+      if (typeof value === 'string' && isUuid(value)) await this.restoreWhole(target, value, reason);
     }
+  }
+
+  /**
+   * A deletion yields to a reference: when all that is wrong with an entity is that what it
+   * names is gone, that comes back if it was ever valid (a horse given a supplier offline
+   * keeps it though the office deleted the supplier meanwhile). Returns the verdict after.
+   */
+  private async reviveNamed(entry: Entry, verdict: Verdict & { state: 'invalid' }): Promise<Verdict> {
+    const targets = REFERENCES[entry.collection] ?? {};
+    const dangling = verdict.fields.filter((field) => field in targets);
+    if (dangling.length === 0 || dangling.length !== verdict.fields.length) return verdict;
+    const named = Object.fromEntries(dangling.map((field) => [field, entry.fields[field]]));
+    await this.restoreTargets(entry.collection, named, `In use: a ${NOUN[entry.collection]} refers to it`);
+    return this.check(entry);
   }
 
   /**
@@ -332,7 +346,7 @@ class Planner {
    * fields are as they were valid, every field that means something else is written back.
    */
   private async repair(entry: Entry, last: Record<string, unknown>, first: Verdict & { state: 'invalid' }): Promise<void> {
-    let verdict: Verdict = first;
+    let verdict = await this.reviveNamed(entry, first);
     const restored = new Set<string>();
     while (verdict.state === 'invalid') {
       const changed = differing(entry.collection, entry.fields, last);
@@ -348,20 +362,10 @@ class Planner {
     }
   }
 
-  /**
-   * Never valid: what it refers to comes back if it was ever valid (an entity made offline
-   * naming a breed another device deleted keeps its breed); if it is still invalid, it goes.
-   */
-  private async settleNeverValid(entry: Entry, verdict: Verdict & { state: 'invalid' }): Promise<void> {
-    const targets = REFERENCES[entry.collection] ?? {};
-    const dangling = verdict.fields.filter((field) => field in targets);
-    if (dangling.length === verdict.fields.length) {
-      await this.restoreTargets(entry.collection, Object.fromEntries(dangling.map((field) => [field, entry.fields[field]])));
-      const again = this.check(entry);
-      if (again.state !== 'invalid') return;
-      verdict = again;
-    }
-    this.remove(entry, verdict.problem);
+  /** Never valid: what it names comes back if it was ever valid (reviveNamed); if it is still invalid, it goes. */
+  private async settleNeverValid(entry: Entry, first: Verdict & { state: 'invalid' }): Promise<void> {
+    const verdict = await this.reviveNamed(entry, first);
+    if (verdict.state === 'invalid') this.remove(entry, verdict.problem);
   }
 
   /** The writes that change something, one per entity. */
@@ -416,10 +420,14 @@ export function applyCompensations(doc: Y.Doc, plans: Compensation[]): void {
   }
 }
 
-/** What the person whose change was compensated is told (MESSAGE_COMPENSATED). */
-export function noticesOf(plans: Compensation[]): CompensationNotice[] {
+/**
+ * What the person whose change was compensated is told (MESSAGE_COMPENSATED): what the plan
+ * did to the entities their change touched. A record brought back because their change names
+ * it is not news to them (their change stands).
+ */
+export function noticesOf(plans: Compensation[], changed: EntityChanges): CompensationNotice[] {
   return plans.flatMap((plan): CompensationNotice[] => {
-    if (plan.kind === 'clear' || !isUuid(plan.id)) return [];
+    if (plan.kind === 'clear' || !isUuid(plan.id) || !changed.get(plan.collection)?.has(plan.id)) return [];
     if (plan.kind === 'remove') return [{ collection: plan.collection, id: plan.id, action: 'removed', fields: {}, reason: plan.reason }];
     return [{ collection: plan.collection, id: plan.id, action: plan.restored ? 'restored' : 'reverted', fields: plan.fields, dropped: plan.drop, reason: plan.reason }];
   });

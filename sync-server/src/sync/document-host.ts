@@ -278,7 +278,7 @@ export class DocumentHost {
         const plans = await planCompensations(this.doc, touched, this.references, this.lastValidFrom(this.sql), validInBatch);
         if (plans.length > 0) {
           compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
-          notices = noticesOf(plans);
+          notices = noticesOf(plans, touched.changes);
         }
         mergePending(touched, this.takePending());
         rememberValid(this.doc, touched.changes, validInBatch);
