@@ -43,6 +43,8 @@ const schema = z
     RANCH_SYNC_AWARENESS_CLIENTS: positive(DEFAULT_SYNC_LIMITS.awarenessClients),
     RANCH_SYNC_CONNECTIONS_PER_SESSION: positive(DEFAULT_SYNC_LIMITS.connectionsPerSession),
     RANCH_SYNC_CONNECTIONS_PER_USER: positive(DEFAULT_SYNC_LIMITS.connectionsPerUser),
+    RANCH_SYNC_ENTITIES_PER_UPDATE: positive(DEFAULT_SYNC_LIMITS.entitiesPerUpdate),
+    RANCH_SYNC_INVALID_PER_MINUTE: positive(DEFAULT_SYNC_LIMITS.invalidPerMinute),
   });
 
 export type Config = {
@@ -89,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       awarenessClients: value.RANCH_SYNC_AWARENESS_CLIENTS,
       connectionsPerSession: value.RANCH_SYNC_CONNECTIONS_PER_SESSION,
       connectionsPerUser: value.RANCH_SYNC_CONNECTIONS_PER_USER,
+      entitiesPerUpdate: value.RANCH_SYNC_ENTITIES_PER_UPDATE,
+      invalidPerMinute: value.RANCH_SYNC_INVALID_PER_MINUTE,
     },
   };
 }

@@ -103,6 +103,8 @@ type Entry = {
 /** The planned writes, and the document as it will be once they are made. */
 class Planner {
   private readonly planned = new Map<string, Entry>();
+  /** Target key → planned entries whose written fields name it (the reference index knows only the document). */
+  private readonly plannedReferrers = new Map<string, Set<Entry>>();
   private readonly visits = new Map<string, number>();
   private readonly queue: [Collection, string][] = [];
   private readonly fetched = new Map<string, Record<string, unknown> | null>();
@@ -133,7 +135,9 @@ class Planner {
     }
     await this.prefetch([...gone, ...present].filter(([collection, id]) => this.mayNeedLast(collection, id)));
     this.queue.push(...gone, ...present);
-    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+    // An index, not shift(): the queue can hold every entity of the ranch (the load check).
+    for (let at = 0; at < this.queue.length; at++) {
+      const next = this.queue[at]!;
       const key = entityKey(...next);
       const visits = (this.visits.get(key) ?? 0) + 1;
       this.visits.set(key, visits);
@@ -165,7 +169,9 @@ class Planner {
     const byCollection = new Map<Collection, string[]>();
     for (const [collection, id] of wanted) {
       if (this.lastValid.has(entityKey(collection, id)) || this.fetched.has(entityKey(collection, id))) continue;
-      byCollection.set(collection, [...(byCollection.get(collection) ?? []), id]);
+      const ids = byCollection.get(collection);
+      if (ids) ids.push(id);
+      else byCollection.set(collection, [id]);
     }
     for (const [collection, ids] of byCollection) {
       const found = await this.source(collection, ids);
@@ -202,11 +208,19 @@ class Planner {
   }
 
   private write(entry: Entry, values: Record<string, unknown>, reason: string): void {
+    const references = REFERENCES[entry.collection] ?? {};
     for (const [field, value] of Object.entries(values)) {
       if (field === 'id' || value === undefined) continue;
       entry.fields[field] = value as JsonValue;
       entry.written.add(field);
       entry.dropped.delete(field);
+      const target = references[field];
+      if (target && typeof value === 'string') {
+        const key = entityKey(target, value);
+        const referrers = this.plannedReferrers.get(key);
+        if (referrers) referrers.add(entry);
+        else this.plannedReferrers.set(key, new Set([entry]));
+      }
     }
     if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
   }
@@ -220,9 +234,12 @@ class Planner {
 
   /** Entities that exist (as planned) and still name this one in a reference field. */
   private liveReferrers(collection: Collection, id: string): [Collection, string][] {
-    const candidates = [...this.references.referrersOf(collection, id)];
-    for (const entry of this.planned.values()) if (!entry.removed) candidates.push([entry.collection, entry.id]);
+    const candidates = this.references.referrersOf(collection, id);
+    for (const entry of this.plannedReferrers.get(entityKey(collection, id)) ?? []) candidates.push([entry.collection, entry.id]);
+    const seen = new Set<string>();
     return candidates.filter(([referrer, referrerId]) => {
+      if (seen.has(entityKey(referrer, referrerId))) return false;
+      seen.add(entityKey(referrer, referrerId));
       if (!this.exists(referrer, referrerId)) return false;
       const fields = this.current(referrer, referrerId);
       return Object.entries(REFERENCES[referrer] ?? {}).some(([field, target]) => target === collection && fields?.[field] === id);

@@ -5,9 +5,9 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, type CompensationNotice } from '../../../shared/index.ts';
 import { AwarenessGuard } from './awareness-guard.ts';
-import { refuseDeepNesting, RefusedUpdateError } from './update-guard.ts';
+import { refuseDeepNesting, RefusedUpdateError, refuseOversized } from './update-guard.ts';
 import { DocumentUnavailableError, type DocumentHost, type Subscriber } from './document-host.ts';
-import { TokenBucket, type SyncLimits } from './limits.ts';
+import { TokenBucket, type SyncLimits, type UserBuckets } from './limits.ts';
 
 // Message types of the y-websocket protocol.
 const MESSAGE_SYNC = 0;
@@ -34,6 +34,8 @@ export type ConnectionOptions = {
   /** The client asked (`ack=1`) for our MESSAGE_ACK / MESSAGE_ACCESS messages. */
   wantsAcks: boolean;
   readonly limits: SyncLimits;
+  /** Entities of each user's changes the server put back, per minute (shared by the user's connections). */
+  readonly invalidChanges: UserBuckets;
 };
 
 /**
@@ -155,7 +157,13 @@ export class SyncConnection implements Subscriber {
     if (!this.updates.take()) return this.shut(CloseCode.TooManyMessages, 'Too many updates');
     const update = decoding.readVarUint8Array(decoder);
     if (!this.options.canWrite) return; // read-only: dropped, never applied or stored
+    if (this.options.invalidChanges.spent(this.userId)) return this.shut(CLOSE_BAD_MESSAGE, 'Too many invalid changes; try again later');
     const { structs } = Y.decodeUpdate(update); // reject malformed bytes before they reach the document
+    try {
+      refuseOversized(structs, this.options.limits.entitiesPerUpdate);
+    } catch (error) {
+      return this.shut(CLOSE_BAD_MESSAGE, (error as Error).message);
+    }
     const origin = { kind: 'connection', connectionId: this.id, userId: this.options.userId } as const;
     this.host
       .commit((doc) => {
@@ -240,7 +248,10 @@ export class SyncConnection implements Subscriber {
 
   /** Tells the device what the server put back of its change, and why (only devices that asked for acks). */
   sendNotices(notices: CompensationNotice[]): void {
-    if (!this.options.wantsAcks || notices.length === 0) return;
+    if (notices.length === 0) return;
+    // A client whose changes keep being put back costs every device the compensations: past its budget it is refused.
+    this.options.invalidChanges.take(this.userId, notices.length);
+    if (!this.options.wantsAcks) return;
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
     encoding.writeVarString(encoder, JSON.stringify(notices));

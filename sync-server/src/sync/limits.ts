@@ -20,6 +20,10 @@ export type SyncLimits = {
   awarenessClients: number;
   connectionsPerSession: number;
   connectionsPerUser: number;
+  /** New entities one update may create; a larger update is refused (4400) before it is applied. */
+  entitiesPerUpdate: number;
+  /** Entities of one user's changes the server may put back (compensate) per minute; past it their updates are refused (4400). */
+  invalidPerMinute: number;
 };
 
 const MiB = 1024 * 1024;
@@ -34,6 +38,8 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   awarenessClients: 4,
   connectionsPerSession: 8,
   connectionsPerUser: 20,
+  entitiesPerUpdate: 20_000,
+  invalidPerMinute: 1_000,
 };
 
 /** Seconds of the sustained rate a bucket holds: what a burst (reconnect, bulk save) may use at once. */
@@ -62,6 +68,41 @@ export class TokenBucket {
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+}
+
+/**
+ * A token bucket per user: `perMinute` tokens a minute, at most `perMinute` saved up. Users
+ * are few (accounts an Admin made), so the map stays small.
+ */
+export class UserBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Takes `count` tokens (it may overdraw); false when the user had none left. */
+  take(userId: string, count: number): boolean {
+    const bucket = this.current(userId);
+    if (bucket.tokens <= 0) return false;
+    bucket.tokens -= count;
+    return true;
+  }
+
+  /** Whether the user has overdrawn (until the bucket refills). */
+  spent(userId: string): boolean {
+    return this.current(userId).tokens <= 0;
+  }
+
+  private current(userId: string): { tokens: number; at: number } {
+    const now = this.now();
+    let bucket = this.buckets.get(userId);
+    if (!bucket) this.buckets.set(userId, (bucket = { tokens: this.perMinute, at: now }));
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) / 60_000) * this.perMinute);
+    bucket.at = now;
+    return bucket;
   }
 }
 

@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/types.ts';
 import { awarenessFor } from './awareness.ts';
 import { SyncConnection } from './connection.ts';
 import type { DocumentHost } from './document-host.ts';
-import { ConnectionCounts, DEFAULT_SYNC_LIMITS, fitCloseReason, type SyncLimits } from './limits.ts';
+import { ConnectionCounts, DEFAULT_SYNC_LIMITS, fitCloseReason, UserBuckets, type SyncLimits } from './limits.ts';
 import { DocumentRegistry } from './registry.ts';
 
 const HEARTBEAT_MS = 30_000;
@@ -21,6 +21,7 @@ let nextConnectionId = 1;
 export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly string[], limits: SyncLimits = DEFAULT_SYNC_LIMITS) {
   const app = new Hono<AppEnv>();
   const counts = new ConnectionCounts(limits);
+  const invalidChanges = new UserBuckets(limits.invalidPerMinute);
 
   app.get('/:doc', async (c, next) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw apiError(426, 'Upgrade Required: this is a WebSocket endpoint');
@@ -55,6 +56,7 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
       canWrite: user.role !== 'Viewer',
       wantsAcks: c.req.query('ack') === '1',
       limits,
+      invalidChanges,
     };
     let connection: SyncConnection | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;

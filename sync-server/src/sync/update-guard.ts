@@ -36,6 +36,11 @@ export function refuseDeepNesting(structs: Struct[], doc: Y.Doc): void {
       }
       walked.push(current);
       const parent: unknown = current.parent;
+      // Decoded updates name a top-level parent by its name; the document's items hold the type.
+      if (typeof parent === 'string') {
+        found = 'root';
+        break;
+      }
       if (parent instanceof Y.AbstractType) {
         found = parent._item ?? 'root';
         break;
@@ -58,6 +63,23 @@ export function refuseDeepNesting(structs: Struct[], doc: Y.Doc): void {
     let depth = 1;
     for (let container = containerOf(struct); container instanceof Y.Item; container = containerOf(container)) {
       if (++depth > MAX_TYPE_DEPTH) throw new RefusedUpdateError(`Shared types nest deeper than ${MAX_TYPE_DEPTH} levels`);
+    }
+  }
+}
+
+/**
+ * Refuses an update that creates more than `max` entities (new keys under the top-level
+ * types): what the compensation would have to delete grows with it, and Yjs's merging of many
+ * deleted items is quadratic (60,000 invalid horses in one update held the document ~30 s).
+ * A key's first item carries its parent and key; later values of a key refer to their origin.
+ */
+export function refuseOversized(structs: Struct[], max: number): void {
+  let created = 0;
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item) || struct.parentSub === null) continue;
+    // A decoded update names a top-level parent by its name.
+    if (typeof struct.parent === 'string' && ++created > max) {
+      throw new RefusedUpdateError(`An update may create at most ${max} records`);
     }
   }
 }
