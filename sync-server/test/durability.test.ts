@@ -52,7 +52,15 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
   it('loses nothing it acknowledged when killed with SIGKILL mid-stream', async () => {
     const database = await createTestDatabase(kind);
     cleanups.push(() => database.drop());
-    const env = { RANCH_ADMIN_EMAIL: ADMIN.email, RANCH_ADMIN_PASSWORD: ADMIN.password };
+    // 3,000 updates as fast as they go, one message each: past the per-connection rates an
+    // honest device never reaches (docs/sync-limits.md), which would close it and turn the
+    // stream into one step 2 on reconnect. Lifted, so the kill lands mid-stream.
+    const env = {
+      RANCH_ADMIN_EMAIL: ADMIN.email,
+      RANCH_ADMIN_PASSWORD: ADMIN.password,
+      RANCH_SYNC_MESSAGES_PER_SECOND: '100000',
+      RANCH_SYNC_UPDATES_PER_SECOND: '100000',
+    };
     const first = await spawnServer(database, env);
     cleanups.push(() => first.kill('SIGKILL'));
     const admin = await signIn(first.url, ADMIN.email, ADMIN.password);
