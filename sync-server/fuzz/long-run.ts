@@ -19,7 +19,7 @@ const ITEMS = Number(process.env.FUZZ_ITEMS ?? 10_000);
 const BATCH_RUNS = Number(process.env.FUZZ_BATCH_RUNS ?? 20);
 const SHRINK_MS = Number(process.env.FUZZ_SHRINK_MS ?? 120_000);
 const SHRINK_FAILURES = Number(process.env.FUZZ_SHRINK_FAILURES ?? 2);
-const STEPS = { minSteps: 30, maxSteps: 60 };
+const STEPS = { maxSteps: 80 };
 
 const unhandled: string[] = [];
 process.on('unhandledRejection', (reason) => unhandled.push(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`));

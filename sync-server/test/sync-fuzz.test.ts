@@ -10,8 +10,8 @@ import { fuzz, seedFromEnv } from './fuzz/property.ts';
  * the invariants of fuzz/invariants.ts. `npm run fuzz` is the long run. A failure prints
  * the seed, the path and the shortest failing sequence; `FUZZ_SEED=… FUZZ_PATH=…` replays it.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
-const TIME_LIMIT_MS = 45_000;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT_MS ?? 45_000);
 
 describe.each(databaseKinds())('sync socket fuzzer, short run (%s)', (kind) => {
   let server: TestServer;
@@ -30,7 +30,7 @@ describe.each(databaseKinds())('sync socket fuzzer, short run (%s)', (kind) => {
     'keeps serving honest devices, loses no acknowledged write, and every reader agrees on the valid ranch',
     async () => {
       const { seed, path } = seedFromEnv();
-      const report = await fuzz(harness, { runs: RUNS, minSteps: 25, maxSteps: 45, seed, ...(path ? { path } : {}), timeLimitMs: TIME_LIMIT_MS });
+      const report = await fuzz(harness, { runs: RUNS, maxSteps: 50, seed, ...(path ? { path } : {}), timeLimitMs: TIME_LIMIT_MS });
       expect(harness.tally.get('runs')).toBeGreaterThan(0);
       expect(report, report ?? '').toBeNull();
     },

@@ -18,8 +18,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: honestOp.map((honest) => ({ honest })) },
 );
 
-/** A run: `min`–`max` steps. */
-export const scenario = (min: number, max: number): fc.Arbitrary<Step[]> => fc.array(step, { minLength: min, maxLength: max });
+/** A run: 1–`max` steps (any length down to one, so a failure shrinks to its shortest sequence). */
+export const scenario = (max: number): fc.Arbitrary<Step[]> => fc.array(step, { minLength: 1, maxLength: max, size: 'max' });
 
 const ACK_TIMEOUT_MS = 20_000;
 

@@ -1,3 +1,4 @@
+import * as Y from 'yjs';
 import type { Collection, EntityFields } from '../../../shared/index.ts';
 import type { ApiClient } from '../support/client.ts';
 import type { TestServer } from '../support/server.ts';
@@ -16,6 +17,9 @@ export type InvariantReport = {
   /** Acknowledged honest writes whose entity is not on the server as written. */
   lost: number;
 };
+
+const describeVector = (vector: Uint8Array) => JSON.stringify([...Y.decodeStateVector(vector)].sort(([a], [b]) => a - b));
+const shorten = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
 
 /** Resolves with `promise`'s value, or `undefined` after `ms`. */
 export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -45,6 +49,19 @@ export async function checkInvariants(server: TestServer, staff: ApiClient, only
       violations.push(`(a) a new device did not sync within ${SYNC_TIMEOUT_MS} ms`);
       return { violations, checked: 2, lost: 0 };
     }
+    // Sync step 2 answers what the device lacks: once told it is synced, it holds the document.
+    const host = await server.registry.get();
+    const served = await host.run(() => describeVector(Y.encodeStateVector(host.doc)));
+    const held = () => describeVector(Y.encodeStateVector(reader.doc));
+    if (held() !== served) {
+      violations.push(`(a) a new device was told it is synced (sync step 2) before it held the server's document: state vector ${shorten(held())} vs ${shorten(served)}`);
+      const deadline = Date.now() + SYNC_TIMEOUT_MS;
+      while (held() !== served && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (held() !== served) {
+        violations.push(`(a) a new device never received the whole document within ${SYNC_TIMEOUT_MS} ms`);
+        return { violations, checked: 3, lost: 0 };
+      }
+    }
     const document = validEntities(reader.doc, only);
     const projection = await projectionRecords(server.db.sql, only);
     let lost = 0;
@@ -60,7 +77,7 @@ export async function checkInvariants(server: TestServer, staff: ApiClient, only
     violations.push(...differences('(c) projection vs valid entities of the document', document, projection));
     const device = await deviceRecords(reader.doc, only);
     violations.push(...differences('(d) device read model vs projection', projection, device));
-    return { violations, checked: 5, lost };
+    return { violations, checked: 6, lost };
   } finally {
     reader.destroy();
   }

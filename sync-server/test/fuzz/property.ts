@@ -3,13 +3,18 @@ import { scenario, type FuzzHarness } from './harness.ts';
 
 export type FuzzOptions = {
   runs: number;
-  minSteps: number;
   maxSteps: number;
   seed: number;
   path?: string;
   /** Time for runs and shrinking together; fast-check then reports the shortest failure it has. */
   timeLimitMs: number;
 };
+
+/**
+ * FUZZ_FOCUS: only violations containing this text fail a run, so shrinking looks for the
+ * shortest sequence of that failure and not of another one met on the way (triage only).
+ */
+const FOCUS = process.env.FUZZ_FOCUS ?? '';
 
 /** The seed and path of a run from the environment (FUZZ_SEED, FUZZ_PATH), else a fresh seed. */
 export function seedFromEnv(): { seed: number; path?: string } {
@@ -23,8 +28,8 @@ export function seedFromEnv(): { seed: number; path?: string } {
  * counterexample and the violations of the shortest failure) or null when all held.
  */
 export async function fuzz(harness: FuzzHarness, options: FuzzOptions): Promise<string | null> {
-  const property = fc.asyncProperty(scenario(options.minSteps, options.maxSteps), async (steps) => {
-    const violations = await harness.run(steps);
+  const property = fc.asyncProperty(scenario(options.maxSteps), async (steps) => {
+    const violations = (await harness.run(steps)).filter((violation) => !FOCUS || violation.includes(FOCUS));
     if (violations.length > 0) throw new Error(`${violations.length} violation(s):\n  ${violations.slice(0, 20).join('\n  ')}`);
   });
   const details = await fc.check(property, {
