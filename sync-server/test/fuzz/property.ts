@@ -8,6 +8,8 @@ export type FuzzOptions = {
   path?: string;
   /** Time for runs and shrinking together; fast-check then reports the shortest failure it has. */
   timeLimitMs: number;
+  /** Only violations this accepts fail a run (default: FUZZ_FOCUS, else every violation). */
+  focus?: (violation: string) => boolean;
 };
 
 /**
@@ -29,7 +31,8 @@ export function seedFromEnv(): { seed: number; path?: string } {
  */
 export async function fuzz(harness: FuzzHarness, options: FuzzOptions): Promise<string | null> {
   const property = fc.asyncProperty(scenario(options.maxSteps), async (steps) => {
-    const violations = (await harness.run(steps)).filter((violation) => !FOCUS || violation.includes(FOCUS));
+    const focus = options.focus ?? ((violation: string) => !FOCUS || violation.includes(FOCUS));
+    const violations = (await harness.run(steps)).filter(focus);
     if (violations.length > 0) throw new Error(`${violations.length} violation(s):\n  ${violations.slice(0, 20).join('\n  ')}`);
   });
   const details = await fc.check(property, {
