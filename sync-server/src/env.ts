@@ -45,6 +45,7 @@ const schema = z
     RANCH_SYNC_CONNECTIONS_PER_USER: positive(DEFAULT_SYNC_LIMITS.connectionsPerUser),
     RANCH_SYNC_ENTITIES_PER_UPDATE: positive(DEFAULT_SYNC_LIMITS.entitiesPerUpdate),
     RANCH_SYNC_INVALID_PER_MINUTE: positive(DEFAULT_SYNC_LIMITS.invalidPerMinute),
+    RANCH_SYNC_ENCODE_MS_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.encodeMsPerSecond),
   });
 
 export type Config = {
@@ -93,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectionsPerUser: value.RANCH_SYNC_CONNECTIONS_PER_USER,
       entitiesPerUpdate: value.RANCH_SYNC_ENTITIES_PER_UPDATE,
       invalidPerMinute: value.RANCH_SYNC_INVALID_PER_MINUTE,
+      encodeMsPerSecond: value.RANCH_SYNC_ENCODE_MS_PER_SECOND,
     },
   };
 }

@@ -61,13 +61,14 @@ const SYNC_COMPRESSION = {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.database);
   if (options.admin) await ensureAdmin(db.sql, options.admin);
+  const syncLimits = { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits };
   const registry = new DocumentRegistry(db.sql, {
     // PGlite serves one process (its data folder is locked); Postgres may have other instances.
     alone: db.singleSession,
     ...(options.compactEvery ? { compactEvery: options.compactEvery } : {}),
+    encodeMsPerSecond: syncLimits.encodeMsPerSecond,
   });
   await registry.connectPeers();
-  const syncLimits = { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits };
   const app = createApp({
     sql: db.sql,
     registry,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { EncodeBudgets, ENCODE_MS_PER_SECOND, ENCODE_MS_SAVED, StateAnswers } from '../src/sync/state-answers.ts';
+import { EncodeBudgets, ENCODE_SECONDS_SAVED, StateAnswers } from '../src/sync/state-answers.ts';
+
+const ENCODE_MS_PER_SECOND = 100;
+const ENCODE_MS_SAVED = ENCODE_MS_PER_SECOND * ENCODE_SECONDS_SAVED;
 
 function ranch(horses: number): Y.Doc {
   const doc = new Y.Doc();
@@ -22,7 +25,7 @@ const nothing = Y.encodeStateVector(new Y.Doc());
 describe('sync step 2 answers', () => {
   it('answers every device that holds nothing with the one cached encode, plus what changed since', () => {
     const doc = ranch(200);
-    const answers = new StateAnswers(doc);
+    const answers = new StateAnswers(doc, ENCODE_MS_PER_SECOND);
     const first = answers.answer(nothing, 'viewer');
     const second = answers.answer(nothing, 'viewer');
     if (!('updates' in first) || !('updates' in second)) throw new Error('expected answers');
@@ -39,7 +42,7 @@ describe('sync step 2 answers', () => {
     const doc = ranch(10);
     const device = applied([Y.encodeStateAsUpdate(doc)]);
     doc.getMap('horses').set('new', 'foal' as never);
-    const answer = new StateAnswers(doc).answer(Y.encodeStateVector(device), 'staff');
+    const answer = new StateAnswers(doc, ENCODE_MS_PER_SECOND).answer(Y.encodeStateVector(device), 'staff');
     if (!('updates' in answer)) throw new Error('expected an answer');
     answer.updates.forEach((update) => Y.applyUpdate(device, update));
     expect(device.getMap('horses').get('new')).toBe('foal');
@@ -47,7 +50,7 @@ describe('sync step 2 answers', () => {
 
   it("makes a user wait once their answers' encode time is spent, and no other user", () => {
     let clock = 0;
-    const budgets = new EncodeBudgets(() => clock);
+    const budgets = new EncodeBudgets(ENCODE_MS_PER_SECOND, () => clock);
     let served = 0;
     // A client forcing full encodes of the bench ranch: 700 ms each; the last one overdraws.
     while (budgets.wait('flooder') === 0) {

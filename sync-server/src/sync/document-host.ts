@@ -16,6 +16,7 @@ import {
 import { lastValidStates } from './projection.ts';
 import { mergeEdits, observeEdits, type Edits } from './edits.ts';
 import { ReferenceIndex } from './references.ts';
+import { DEFAULT_SYNC_LIMITS } from './limits.ts';
 import { StateAnswers } from './state-answers.ts';
 
 /**
@@ -35,6 +36,13 @@ export type HostEvents = {
   onBroken(host: DocumentHost): void;
   /** The document reached log position `seq` (a commit here or one read from another instance). */
   onPosition(name: string, seq: bigint): void;
+};
+
+export type HostOptions = {
+  /** Logged updates after which the log is folded into a snapshot. */
+  compactEvery?: number;
+  /** Encode time of each user's sync answers (state-answers.ts; RANCH_SYNC_ENCODE_MS_PER_SECOND). */
+  encodeMsPerSecond?: number;
 };
 
 /** Someone who receives the document's updates: a WebSocket connection. */
@@ -110,9 +118,10 @@ export class DocumentHost {
     private lastSeq: bigint,
     private snapshotSeq: bigint,
     private readonly compactEvery: bigint,
+    encodeMsPerSecond: number,
   ) {
     this.references = new ReferenceIndex(doc);
-    this.answers = new StateAnswers(doc);
+    this.answers = new StateAnswers(doc, encodeMsPerSecond);
     const stop = observeEntities(doc, (changes) => {
       mergeChanges(this.pending.changes, changes);
       // Entities that referred to something missing that has now appeared may be valid now.
@@ -127,9 +136,10 @@ export class DocumentHost {
     };
   }
 
-  static async load(sql: Sql, name: string, events: HostEvents, compactEvery: number = COMPACT_EVERY): Promise<DocumentHost> {
+  static async load(sql: Sql, name: string, events: HostEvents, options: HostOptions = {}): Promise<DocumentHost> {
     const { doc, lastSeq, snapshotSeq } = await loadDocument(sql, name, { kind: 'load' } satisfies ChangeOrigin);
-    const host = new DocumentHost(sql, name, doc, events, lastSeq, snapshotSeq, BigInt(compactEvery));
+    const compactEvery = BigInt(options.compactEvery ?? COMPACT_EVERY);
+    const host = new DocumentHost(sql, name, doc, events, lastSeq, snapshotSeq, compactEvery, options.encodeMsPerSecond ?? DEFAULT_SYNC_LIMITS.encodeMsPerSecond);
     try {
       await host.checkUnderCurrentRules();
     } catch (error) {

@@ -24,6 +24,8 @@ export type SyncLimits = {
   entitiesPerUpdate: number;
   /** Entities of one user's changes the server may put back (compensate) per minute; past it their updates are refused (4400). */
   invalidPerMinute: number;
+  /** Encode time of one user's sync answers, in ms per second (thirty seconds' worth saved up); past it the answers wait. */
+  encodeMsPerSecond: number;
 };
 
 const MiB = 1024 * 1024;
@@ -40,6 +42,7 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   connectionsPerUser: 20,
   entitiesPerUpdate: 20_000,
   invalidPerMinute: 1_000,
+  encodeMsPerSecond: 100,
 };
 
 /** Seconds of the sustained rate a bucket holds: what a burst (reconnect, bulk save) may use at once. */

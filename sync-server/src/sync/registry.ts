@@ -7,6 +7,8 @@ import { DocumentVersions } from './versions.ts';
 
 export type RegistryOptions = {
   compactEvery?: number;
+  /** Encode time of each user's sync answers, ms per second (docs/sync-limits.md). */
+  encodeMsPerSecond?: number;
   /** False when other instances may share the database (then they are listened to). */
   alone: boolean;
 };
@@ -35,7 +37,10 @@ export class DocumentRegistry {
         onBroken: (broken: DocumentHost) => this.evict(broken),
         onPosition: (doc: string, seq: bigint) => this.versions.advance(doc, seq),
       };
-      host = DocumentHost.load(this.sql, name, events, this.options.compactEvery);
+      host = DocumentHost.load(this.sql, name, events, {
+        ...(this.options.compactEvery ? { compactEvery: this.options.compactEvery } : {}),
+        ...(this.options.encodeMsPerSecond ? { encodeMsPerSecond: this.options.encodeMsPerSecond } : {}),
+      });
       this.hosts.set(name, host);
       host.catch(() => this.hosts.delete(name));
     }

@@ -1,8 +1,7 @@
 import * as Y from 'yjs';
 
-/** Encode time one user's sync answers may take on this instance: ms per second, and the most saved up. */
-export const ENCODE_MS_PER_SECOND = 100;
-export const ENCODE_MS_SAVED = 3000;
+/** Seconds of a user's encode rate that may be saved up (a burst of new devices and reconnects). */
+export const ENCODE_SECONDS_SAVED = 30;
 /** Bytes of updates since the cached whole document after which it is encoded afresh. */
 const REFRESH_AFTER_BYTES = 1024 * 1024;
 
@@ -14,8 +13,8 @@ export type StateAnswer = { updates: Uint8Array[] } | { retryInMs: number };
  * - a device that holds nothing of the document (a new device — or a flood of "send me
  *   everything") gets the cached whole document plus what changed since, as a second update:
  *   a full encode of the bench ranch takes 0.4–0.6 s, a diff against the cache ~20 ms;
- * - the encode time each user's answers take is budgeted (ENCODE_MS_PER_SECOND, saved up to
- *   ENCODE_MS_SAVED): a client that forces full encodes (a state vector naming one real client)
+ * - the encode time each user's answers take is budgeted (RANCH_SYNC_ENCODE_MS_PER_SECOND,
+ *   thirty seconds' worth saved up): a client that forces full encodes (a state vector naming one real client)
  *   waits once its budget is spent, instead of holding the document's queue for everyone.
  */
 export class StateAnswers {
@@ -28,9 +27,10 @@ export class StateAnswers {
 
   constructor(
     private readonly doc: Y.Doc,
+    encodeMsPerSecond: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.budgets = new EncodeBudgets(now);
+    this.budgets = new EncodeBudgets(encodeMsPerSecond, now);
     doc.on('update', this.onUpdate);
   }
 
@@ -65,16 +65,22 @@ export class StateAnswers {
   }
 }
 
-/** Each user's encode time: ENCODE_MS_PER_SECOND earned, at most ENCODE_MS_SAVED saved up. */
+/** Each user's encode time: `msPerSecond` earned, at most ENCODE_SECONDS_SAVED of it saved up. */
 export class EncodeBudgets {
   private readonly budgets = new Map<string, { ms: number; at: number }>();
+  private readonly saved: number;
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly msPerSecond: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.saved = msPerSecond * ENCODE_SECONDS_SAVED;
+  }
 
   /** How long the user must wait before the next encode (0: at once). */
   wait(userId: string): number {
     const budget = this.current(userId);
-    return budget.ms > 0 ? 0 : Math.ceil((-budget.ms / ENCODE_MS_PER_SECOND) * 1000) + 1;
+    return budget.ms > 0 ? 0 : Math.ceil((-budget.ms / this.msPerSecond) * 1000) + 1;
   }
 
   spend(userId: string, ms: number): void {
@@ -85,8 +91,8 @@ export class EncodeBudgets {
   private current(userId: string): { ms: number; at: number } {
     const now = this.now();
     let budget = this.budgets.get(userId);
-    if (!budget) this.budgets.set(userId, (budget = { ms: ENCODE_MS_SAVED, at: now }));
-    budget.ms = Math.min(ENCODE_MS_SAVED, budget.ms + ((now - budget.at) / 1000) * ENCODE_MS_PER_SECOND);
+    if (!budget) this.budgets.set(userId, (budget = { ms: this.saved, at: now }));
+    budget.ms = Math.min(this.saved, budget.ms + ((now - budget.at) / 1000) * this.msPerSecond);
     budget.at = now;
     return budget;
   }
