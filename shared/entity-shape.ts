@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { Collection, EntityFields, JsonValue } from './doc-layout.ts';
-import { isUuid } from './ids.ts';
+import { isEntityId } from './ids.ts';
 import { RECORD_FIELDS, RECORD_SCHEMAS } from './schemas/records.ts';
 
 /**
@@ -25,7 +25,7 @@ const isScalar = (value: unknown): value is JsonValue =>
  * nest thousands of maps: `toJSON` would overflow the stack) and never throws.
  */
 export function entityShape(collection: Collection, key: string, value: unknown): EntityShape {
-  if (!isUuid(key)) return { kind: 'bad-key' };
+  if (!isEntityId(key)) return { kind: 'bad-key' };
   if (!(value instanceof Y.Map)) return { kind: 'not-a-map' };
   const own = RECORD_FIELDS[collection];
   const fields: EntityFields = {};

@@ -5,8 +5,13 @@ export function newId(): string {
   return uuidv7();
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * An entity id as a key of the document: a UUID in its canonical lowercase form. Postgres's
+ * uuid type ignores case, so an uppercase key would be a second entity in the document but
+ * the same projection row (found by the fuzzer: it took the document host down).
+ */
+const ENTITY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
+export function isEntityId(value: string): boolean {
+  return ENTITY_ID.test(value);
 }

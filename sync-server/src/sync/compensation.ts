@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import {
   collectionMap,
   entityShape,
-  isUuid,
+  isEntityId,
   RECORD_FIELDS,
   RECORD_SCHEMAS,
   REFERENCES,
@@ -147,7 +147,7 @@ class Planner {
 
   /** Whether settling the entity may ask for its last valid state (then it is read with the others, in one query per collection). */
   private mayNeedLast(collection: Collection, id: string): boolean {
-    if (!isUuid(id)) return false;
+    if (!isEntityId(id)) return false;
     if (!collectionMap(this.doc, collection).has(id)) return CREATE_ONLY.has(collection) || this.references.isReferenced(collection, id);
     return this.needsLook(collection, id);
   }
@@ -183,7 +183,7 @@ class Planner {
     const key = entityKey(collection, id);
     const known = this.lastValid.get(key);
     if (known) return known;
-    if (!isUuid(id)) return undefined;
+    if (!isEntityId(id)) return undefined;
     if (!this.fetched.has(key)) await this.prefetch([[collection, id]]);
     return this.fetched.get(key) ?? undefined;
   }
@@ -258,7 +258,7 @@ class Planner {
   }
 
   private async settle(collection: Collection, id: string): Promise<void> {
-    if (!isUuid(id)) {
+    if (!isEntityId(id)) {
       if (this.exists(collection, id)) this.remove(this.entry(collection, id), 'Not a record: its key is not an id');
       return;
     }
@@ -339,7 +339,7 @@ class Planner {
   private async restoreTargets(collection: Collection, fields: Record<string, unknown>, reason = `In use: a restored ${NOUN[collection]} refers to it`): Promise<void> {
     for (const [field, target] of Object.entries(REFERENCES[collection] ?? {})) {
       const value = fields[field];
-      if (typeof value === 'string' && isUuid(value)) await this.restoreWhole(target, value, reason);
+      if (typeof value === 'string' && isEntityId(value)) await this.restoreWhole(target, value, reason);
     }
   }
 
@@ -444,7 +444,7 @@ export function applyCompensations(doc: Y.Doc, plans: Compensation[]): void {
  */
 export function noticesOf(plans: Compensation[], changed: EntityChanges): CompensationNotice[] {
   return plans.flatMap((plan): CompensationNotice[] => {
-    if (plan.kind === 'clear' || !isUuid(plan.id) || !changed.get(plan.collection)?.has(plan.id)) return [];
+    if (plan.kind === 'clear' || !isEntityId(plan.id) || !changed.get(plan.collection)?.has(plan.id)) return [];
     if (plan.kind === 'remove') return [{ collection: plan.collection, id: plan.id, action: 'removed', fields: {}, reason: plan.reason }];
     return [{ collection: plan.collection, id: plan.id, action: plan.restored ? 'restored' : 'reverted', fields: plan.fields, dropped: plan.drop, reason: plan.reason }];
   });

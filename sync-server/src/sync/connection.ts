@@ -208,15 +208,13 @@ export class SyncConnection implements Subscriber {
           this.retry = setTimeout(() => this.scheduleFullState(), answer.retryInMs);
           return;
         }
-        const [first, ...since] = answer.updates;
         const encoder = encoding.createEncoder();
         encoding.writeVarUint(encoder, MESSAGE_SYNC);
         encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2);
-        encoding.writeVarUint8Array(encoder, first!);
+        encoding.writeVarUint8Array(encoder, answer.update);
         const message = encoding.toUint8Array(encoder);
         this.send(message, () => this.fullStateSent());
         this.fullStateBytes = message.byteLength;
-        since.forEach((update) => this.sendUpdate(update));
       })
       .catch(() => this.closeUnavailable());
   }

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import type { Sql, Tx } from '../db/client.ts';
-import { isUuid, type Collection, type EntityChanges } from '../../../shared/index.ts';
+import { isEntityId, type Collection, type EntityChanges } from '../../../shared/index.ts';
 import { selectList, TABLES } from './tables.ts';
 import { checkEntity } from './validation.ts';
 
@@ -11,7 +11,7 @@ type Row = Record<string, unknown>;
  * else the tombstone the projection left when it removed the row. One statement.
  */
 export async function lastValidStates(sql: Sql | Tx, collection: Collection, ids: string[]): Promise<Map<string, Row>> {
-  const wanted = ids.filter(isUuid);
+  const wanted = ids.filter(isEntityId);
   if (wanted.length === 0) return new Map();
   const { table } = TABLES[collection];
   const rows = await sql<{ id: string; fields: Row }[]>`
@@ -45,7 +45,7 @@ export function projectionStatements(doc: Y.Doc, changes: EntityChanges, paramet
     const resolved: string[] = [];
     for (const id of ids) {
       // Keys that are not entity ids are never projected nor recorded (they may hold anything).
-      if (!isUuid(id)) continue;
+      if (!isEntityId(id)) continue;
       const verdict = checkEntity(doc, collection, id);
       if (verdict.state === 'invalid') {
         problems.push({ entity_id: id, problem: verdict.problem });

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { collectionMap, COLLECTIONS, isUuid, REFERENCES, type Collection, type EntityChanges } from '../../../shared/index.ts';
+import { collectionMap, COLLECTIONS, isEntityId, REFERENCES, type Collection, type EntityChanges } from '../../../shared/index.ts';
 
 /** `collection/id`: how an entity is named in the reference index and in compensation plans. */
 export const entityKey = (collection: Collection, id: string) => `${collection}/${id}`;
@@ -87,7 +87,7 @@ export class ReferenceIndex {
     }
     this.targets.delete(key);
     const entity = collectionMap(this.doc, collection).get(id);
-    if (!isUuid(id) || !(entity instanceof Y.Map)) return;
+    if (!isEntityId(id) || !(entity instanceof Y.Map)) return;
     const targets: string[] = [];
     for (const [field, targetCollection] of Object.entries(fields)) {
       const value = entity.get(field);

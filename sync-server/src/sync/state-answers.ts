@@ -2,27 +2,24 @@ import * as Y from 'yjs';
 
 /** Seconds of a user's encode rate that may be saved up (a burst of new devices and reconnects). */
 export const ENCODE_SECONDS_SAVED = 30;
-/** Bytes of updates since the cached whole document after which it is encoded afresh. */
-const REFRESH_AFTER_BYTES = 1024 * 1024;
-
-/** What to send a device for its sync step 1: updates in order, or wait and ask again. */
-export type StateAnswer = { updates: Uint8Array[] } | { retryInMs: number };
+/** What to send a device for its sync step 1: the update that is its step 2, or wait and ask again. */
+export type StateAnswer = { update: Uint8Array } | { retryInMs: number };
 
 /**
  * Sync step 2 answers of one document, at a bounded cost (docs/sync-limits.md):
  * - a device that holds nothing of the document (a new device — or a flood of "send me
- *   everything") gets the cached whole document plus what changed since, as a second update:
- *   a full encode of the bench ranch takes 0.4–0.6 s, a diff against the cache ~20 ms;
+ *   everything") gets the whole document encoded once for as long as nothing changes (a full
+ *   encode of the bench ranch takes 0.4–0.6 s). It must be one update: y-websocket calls a
+ *   device synced when its step 2 arrives, so the cache is not topped up with a second one;
  * - the encode time each user's answers take is budgeted (RANCH_SYNC_ENCODE_MS_PER_SECOND,
  *   thirty seconds' worth saved up): a client that forces full encodes (a state vector naming one real client)
  *   waits once its budget is spent, instead of holding the document's queue for everyone.
  */
 export class StateAnswers {
-  private whole: { update: Uint8Array; stateVector: Uint8Array } | null = null;
-  private changedBytes = 0;
+  private whole: Uint8Array | null = null;
   private readonly budgets: EncodeBudgets;
-  private readonly onUpdate = (update: Uint8Array) => {
-    this.changedBytes += update.byteLength;
+  private readonly onUpdate = () => {
+    this.whole = null;
   };
 
   constructor(
@@ -38,9 +35,9 @@ export class StateAnswers {
     const wait = this.budgets.wait(userId);
     if (wait > 0) return { retryInMs: wait };
     const started = this.now();
-    const updates = this.holdsNothing(stateVector) ? this.wholeDocument() : [Y.encodeStateAsUpdate(this.doc, stateVector)];
+    const update = this.holdsNothing(stateVector) ? (this.whole ??= Y.encodeStateAsUpdate(this.doc)) : Y.encodeStateAsUpdate(this.doc, stateVector);
     this.budgets.spend(userId, this.now() - started);
-    return { updates };
+    return { update };
   }
 
   private holdsNothing(stateVector: Uint8Array): boolean {
@@ -48,16 +45,6 @@ export class StateAnswers {
       if (clock > 0 && Y.getState(this.doc.store, client) > 0) return false;
     }
     return true;
-  }
-
-  private wholeDocument(): Uint8Array[] {
-    if (!this.whole || this.changedBytes > REFRESH_AFTER_BYTES) {
-      this.whole = { update: Y.encodeStateAsUpdate(this.doc), stateVector: Y.encodeStateVector(this.doc) };
-      this.changedBytes = 0;
-      return [this.whole.update];
-    }
-    const since = Y.encodeStateAsUpdate(this.doc, this.whole.stateVector);
-    return this.changedBytes === 0 ? [this.whole.update] : [this.whole.update, since];
   }
 
   destroy(): void {

@@ -4,7 +4,7 @@ import {
   COLLECTIONS,
   collectionMap,
   DOC_NAME,
-  isUuid,
+  isEntityId,
   RECORD_SCHEMAS,
   REFERENCES,
   saleStatus,
@@ -63,7 +63,7 @@ export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>): Verdicts {
   const invalid: string[] = [];
   for (const collection of COLLECTIONS) {
     for (const [id, entity] of collectionMap(doc, collection).entries()) {
-      if (!isUuid(id)) continue; // never projected, never listed (architecture.md)
+      if (!isEntityId(id)) continue; // never projected, never listed (architecture.md)
       if (only && !only.has(id)) continue;
       const parsed = RECORD_SCHEMAS[collection].safeParse(entity instanceof Y.Map ? entity.toJSON() : entity);
       const record = parsed.success ? (parsed.data as Row) : undefined;
