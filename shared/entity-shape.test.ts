@@ -29,6 +29,7 @@ describe('reading a synced entity without trusting it', () => {
 
   it('refuses a key that is not an entity id and a value that is not a map', () => {
     expect(entityShape('breeds', 'not-a-uuid', stored('not-a-uuid', breed({ id: 'not-a-uuid', name: 'x' })))).toEqual({ kind: 'bad-key' });
+    expect(entityShape('breeds', ID.toUpperCase(), stored(ID.toUpperCase(), breed({ id: ID.toUpperCase(), name: 'x' })))).toEqual({ kind: 'bad-key' });
     expect(entityShape('breeds', ID, stored(ID, 'a string'))).toEqual({ kind: 'not-a-map' });
     expect(entityShape('breeds', ID, stored(ID, new Y.Text('text')))).toEqual({ kind: 'not-a-map' });
     expect(readRecord('breeds', ID, stored(ID, new Y.Array())).valid).toBe(false);

@@ -78,6 +78,15 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
     await freshDeviceHoldsOnlyRecords();
   });
 
+  it('removes an entity under an uppercase id, which Postgres would take for the lowercase one', async () => {
+    const a = await hostile();
+    const upper = ids.horse!.toUpperCase();
+    a.doc.transact(() => writeEntity(a.doc, 'horses', upper, { name: 'Shadow', breedId: ids.breed!, colorId: ids.color!, genderId: ids.gender! }));
+    await saved(a);
+    expect(collectionMap(a.doc, 'horses').has(upper)).toBe(false);
+    expect(await horseRow(ids.horse!)).toMatchObject({ name: 'Goliath' });
+  });
+
   it('writes a missing or foreign id back to the key, leaving the horse it named alone', async () => {
     const a = await hostile();
     const b = await observer();
