@@ -20,6 +20,19 @@ export const COLLECTIONS = [
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
+/** What a person calls one record of each collection (suppliers are `owners` in the document). */
+export const COLLECTION_NOUN: Record<Collection, string> = {
+  horses: 'horse',
+  owners: 'supplier',
+  buyers: 'buyer',
+  sales: 'sale',
+  payments: 'payment',
+  breeds: 'breed',
+  colors: 'color',
+  genders: 'gender',
+  statuses: 'status',
+};
+
 export type JsonValue = string | number | boolean | null;
 export type EntityFields = Record<string, JsonValue>;
 

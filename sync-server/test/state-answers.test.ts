@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { EncodeBudgets, ENCODE_SECONDS_SAVED, StateAnswers } from '../src/sync/state-answers.ts';
+import { UserBuckets } from '../src/sync/limits.ts';
+import { ENCODE_SECONDS_SAVED, StateAnswers } from '../src/sync/state-answers.ts';
 
 const ENCODE_MS_PER_SECOND = 100;
 const ENCODE_MS_SAVED = ENCODE_MS_PER_SECOND * ENCODE_SECONDS_SAVED;
@@ -49,11 +50,11 @@ describe('sync step 2 answers', () => {
 
   it("makes a user wait once their answers' encode time is spent, and no other user", () => {
     let clock = 0;
-    const budgets = new EncodeBudgets(ENCODE_MS_PER_SECOND, () => clock);
+    const budgets = new UserBuckets(ENCODE_MS_PER_SECOND, ENCODE_MS_SAVED, () => clock);
     let served = 0;
     // A client forcing full encodes of the bench ranch: 700 ms each; the last one overdraws.
     while (budgets.wait('flooder') === 0) {
-      budgets.spend('flooder', 700);
+      budgets.take('flooder', 700);
       served++;
     }
     expect(served).toBe(Math.ceil(ENCODE_MS_SAVED / 700));

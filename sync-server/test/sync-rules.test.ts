@@ -4,6 +4,7 @@ import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { untilSaved } from './support/until-saved.ts';
 import { collectionMap, COLLECTIONS, deleteEntity, getEntity, newId, readRecord, type Collection } from '../../shared/index.ts';
 
 type AckedDevice = ReturnType<typeof connectAckedDevice>;
@@ -38,18 +39,13 @@ describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (ki
     await whenSynced(created);
     return created;
   }
-  async function saved(target: AckedDevice): Promise<void> {
-    await expect
-      .poll(() => target.provider.wsconnected && target.provider.synced && target.ackedClock() >= target.localClock(), { timeout: 10_000 })
-      .toBe(true);
-  }
   const list = async (collection: Collection) => (await staff.request(`/api/${collection}`).then((r) => r.json())) as Record<string, unknown>[];
   const entity = (target: Device, collection: Collection, id: string) => getEntity(target.doc, collection, id);
 
   it('writes back an edited payment and brings back a deleted one (payments are append-only)', async () => {
     const a = await device();
     a.doc.transact(() => (collectionMap(a.doc, 'payments').get(ids.payment!) as unknown as Y.Map<unknown>).set('amount', '0.01'));
-    await saved(a);
+    await untilSaved(a);
     expect(entity(a, 'payments', ids.payment!)?.amount).toBe('500.00');
     expect(a.notices).toContainEqual(expect.objectContaining({ id: ids.payment, action: 'reverted', fields: { amount: '500.00' }, reason: 'A payment cannot be changed once recorded' }));
     // A deletion adds no clock to the state vector, so it has no acknowledgement to wait for.
@@ -80,7 +76,7 @@ describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (ki
       owner.set('createdAt', '1999-01-01T00:00:00.000Z');
       owner.set('phone', '555-0100');
     });
-    await saved(a);
+    await untilSaved(a);
     expect(entity(a, 'owners', ids.owner!)).toMatchObject({ createdAt, phone: '555-0100' });
   });
 

@@ -4,6 +4,7 @@ import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { untilSaved } from './support/until-saved.ts';
 import { collectionMap, COLLECTIONS, getEntity, newId, readRecord, writeEntity, type Collection } from '../../shared/index.ts';
 
 type AckedDevice = ReturnType<typeof connectAckedDevice>;
@@ -46,11 +47,6 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
     return device;
   }
   /** Until the server has committed (and compensated) everything the device wrote. */
-  async function saved(device: AckedDevice): Promise<void> {
-    await expect
-      .poll(() => device.provider.wsconnected && device.provider.synced && device.ackedClock() >= device.localClock(), { timeout: 10_000 })
-      .toBe(true);
-  }
   const horseRow = async (id: string) => (await server.db.sql`select name, notes from horses where id = ${id}`)[0];
   /** Every value under every collection key of a replica reads as a valid record. */
   function invalidIn(doc: Y.Doc): string[] {
@@ -72,7 +68,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
       collectionMap(a.doc, 'owners').set(string, 'a string' as never);
       collectionMap(a.doc, 'breeds').set(newId(), 42 as never);
     });
-    await saved(a);
+    await untilSaved(a);
     expect(invalidIn(a.doc)).toEqual([]);
     expect(a.notices).toContainEqual(expect.objectContaining({ collection: 'owners', id: string, action: 'removed', reason: 'Not a supplier record' }));
     await freshDeviceHoldsOnlyRecords();
@@ -82,7 +78,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
     const a = await hostile();
     const upper = ids.horse!.toUpperCase();
     a.doc.transact(() => writeEntity(a.doc, 'horses', upper, { name: 'Shadow', breedId: ids.breed!, colorId: ids.color!, genderId: ids.gender! }));
-    await saved(a);
+    await untilSaved(a);
     expect(collectionMap(a.doc, 'horses').has(upper)).toBe(false);
     expect(await horseRow(ids.horse!)).toMatchObject({ name: 'Goliath' });
   });
@@ -97,7 +93,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
       collectionMap(a.doc, 'horses').set(idless, map as never);
       collectionMap(a.doc, 'horses').get(ids.horse!)?.set('id', ids.other!);
     });
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'horses', idless)?.id).toBe(idless);
     expect(getEntity(a.doc, 'horses', ids.horse!)?.id).toBe(ids.horse);
     await expect.poll(() => getEntity(b.doc, 'horses', ids.horse!)?.id).toBe(ids.horse);
@@ -114,7 +110,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
       collectionMap(a.doc, 'horses').set(text, new Y.Text('nor this') as never);
       collectionMap(a.doc, 'horses').set(newId(), new Y.Array() as never);
     });
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'horses', ids.horse!)).toMatchObject({ id: ids.horse, name: 'Goliath' });
     expect(collectionMap(a.doc, 'horses').has(text)).toBe(false);
     await expect.poll(() => getEntity(b.doc, 'horses', ids.horse!)?.name).toBe('Goliath');
@@ -132,7 +128,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
       horse.set('priceUsd', { amount: 5 });
       horse.set('notes', 'n'.repeat(200_000));
     });
-    await saved(a);
+    await untilSaved(a);
     const horse = collectionMap(a.doc, 'horses').get(ids.horse!) as unknown as Y.Map<unknown>;
     expect(horse.has('junk')).toBe(false);
     expect(horse.toJSON()).toMatchObject({ name: 'Goliath', priceUsd: null, notes: 'Calm' });
@@ -172,7 +168,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
     const listy = new Y.Doc();
     listy.getArray('payments').insert(0, ['p'.repeat(50_000)]);
     a.doc.transact(() => Y.applyUpdate(a.doc, Y.encodeStateAsUpdate(listy)));
-    await saved(a);
+    await untilSaved(a);
     const fresh = await observer();
     expect(fresh.doc.getText('junk').toString()).toBe('');
     expect(fresh.doc.getMap('extra').size).toBe(0);

@@ -3,6 +3,7 @@ import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { untilSaved } from './support/until-saved.ts';
 import { collectionMap, deleteEntity, getEntity, newId, writeEntity, type Collection } from '../../shared/index.ts';
 
 type AckedDevice = ReturnType<typeof connectAckedDevice>;
@@ -37,15 +38,6 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     await whenSynced(created);
     return created;
   }
-  /**
-   * Until the server has committed everything the device wrote. A compensation is sent to
-   * the sender before the acknowledgement, so the device holds it by then.
-   */
-  async function saved(device: AckedDevice): Promise<void> {
-    await expect
-      .poll(() => device.provider.wsconnected && device.provider.synced && device.ackedClock() >= device.localClock(), { timeout: 10_000 })
-      .toBe(true);
-  }
   const row = async (collection: Collection, id: string) => (await staff.request(`/api/${collection}`).then((r) => r.json())).find((entity: { id: string }) => entity.id === id);
   const problems = async (id: string) => (await server.db.sql`select problem from entity_problems where entity_id = ${id}`).map((found) => found.problem);
   /** A horse, a buyer and a sale of it at 9000 with 1000 down, made through REST. */
@@ -79,7 +71,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     const b = await device();
     const id = newId();
     a.doc.transact(() => writeEntity(a.doc, 'horses', id, { name: 'Nameless breed', breedId: null, colorId: ids.color!, genderId: ids.gender! }));
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'horses', id)).toBeUndefined();
     expect(a.notices).toContainEqual({ collection: 'horses', id, action: 'removed', fields: {}, reason: 'breedId: Breed is required' });
     await expect.poll(() => b.provider.synced && collectionMap(b.doc, 'horses').has(id)).toBe(false);
@@ -91,7 +83,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     const a = await ackedDevice();
     const id = newId();
     a.doc.transact(() => writeEntity(a.doc, 'horses', id, { name: 'Stray', breedId: newId(), colorId: ids.color!, genderId: ids.gender! }));
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'horses', id)).toBeUndefined();
     expect(a.notices).toContainEqual(expect.objectContaining({ id, action: 'removed', reason: 'breedId: no such entity in breeds' }));
   });
@@ -105,10 +97,10 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     const horseId = newId();
     b.doc.transact(() => writeEntity(b.doc, 'horses', horseId, { name: 'Offline foal', breedId, colorId: ids.color!, genderId: ids.gender! }));
     a.doc.transact(() => deleteEntity(a.doc, 'breeds', breedId));
-    await saved(a);
+    await untilSaved(a);
     expect(await row('breeds', breedId)).toBeUndefined();
     b.provider.connect();
-    await saved(b);
+    await untilSaved(b);
     expect(await row('horses', horseId)).toMatchObject({ name: 'Offline foal', breedId });
     expect(await row('breeds', breedId)).toMatchObject({ name: 'Lipizzaner' });
     await expect.poll(() => getEntity(a.doc, 'breeds', breedId)?.name).toBe('Lipizzaner');
@@ -123,7 +115,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     expect((await staff.request(`/api/owners/${ownerId}`, { method: 'DELETE' })).status).toBe(204);
     expect(await row('owners', ownerId)).toBeUndefined();
     b.provider.connect();
-    await saved(b);
+    await untilSaved(b);
     expect(await row('horses', ids.horse!)).toMatchObject({ ownerId });
     expect(await row('owners', ownerId)).toMatchObject({ firstName: 'Late', lastName: 'Deleted' });
     expect(b.notices).toEqual([]);
@@ -175,7 +167,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     const a = await ackedDevice();
     const b = await device();
     a.doc.transact(() => collectionMap(a.doc, 'sales').get(saleId)?.set('salePrice', '0.99'));
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
     await expect.poll(() => getEntity(b.doc, 'sales', saleId)?.salePrice).toBe('9000.00');
     expect(await row('sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
@@ -188,10 +180,10 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     const b = await ackedDevice();
     b.provider.disconnect();
     a.doc.transact(() => collectionMap(a.doc, 'sales').get(saleId)?.set('downPayment', '5000'));
-    await saved(a);
+    await untilSaved(a);
     b.doc.transact(() => collectionMap(b.doc, 'sales').get(saleId)?.set('salePrice', '4000'));
     b.provider.connect();
-    await saved(b);
+    await untilSaved(b);
     await expect.poll(() => getEntity(b.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
     await expect.poll(() => getEntity(a.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
     expect(await row('sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
@@ -205,7 +197,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     const before = await row('sales', saleId);
     const a = await ackedDevice();
     a.doc.transact(() => writeEntity(a.doc, 'sales', saleId, { createdAt: 'yesterday', buyerId: newId(), termsMonths: 12 }));
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'sales', saleId)).toMatchObject({ createdAt: before.createdAt, buyerId: before.buyerId, termsMonths: 6 });
     expect(await row('sales', saleId)).toMatchObject({ buyerId: before.buyerId, termsMonths: 6 });
     expect(await problems(saleId)).toEqual([]);
@@ -215,7 +207,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     const saleId = await sale();
     const a = await ackedDevice();
     a.doc.transact(() => writeEntity(a.doc, 'sales', saleId, { interestApr: -1, downPayment: '99999999' }));
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'sales', saleId)).toMatchObject({ interestApr: null, downPayment: '1000.00' });
     expect(await row('sales', saleId)).toMatchObject({ interestApr: null, downPayment: '1000.00' });
     expect(await problems(saleId)).toEqual([]);
@@ -232,7 +224,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     a.doc.transact(() => deleteEntity(a.doc, 'horses', goneHorse));
     a.doc.transact(() => deleteEntity(a.doc, 'owners', gone));
     a.provider.connect();
-    await saved(a);
+    await untilSaved(a);
     expect([getEntity(a.doc, 'owners', moved), getEntity(a.doc, 'owners', gone), getEntity(a.doc, 'horses', goneHorse)]).toEqual([undefined, undefined, undefined]);
     expect(await row('horses', movedHorse)).toMatchObject({ ownerId: null });
     expect([await row('owners', moved), await row('owners', gone), await row('horses', goneHorse)]).toEqual([undefined, undefined, undefined]);
@@ -280,7 +272,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
       collectionMap(a.doc, 'horses').get(horseId)?.set('statusId', statusId);
       deleteEntity(a.doc, 'statuses', statusId);
     });
-    await saved(a);
+    await untilSaved(a);
     expect(getEntity(a.doc, 'statuses', statusId)?.name).toBe('Resting');
     expect(getEntity(a.doc, 'horses', horseId)?.statusId).toBe(statusId);
     expect(await row('horses', horseId)).toMatchObject({ statusId });
@@ -294,7 +286,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     a.doc.transact(() => writeEntity(a.doc, 'horses', horseId, { name: 'Early', breedId: ids.breed!, colorId: ids.color!, genderId }));
     a.doc.transact(() => writeEntity(a.doc, 'genders', genderId, { name: 'Filly', isActive: true }));
     a.provider.connect();
-    await saved(a);
+    await untilSaved(a);
     expect(await row('horses', horseId)).toMatchObject({ name: 'Early', genderId });
     expect(a.notices).toEqual([]);
   });

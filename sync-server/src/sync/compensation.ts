@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import {
   collectionMap,
+  COLLECTION_NOUN,
   entityShape,
   isEntityId,
   RECORD_FIELDS,
@@ -51,10 +52,6 @@ const FIXED_FIELDS = ['createdAt'];
 /** How often one entity may be settled again in one plan (each removal re-settles what referred to it). */
 const MAX_VISITS = 8;
 
-const NOUN: Record<Collection, string> = {
-  horses: 'horse', owners: 'supplier', buyers: 'buyer', sales: 'sale', payments: 'payment',
-  breeds: 'breed', colors: 'color', genders: 'gender', statuses: 'status',
-};
 
 /** Records the entities of `changes` that are valid now, as the newest valid state. */
 export function rememberValid(doc: Y.Doc, changes: EntityChanges, into: LastValid): void {
@@ -268,8 +265,8 @@ class Planner {
     const last = await this.last(collection, id);
     if (entry.malformed && !entry.restored) {
       // Not a map of fields: it comes back as it last was valid, or goes.
-      if (last) await this.restoreInto(entry, last, `Not a ${NOUN[collection]} record`);
-      else this.remove(entry, `Not a ${NOUN[collection]} record`);
+      if (last) await this.restoreInto(entry, last, `Not a ${COLLECTION_NOUN[collection]} record`);
+      else this.remove(entry, `Not a ${COLLECTION_NOUN[collection]} record`);
       return;
     }
     this.dropStrays(entry, last);
@@ -287,7 +284,7 @@ class Planner {
       const count = referrers.length;
       await this.restoreWhole(collection, id, `In use: ${count} ${count === 1 ? 'record refers' : 'records refer'} to it`);
     } else if (CREATE_ONLY.has(collection)) {
-      await this.restoreWhole(collection, id, `A ${NOUN[collection]} cannot be deleted`);
+      await this.restoreWhole(collection, id, `A ${COLLECTION_NOUN[collection]} cannot be deleted`);
     }
   }
 
@@ -313,7 +310,7 @@ class Planner {
     const changed = differing(entry.collection, entry.fields, last);
     const fixed = CREATE_ONLY.has(entry.collection) ? changed : changed.filter((field) => FIXED_FIELDS.includes(field));
     if (fixed.length === 0) return;
-    const reason = CREATE_ONLY.has(entry.collection) ? `A ${NOUN[entry.collection]} cannot be changed once recorded` : 'When a record was created cannot be changed';
+    const reason = CREATE_ONLY.has(entry.collection) ? `A ${COLLECTION_NOUN[entry.collection]} cannot be changed once recorded` : 'When a record was created cannot be changed';
     this.write(entry, Object.fromEntries(fixed.map((field) => [field, last[field]])), reason);
   }
 
@@ -336,7 +333,7 @@ class Planner {
     await this.restoreTargets(entry.collection, last);
   }
 
-  private async restoreTargets(collection: Collection, fields: Record<string, unknown>, reason = `In use: a restored ${NOUN[collection]} refers to it`): Promise<void> {
+  private async restoreTargets(collection: Collection, fields: Record<string, unknown>, reason = `In use: a restored ${COLLECTION_NOUN[collection]} refers to it`): Promise<void> {
     for (const [field, target] of Object.entries(REFERENCES[collection] ?? {})) {
       const value = fields[field];
       if (typeof value === 'string' && isEntityId(value)) await this.restoreWhole(target, value, reason);
@@ -353,7 +350,7 @@ class Planner {
     const dangling = verdict.fields.filter((field) => field in targets);
     if (dangling.length === 0 || dangling.length !== verdict.fields.length) return verdict;
     const named = Object.fromEntries(dangling.map((field) => [field, entry.fields[field]]));
-    await this.restoreTargets(entry.collection, named, `In use: a ${NOUN[entry.collection]} refers to it`);
+    await this.restoreTargets(entry.collection, named, `In use: a ${COLLECTION_NOUN[entry.collection]} refers to it`);
     return this.check(entry);
   }
 

@@ -75,14 +75,16 @@ export class TokenBucket {
 }
 
 /**
- * A token bucket per user: `perMinute` tokens a minute, at most `perMinute` saved up. Users
- * are few (accounts an Admin made), so the map stays small.
+ * A token bucket per user: `perSecond` tokens a second, at most `capacity` saved up; a take
+ * may overdraw it (the cost of what was let through is known only after). Users are few
+ * (accounts an Admin made), so the map stays small.
  */
 export class UserBuckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(
-    private readonly perMinute: number,
+    private readonly perSecond: number,
+    private readonly capacity: number,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -99,11 +101,17 @@ export class UserBuckets {
     return this.current(userId).tokens <= 0;
   }
 
+  /** Milliseconds until the user has a token again (0: now). */
+  wait(userId: string): number {
+    const { tokens } = this.current(userId);
+    return tokens > 0 ? 0 : Math.ceil((-tokens / this.perSecond) * 1000) + 1;
+  }
+
   private current(userId: string): { tokens: number; at: number } {
     const now = this.now();
     let bucket = this.buckets.get(userId);
-    if (!bucket) this.buckets.set(userId, (bucket = { tokens: this.perMinute, at: now }));
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) / 60_000) * this.perMinute);
+    if (!bucket) this.buckets.set(userId, (bucket = { tokens: this.capacity, at: now }));
+    bucket.tokens = Math.min(this.capacity, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
     bucket.at = now;
     return bucket;
   }

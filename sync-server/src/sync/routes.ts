@@ -21,7 +21,7 @@ let nextConnectionId = 1;
 export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly string[], limits: SyncLimits = DEFAULT_SYNC_LIMITS) {
   const app = new Hono<AppEnv>();
   const counts = new ConnectionCounts(limits);
-  const invalidChanges = new UserBuckets(limits.invalidPerMinute);
+  const invalidChanges = new UserBuckets(limits.invalidPerMinute / 60, limits.invalidPerMinute);
 
   app.get('/:doc', async (c, next) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw apiError(426, 'Upgrade Required: this is a WebSocket endpoint');

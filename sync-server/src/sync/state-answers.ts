@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { UserBuckets } from './limits.ts';
 
 /** Seconds of a user's encode rate that may be saved up (a burst of new devices and reconnects). */
 export const ENCODE_SECONDS_SAVED = 30;
@@ -17,7 +18,8 @@ export type StateAnswer = { update: Uint8Array } | { retryInMs: number };
  */
 export class StateAnswers {
   private whole: Uint8Array | null = null;
-  private readonly budgets: EncodeBudgets;
+  /** Each user's encode time, in ms. */
+  private readonly budgets: UserBuckets;
   private readonly onUpdate = () => {
     this.whole = null;
   };
@@ -27,7 +29,7 @@ export class StateAnswers {
     encodeMsPerSecond: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.budgets = new EncodeBudgets(encodeMsPerSecond, now);
+    this.budgets = new UserBuckets(encodeMsPerSecond, encodeMsPerSecond * ENCODE_SECONDS_SAVED, now);
     doc.on('update', this.onUpdate);
   }
 
@@ -36,7 +38,7 @@ export class StateAnswers {
     if (wait > 0) return { retryInMs: wait };
     const started = this.now();
     const update = this.holdsNothing(stateVector) ? (this.whole ??= Y.encodeStateAsUpdate(this.doc)) : Y.encodeStateAsUpdate(this.doc, stateVector);
-    this.budgets.spend(userId, this.now() - started);
+    this.budgets.take(userId, this.now() - started);
     return { update };
   }
 
@@ -49,38 +51,5 @@ export class StateAnswers {
 
   destroy(): void {
     this.doc.off('update', this.onUpdate);
-  }
-}
-
-/** Each user's encode time: `msPerSecond` earned, at most ENCODE_SECONDS_SAVED of it saved up. */
-export class EncodeBudgets {
-  private readonly budgets = new Map<string, { ms: number; at: number }>();
-  private readonly saved: number;
-
-  constructor(
-    private readonly msPerSecond: number,
-    private readonly now: () => number = () => performance.now(),
-  ) {
-    this.saved = msPerSecond * ENCODE_SECONDS_SAVED;
-  }
-
-  /** How long the user must wait before the next encode (0: at once). */
-  wait(userId: string): number {
-    const budget = this.current(userId);
-    return budget.ms > 0 ? 0 : Math.ceil((-budget.ms / this.msPerSecond) * 1000) + 1;
-  }
-
-  spend(userId: string, ms: number): void {
-    this.current(userId).ms -= ms;
-  }
-
-  /** The user's budget, refilled for the time since it was last looked at. */
-  private current(userId: string): { ms: number; at: number } {
-    const now = this.now();
-    let budget = this.budgets.get(userId);
-    if (!budget) this.budgets.set(userId, (budget = { ms: this.saved, at: now }));
-    budget.ms = Math.min(this.saved, budget.ms + ((now - budget.at) / 1000) * this.msPerSecond);
-    budget.at = now;
-    return budget;
   }
 }

@@ -1,5 +1,5 @@
-import type { Collection, CompensationNotice } from '../../../../shared/index.ts';
-import { fieldLabel, NOUN } from './notice-fields.ts';
+import { COLLECTION_NOUN, type Collection, type CompensationNotice } from '../../../../shared/index.ts';
+import { fieldLabel } from './notice-fields.ts';
 import { recordName, valueText, type NameSource } from './notice-values.ts';
 
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -46,7 +46,7 @@ async function revertedText(source: NameSource, notice: CompensationNotice): Pro
  */
 export async function describeNotice(source: NameSource, notice: CompensationNotice): Promise<string> {
   const { collection, id, action } = notice;
-  const noun = NOUN[collection];
+  const noun = COLLECTION_NOUN[collection];
   const why = reasonText(collection, notice.reason);
   try {
     const name = await recordName(source, collection, id, notice.fields);
@@ -73,7 +73,7 @@ export function namesSummary(names: string[]): string {
 export async function batchToast(source: NameSource, notices: CompensationNotice[]): Promise<{ title: string; description: string }> {
   if (notices.length === 1) return { title: 'Change not kept', description: await describeNotice(source, notices[0]!) };
   const names = await Promise.all(
-    notices.map(async (notice) => (await recordName(source, notice.collection, notice.id, notice.fields).catch(() => undefined)) ?? `a ${NOUN[notice.collection]}`),
+    notices.map(async (notice) => (await recordName(source, notice.collection, notice.id, notice.fields).catch(() => undefined)) ?? `a ${COLLECTION_NOUN[notice.collection]}`),
   );
   return {
     title: `${notices.length} changes not kept`,

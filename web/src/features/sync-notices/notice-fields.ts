@@ -1,18 +1,5 @@
 import type { Collection } from '../../../../shared/index.ts';
 
-/** What a person calls one record of each collection (suppliers are `owners` in the document). */
-export const NOUN: Record<Collection, string> = {
-  horses: 'horse',
-  owners: 'supplier',
-  buyers: 'buyer',
-  sales: 'sale',
-  payments: 'payment',
-  breeds: 'breed',
-  colors: 'color',
-  genders: 'gender',
-  statuses: 'status',
-};
-
 const CONTACT = { firstName: 'First Name', lastName: 'Last Name', phone: 'Phone', email: 'Email' };
 const LOOKUP = { name: 'Name', isActive: 'Status' };
 
