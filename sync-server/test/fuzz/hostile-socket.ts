@@ -54,7 +54,17 @@ export class HostileSocket {
     const socket = new WebSocket(url, { headers: { cookie: this.cookie } });
     this.socket = socket;
     socket.binaryType = 'nodebuffer';
-    socket.on('message', (data: Buffer) => this.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+    socket.on('message', (data: Buffer) => {
+      try {
+        this.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      } catch {
+        // The replica holds what the server refused (maps nested thousands deep); a deletion
+        // the server sends makes Yjs collect that chain recursively and overflow the stack.
+        // The replica is the hostile client's own problem: start again from a fresh one.
+        this.tainted = true;
+        socket.terminate();
+      }
+    });
     socket.on('close', (code) => this.closed(socket, code));
     socket.on('error', () => {}); // a refused or reset socket also closes
     const synced = this.waitForStep2();
