@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import '../test/fuzz/device-read-model.ts';
 import { databaseKinds, type TestDatabaseKind } from '../test/support/databases.ts';
 import { startTestServer } from '../test/support/server.ts';
-import { FuzzHarness, scenario, Tally } from '../test/fuzz/harness.ts';
+import { FUZZ_SERVER, FuzzHarness, scenario, Tally } from '../test/fuzz/harness.ts';
 import { fuzz, seedFromEnv } from '../test/fuzz/property.ts';
 
 const ITEMS = Number(process.env.FUZZ_ITEMS ?? 10_000);
@@ -41,7 +41,7 @@ async function fuzzKind(kind: TestDatabaseKind, firstSeed: number, failures: Map
   const total = new Tally();
   for (let batch = 0; hostileItems(total) < ITEMS; batch++) {
     const seed = firstSeed + batch;
-    const server = await startTestServer(kind);
+    const server = await startTestServer(kind, FUZZ_SERVER);
     const harness = await FuzzHarness.start(server);
     const started = Date.now();
     try {
@@ -66,7 +66,7 @@ async function fuzzKind(kind: TestDatabaseKind, firstSeed: number, failures: Map
 
 /** Replays a failure's run on a fresh server and shrinks it to its shortest sequence. */
 async function shrink(failure: Failure): Promise<string> {
-  const server = await startTestServer(failure.kind);
+  const server = await startTestServer(failure.kind, FUZZ_SERVER);
   const harness = await FuzzHarness.start(server);
   try {
     const report = await fuzz(harness, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/databases.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
-import { FuzzHarness } from './fuzz/harness.ts';
+import { FUZZ_SERVER, FuzzHarness } from './fuzz/harness.ts';
 import { fuzz, seedFromEnv } from './fuzz/property.ts';
 
 /**
@@ -18,7 +18,7 @@ describe.each(databaseKinds())('sync socket fuzzer, short run (%s)', (kind) => {
   let harness: FuzzHarness;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, FUZZ_SERVER);
     harness = await FuzzHarness.start(server);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { refuseDeepNesting, refuseOversized, RefusedUpdateError } from '../src/sync/update-guard.ts';
+import { refuseDeepNesting, refuseInconsistent, refuseOversized, RefusedUpdateError } from '../src/sync/update-guard.ts';
 
 /** The update `change` makes to a copy of `base`, decoded as the server decodes it. */
 function decodedChange(base: Y.Doc, change: (doc: Y.Doc) => void) {
@@ -52,5 +52,17 @@ describe('updates the document layout cannot hold', () => {
     });
     expect(() => refuseOversized(many, 11)).not.toThrow();
     expect(() => refuseOversized(many, 10)).toThrow('An update may create at most 10 records');
+  });
+
+  it("refuses an item that points at a later item of its own client (Yjs would throw halfway through applying it)", () => {
+    const server = new Y.Doc();
+    const valid = decodedChange(server, (doc) => {
+      horse(doc).set('a', new Y.Map());
+      horse(doc).set('a', new Y.Map());
+    });
+    expect(() => refuseInconsistent(valid)).not.toThrow();
+    const [first] = valid as Y.Item[];
+    const forged = new Y.Item(Y.createID(first!.id.client, 0), null, Y.createID(first!.id.client, 7), null, null, server.getMap('horses'), 'b', new Y.ContentAny(['x']));
+    expect(() => refuseInconsistent([forged])).toThrow(RefusedUpdateError);
   });
 });

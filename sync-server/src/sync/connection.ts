@@ -5,7 +5,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, type CompensationNotice } from '../../../shared/index.ts';
 import { AwarenessGuard } from './awareness-guard.ts';
-import { refuseDeepNesting, RefusedUpdateError, refuseOversized } from './update-guard.ts';
+import { refuseDeepNesting, refuseInconsistent, RefusedUpdateError, refuseOversized } from './update-guard.ts';
 import { DocumentUnavailableError, type DocumentHost, type Subscriber } from './document-host.ts';
 import { TokenBucket, type SyncLimits, type UserBuckets } from './limits.ts';
 
@@ -13,6 +13,9 @@ import { TokenBucket, type SyncLimits, type UserBuckets } from './limits.ts';
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_QUERY_AWARENESS = 3;
+
+/** What an update the server refuses outright costs its user's budget of records put back (RANCH_SYNC_INVALID_PER_MINUTE). */
+const REFUSED_UPDATE_COST = 100;
 
 /** Close code for a message that is not valid y-websocket protocol. */
 export const CLOSE_BAD_MESSAGE = 4400;
@@ -167,13 +170,19 @@ export class SyncConnection implements Subscriber {
     const origin = { kind: 'connection', connectionId: this.id, userId: this.options.userId } as const;
     this.host
       .commit((doc) => {
+        refuseInconsistent(structs);
         refuseDeepNesting(structs, doc);
         Y.applyUpdate(doc, update, origin);
       }, origin)
       .then(() => this.sendAck())
       .catch((error: unknown) => {
         if (error instanceof DocumentUnavailableError) this.closeUnavailable();
-        else if (error instanceof RefusedUpdateError) this.socket.close(CLOSE_BAD_MESSAGE, error.message);
+        else if (error instanceof RefusedUpdateError) {
+          // Only a broken or hostile client sends such updates: each costs its user as much as
+          // REFUSED_UPDATE_COST records put back, so a few in a minute refuse the user's next ones too.
+          this.options.invalidChanges.take(this.userId, REFUSED_UPDATE_COST);
+          this.shut(CLOSE_BAD_MESSAGE, error.message);
+        }
         else this.socket.close(CLOSE_BAD_MESSAGE, 'Update could not be applied');
       });
   }

@@ -18,6 +18,7 @@ import { mergeEdits, observeEdits, type Edits } from './edits.ts';
 import { ReferenceIndex } from './references.ts';
 import { DEFAULT_SYNC_LIMITS } from './limits.ts';
 import { StateAnswers } from './state-answers.ts';
+import { RefusedUpdateError } from './update-guard.ts';
 
 /**
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
@@ -272,7 +273,12 @@ export class DocumentHost {
         await entry.precheck?.();
         update = this.transact(entry.change, entry.origin);
       } catch (error) {
-        if (this.broken) return this.failBatch(entries, error);
+        if (this.broken) {
+          // This change threw halfway through: its sender is refused (a stock client then stops
+          // resending it, which would break the document again), everyone else reconnects.
+          settle(entry, new RefusedUpdateError('The update could not be applied'));
+          return this.failBatch(entries, error);
+        }
         settle(entry, error);
         continue;
       }

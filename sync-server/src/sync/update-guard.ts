@@ -84,6 +84,23 @@ export function refuseOversized(structs: Struct[], max: number): void {
   }
 }
 
+/**
+ * Refuses an update whose items point forward in their own client's history (an origin,
+ * right origin or parent at or after the item's own clock). Yjs integrates a client's items
+ * in clock order and takes such references as present: a forged one (the fuzzer flipped a
+ * bit) throws halfway through applying, leaving the document half-changed.
+ */
+export function refuseInconsistent(structs: Struct[]): void {
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const { client, clock } = struct.id;
+    const parent: unknown = struct.parent;
+    for (const ref of [struct.origin, struct.rightOrigin, parent instanceof Y.ID ? parent : null]) {
+      if (ref && ref.client === client && ref.clock >= clock) throw new RefusedUpdateError('An item refers to a later item of its own client');
+    }
+  }
+}
+
 function indexItems(structs: Struct[]): Map<number, Y.Item[]> {
   const byClient = new Map<number, Y.Item[]>();
   for (const struct of structs) {

@@ -19,6 +19,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** A run: 1–`max` steps (any length down to one, so a failure shrinks to its shortest sequence). */
+/**
+ * The server the fuzzer runs against: the limits as shipped, but for the budget of records put
+ * back per user — the hostile client is one user, and once refused for being hostile
+ * (sync-update-caps.test.ts tests that) it would explore nothing more.
+ */
+export const FUZZ_SERVER = { syncLimits: { invalidPerMinute: 1_000_000_000 } };
+
 export const scenario = (max: number): fc.Arbitrary<Step[]> => fc.array(step, { minLength: 1, maxLength: max, size: 'max' });
 
 const ACK_TIMEOUT_MS = 20_000;
