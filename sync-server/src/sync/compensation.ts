@@ -105,6 +105,8 @@ class Planner {
   private readonly visits = new Map<string, number>();
   private readonly queue: [Collection, string][] = [];
   private readonly fetched = new Map<string, Record<string, unknown> | null>();
+  /** needsLook of present entities as first seen (before anything was planned), so the first settle does not check again. */
+  private readonly glanced = new Map<string, boolean>();
 
   constructor(
     private readonly doc: Y.Doc,
@@ -146,7 +148,9 @@ class Planner {
   private mayNeedLast(collection: Collection, id: string): boolean {
     if (!isEntityId(id)) return false;
     if (!collectionMap(this.doc, collection).has(id)) return CREATE_ONLY.has(collection) || this.references.isReferenced(collection, id);
-    return this.needsLook(collection, id);
+    const needed = this.needsLook(collection, id);
+    this.glanced.set(entityKey(collection, id), needed);
+    return needed;
   }
 
   /**
@@ -260,7 +264,11 @@ class Planner {
       return;
     }
     if (!this.exists(collection, id)) return this.settleGone(collection, id);
-    if (!this.needsLook(collection, id)) return;
+    // The first settle uses the glance taken before planning; whatever planning changed since
+    // (a target removed) queues this entity again, and later settles look afresh.
+    const glance = this.glanced.get(entityKey(collection, id));
+    this.glanced.delete(entityKey(collection, id));
+    if (!(glance ?? this.needsLook(collection, id))) return;
     const entry = this.entry(collection, id);
     const last = await this.last(collection, id);
     if (entry.malformed && !entry.restored) {
