@@ -128,7 +128,11 @@ export class DocumentHost {
       // Entities that referred to something missing that has now appeared may be valid now.
       mergeChanges(this.pending.changes, this.references.update(changes));
     });
-    const stopEdits = observeEdits(doc, (key, fields) => mergeEdits(this.pending.edits, new Map([[key, new Set(fields)]])));
+    const stopEdits = observeEdits(doc, (key, fields) => {
+      let known = this.pending.edits.get(key);
+      if (!known) this.pending.edits.set(key, (known = new Set()));
+      for (const field of fields) known.add(field);
+    });
     // Idempotent: a broken host stops observing, and is destroyed later.
     this.stopObserving = () => {
       stop();
