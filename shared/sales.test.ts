@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, installmentSchedule, pastDueCents, saleStatus } from './sales.ts';
+import { addMonths, balanceCents, financedTotalCents, installmentSchedule, pastDueCents, saleStatus } from './sales.ts';
 
 const base = {
   salePrice: '12000.00',
@@ -11,10 +11,24 @@ const base = {
 };
 
 describe('sales arithmetic', () => {
-  it('is Paid once down payment and payments reach the price', () => {
-    expect(saleStatus({ salePrice: '100.00', downPayment: '40.00' }, 5_999)).toBe('Open');
-    expect(saleStatus({ salePrice: '100.00', downPayment: '40.00' }, 6_000)).toBe('Paid');
-    expect(saleStatus({ salePrice: '100.00', downPayment: '100.00' }, 0)).toBe('Paid');
+  it('is Paid once down payment and payments reach the price, when there is no interest', () => {
+    expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '40.00' }, 5_999)).toBe('Open');
+    expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '40.00' }, 6_000)).toBe('Paid');
+    expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '100.00' }, 0)).toBe('Paid');
+  });
+
+  it('with interest, stays Open until every installment, interest included, is paid', () => {
+    const sale = { ...base, salePrice: '12000.00', downPayment: '2000.00', termsMonths: 12, interestApr: 10 };
+    const owed = financedTotalCents(sale);
+    expect(owed).toBe(installmentSchedule(sale).reduce((sum, installment) => sum + installment.amountCents, 0));
+    expect(owed).toBeGreaterThan(1_000_000);
+    // The principal is covered, the buyer's interest is not: still Open, still takes payments.
+    expect(saleStatus(sale, 1_000_000)).toBe('Open');
+    expect(pastDueCents(sale, 1_000_000, '2027-06-01')).toBe(owed - 1_000_000);
+    expect(saleStatus(sale, owed - 1)).toBe('Open');
+    expect(saleStatus(sale, owed)).toBe('Paid');
+    expect(balanceCents(sale, 1_000_000)).toBe(owed - 1_000_000);
+    expect(balanceCents(sale, owed + 500)).toBe(0);
   });
 
   it('adds months clamping to the end of the month', () => {

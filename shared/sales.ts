@@ -14,9 +14,23 @@ type SaleTerms = {
   createdAt: string;
 };
 
-/** DESIGN.md: `Paid` once the down payment plus the payments reach the sale price, else `Open`. */
-export function saleStatus(sale: Pick<SaleTerms, 'salePrice' | 'downPayment'>, paidCents: number): 'Open' | 'Paid' {
-  return toCents(sale.downPayment) + paidCents >= toCents(sale.salePrice) ? 'Paid' : 'Open';
+/**
+ * `Paid` once the payments after the down payment cover every installment, interest included
+ * (with no interest: the sale price less the down payment), else `Open`. A sale with interest
+ * therefore takes payments until the buyer's interest is paid too.
+ */
+export function saleStatus(sale: SaleTerms, paidCents: number): 'Open' | 'Paid' {
+  return paidCents >= financedTotalCents(sale) ? 'Paid' : 'Open';
+}
+
+/** What the buyer still owes after the down payment and `paidCents`, interest included; never negative. */
+export function balanceCents(sale: SaleTerms, paidCents: number): number {
+  return Math.max(0, financedTotalCents(sale) - paidCents);
+}
+
+/** What the installments add up to: the amount financed, plus the interest on it. */
+export function financedTotalCents(sale: SaleTerms): number {
+  return installmentSchedule(sale).reduce((sum, installment) => sum + installment.amountCents, 0);
 }
 
 export type Installment = { number: number; dueDate: string; amountCents: number };

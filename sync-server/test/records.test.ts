@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
+import { financedTotalCents, fromCents } from '../../shared/index.ts';
 
 describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST (%s)', (kind) => {
   let server: TestServer;
@@ -76,6 +77,24 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect((await more.json()).message).toMatch(/paid in full/);
     const payments = await (await staff.request('/api/payments')).json();
     expect(payments.map((p: { amount: string }) => p.amount)).toEqual(['5000.00', '4000.00']);
+  });
+
+  it('sells at 10 % APR over 12 months: Open until every installment, interest included, is paid', async () => {
+    const horse = await create('/api/horses', { name: 'Interest', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, priceUsd: '12000' });
+    const buyer = await create('/api/buyers', { firstName: 'Ivo', lastName: 'Rate' });
+    const sale = await create('/api/sales', { horseId: horse.id, buyerId: buyer.id, salePrice: '12000', downPayment: '2000', termsMonths: 12, interestApr: 10, scheduleStartDate: '2026-01-15' });
+    const owed = financedTotalCents(sale as unknown as Parameters<typeof financedTotalCents>[0]);
+    expect(owed).toBeGreaterThan(1_000_000);
+    const status = async () => ((await (await staff.request('/api/sales')).json()) as { id: string; status: string }[]).find((s) => s.id === sale.id)?.status;
+    await create('/api/payments', { saleId: sale.id, amount: '10000', date: '2026-06-15', method: 'ACH' });
+    // The principal is paid; the interest is not: still Open, and still takes a payment.
+    expect(await status()).toBe('Open');
+    await create('/api/payments', { saleId: sale.id, amount: fromCents(owed - 1_000_000 - 1), date: '2026-12-15', method: 'ACH' });
+    expect(await status()).toBe('Open');
+    await create('/api/payments', { saleId: sale.id, amount: '0.01', date: '2026-12-16', method: 'Cash' });
+    expect(await status()).toBe('Paid');
+    const more = await staff.request('/api/payments', { method: 'POST', json: { saleId: sale.id, amount: '1', date: '2027-01-01', method: 'Cash' } });
+    expect(more.status).toBe(409);
   });
 
   it('refuses sales and payments that break the rules', async () => {

@@ -5,6 +5,7 @@ import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import type { ReadCache } from './read-cache.ts';
 import { fromCents, isoDate } from '../../../shared/index.ts';
+import { SALE_PAID_SQL } from './sale-sql.ts';
 
 const query = z.object({ today: isoDate.optional() });
 
@@ -22,7 +23,7 @@ const PAST_DUE_SQL = /* sql */ `
            s.interest_apr::float8 / 100 / 12 as rate,
            coalesce(s.schedule_start_date, (s.created_at at time zone 'UTC')::date) as start_date
     from sales s left join paid p on p.sale_id = s.id
-    where s.down_payment + coalesce(p.paid, 0) < s.sale_price
+    where not ${SALE_PAID_SQL}
   ),
   schedules as (
     select paid, financed, n,
@@ -61,7 +62,7 @@ async function metrics(sql: Sql, today: string) {
   const [sales] = await sql<{ active: number }[]>`
     select count(*)::int as active from sales s
     left join (select sale_id, sum(amount) as paid from payments group by sale_id) p on p.sale_id = s.id
-    where s.down_payment + coalesce(p.paid, 0) < s.sale_price`;
+    where not ${sql.unsafe(SALE_PAID_SQL)}`;
   const [pastDue] = await sql.unsafe<{ cents: string }[]>(PAST_DUE_SQL, [today]);
   const distribution = await sql<{ name: string; count: number }[]>`
     select st.name, count(*)::int as count from horses h join statuses st on st.id = h.status_id

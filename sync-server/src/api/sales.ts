@@ -8,11 +8,15 @@ import { newId, paymentInput, saleInput, writeEntity, type EntityFields } from '
 import { requireWriter } from '../auth/middleware.ts';
 import { validate } from '../http/validate.ts';
 import { writeThroughDoc } from './doc-writes.ts';
+import { SALE_PAID_SQL } from './sale-sql.ts';
 import { checkReferences } from './entity-writes.ts';
 import { entityWriteRoutes } from './entity-routes.ts';
 
-/** SQL for a sale's derived status (DESIGN.md): Paid once down payment + payments reach the price. */
-export const SALE_STATUS_SQL = `case when s.down_payment + coalesce(p.paid, 0) >= s.sale_price then 'Paid' else 'Open' end`;
+/**
+ * SQL for a sale's derived status, as shared/sales.ts saleStatus: Paid once the payments cover
+ * every installment, interest included (`s` a sale, `p.paid` the sum of its payments).
+ */
+export const SALE_STATUS_SQL = `case when ${SALE_PAID_SQL} then 'Paid' else 'Open' end`;
 const PAID_BY_SALE = `(select sale_id, sum(amount) as paid from payments group by sale_id)`;
 
 export function saleRoutes(sql: Sql, registry: DocumentRegistry) {

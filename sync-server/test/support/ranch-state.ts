@@ -79,7 +79,7 @@ export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>): Verdicts {
     const paid = valid.payments
       .filter((payment) => payment.saleId === sale.id)
       .reduce((sum, payment) => sum + toCents(payment.amount as string), 0);
-    return { ...sale, status: saleStatus(sale as { salePrice: string; downPayment: string }, paid) };
+    return { ...sale, status: saleStatus(sale as unknown as Parameters<typeof saleStatus>[0], paid) };
   });
   for (const collection of COLLECTIONS) valid[collection].sort(byId);
   return { valid, invalid: invalid.sort() };

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { saleStatus, toCents, type Horse, type Payment, type SaleStatus, type StoredSale } from '../../../../shared/index.ts';
+import { balanceCents, saleStatus, toCents, type Horse, type Payment, type SaleStatus, type StoredSale } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments.ts';
@@ -9,7 +9,7 @@ export type SaleRow = StoredSale & {
   buyerName: string;
   /** Payments after the down payment, in cents. */
   paidCents: number;
-  /** Sale price less down payment and payments, never below 0. */
+  /** What the buyer still owes, interest included (shared balanceCents), never below 0. */
   balanceCents: number;
   status: SaleStatus;
 };
@@ -42,13 +42,12 @@ export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
   for (const payment of payments) paid.set(payment.saleId, (paid.get(payment.saleId) ?? 0) + safeCents(payment.amount));
   return sales.map((sale) => {
     const paidCents = paid.get(sale.id) ?? 0;
-    const balanceCents = Math.max(0, safeCents(sale.salePrice) - safeCents(sale.downPayment) - paidCents);
     return {
       ...sale,
       horseName: horseName(horsesById.get(sale.horseId)),
       buyerName: buyerName(buyersById.get(sale.buyerId)),
       paidCents,
-      balanceCents,
+      balanceCents: balanceCents(sale, paidCents),
       status: saleStatus(sale, paidCents),
     };
   });
