@@ -14,3 +14,4 @@ export * from './sales.ts';
 export * from './schemas/records.ts';
 export * from './schemas/photo.ts';
 export * from './entity-shape.ts';
+export * from './dashboard.ts';

@@ -4,7 +4,7 @@ import type { Sql } from '../db/client.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import type { ReadCache } from './read-cache.ts';
-import { fromCents, isoDate } from '../../../shared/index.ts';
+import { fromCents, isoDate, statusDistribution } from '../../../shared/index.ts';
 import { SALE_PAID_SQL } from './sale-sql.ts';
 
 const query = z.object({ today: isoDate.optional() });
@@ -64,15 +64,15 @@ async function metrics(sql: Sql, today: string) {
     left join (select sale_id, sum(amount) as paid from payments group by sale_id) p on p.sale_id = s.id
     where not ${sql.unsafe(SALE_PAID_SQL)}`;
   const [pastDue] = await sql.unsafe<{ cents: string }[]>(PAST_DUE_SQL, [today]);
-  const distribution = await sql<{ name: string; count: number }[]>`
-    select st.name, count(*)::int as count from horses h join statuses st on st.id = h.status_id
-    group by st.id, st.name order by count(*) desc, lower(st.name)`;
+  const statuses = await sql<{ id: string; name: string }[]>`select id::text as id, name from statuses`;
+  const counts = await sql<{ status_id: string | null; count: number }[]>`
+    select status_id::text, count(*)::int as count from horses group by status_id`;
   const cents = Number(pastDue?.cents ?? 0);
   return {
     totalHorses: horses?.total ?? 0,
     inventoryValue: horses?.inventory ?? '0.00',
     activeSales: sales?.active ?? 0,
     pastDue: fromCents(cents),
-    statusDistribution: distribution,
+    statusDistribution: statusDistribution(statuses, new Map(counts.map((row) => [row.status_id, row.count]))),
   };
 }

@@ -1,4 +1,6 @@
-import { pastDueCents, saleStatus, toCents, type Horse, type LookupItem, type Payment, type StoredSale } from '../../../../shared/index.ts';
+import { pastDueCents, saleStatus, statusDistribution, toCents, type Horse, type LookupItem, type Payment, type StatusCount, type StoredSale } from '../../../../shared/index.ts';
+
+export { NO_STATUS } from '../../../../shared/index.ts';
 
 /** SPEC §3 dashboard metrics, computed on the device from the local data (amounts in cents). */
 export type DashboardMetrics = {
@@ -6,7 +8,7 @@ export type DashboardMetrics = {
   inventoryValueCents: number;
   activeSales: number;
   pastDueCents: number;
-  statusDistribution: { name: string; count: number }[];
+  statusDistribution: StatusCount[];
 };
 
 export type DashboardData = {
@@ -15,9 +17,6 @@ export type DashboardData = {
   sales: StoredSale[];
   payments: Pick<Payment, 'saleId' | 'amount'>[];
 };
-
-/** The name shown for horses that have no status, so the distribution adds up to the total. */
-export const NO_STATUS = 'No Status';
 
 const cents = (amount: string | null) => {
   if (!amount) return 0;
@@ -50,19 +49,13 @@ export function computeMetrics({ horses, statuses, sales, payments }: DashboardD
 
   const byStatus = new Map<string | null, number>();
   for (const horse of horses) byStatus.set(horse.statusId, (byStatus.get(horse.statusId) ?? 0) + 1);
-  const known = new Set(statuses.map((status) => status.id));
-  const statusDistribution = [...statuses]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((status) => ({ name: status.name, count: byStatus.get(status.id) ?? 0 }));
-  const unnamed = horses.filter((horse) => horse.statusId === null || !known.has(horse.statusId)).length;
-  if (unnamed > 0) statusDistribution.push({ name: NO_STATUS, count: unnamed });
 
   return {
     totalHorses: horses.length,
     inventoryValueCents: horses.filter((horse) => !sold.has(horse.id)).reduce((sum, horse) => sum + cents(horse.priceUsd), 0),
     activeSales,
     pastDueCents: pastDue,
-    statusDistribution,
+    statusDistribution: statusDistribution(statuses, byStatus),
   };
 }
 
