@@ -15,3 +15,8 @@ const ENTITY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export function isEntityId(value: string): boolean {
   return ENTITY_ID.test(value);
 }
+
+/** A UUID in any case, as Postgres's uuid type reads it (ids in URLs, before they reach a query). */
+export function isUuid(value: string): boolean {
+  return ENTITY_ID.test(value.toLowerCase());
+}

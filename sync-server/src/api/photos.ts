@@ -8,9 +8,8 @@ import { validate } from '../http/validate.ts';
 import { detectImageType } from '../storage/image-type.ts';
 import { findObjectMeta, objectPath, readObjectBytes } from '../storage/objects.ts';
 import { findUploadToken, issueUploadToken, storeUpload, tokenFromUploadPath, uploadPath } from '../storage/upload-tokens.ts';
-import { MAX_PHOTO_BYTES, photoRegistrationInput, type UploadResult } from '../../../shared/index.ts';
+import { isUuid, MAX_PHOTO_BYTES, photoRegistrationInput, type UploadResult } from '../../../shared/index.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OBJECT_PATH = /^\/api\/objects\/([^/]+)$/;
 const TOO_LARGE = `The photo is larger than ${MAX_PHOTO_BYTES} bytes (10 MB).`;
 const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, GIF or HEIC/HEIF images can be uploaded.';
@@ -85,7 +84,7 @@ export function photoRoutes(sql: Sql, allowedOrigins: readonly string[]) {
       return c.json({ objectPath: objectPath(upload.objectId) });
     }
     const id = OBJECT_PATH.exec(url.pathname)?.[1];
-    if (!id || !UUID.test(id)) refusePhotoURL(NOT_OURS);
+    if (!id || !isUuid(id)) refusePhotoURL(NOT_OURS);
     const object = await findObjectMeta(sql, id);
     if (!object || object.ownerId !== userId) refusePhotoURL('photoURL: no such upload');
     return c.json({ objectPath: objectPath(object.id) });
@@ -93,7 +92,7 @@ export function photoRoutes(sql: Sql, allowedOrigins: readonly string[]) {
 
   app.get('/objects/:id', async (c) => {
     const id = c.req.param('id');
-    const object = UUID.test(id) ? await findObjectMeta(sql, id) : undefined;
+    const object = isUuid(id) ? await findObjectMeta(sql, id) : undefined;
     if (!object) throw apiError(404, 'No such photo.');
     const etag = `"${object.sha256}"`;
     const headers = {

@@ -6,9 +6,8 @@ import { changeRole, createUser, EmailTakenError, listUsers, toApiUser, updatePr
 import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
-import { createUserInput, profileInput, role, type Role } from '../../../shared/index.ts';
+import { createUserInput, isUuid, profileInput, role, type Role } from '../../../shared/index.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const roleInput = z.object({ role });
 
 function emailTaken(error: unknown): never {
@@ -31,7 +30,7 @@ export function userRoutes(sql: Sql, onRoleChanged?: (userId: string, role: Role
 
   app.put('/users/:userId/role', requireRole('Admin'), validate('json', roleInput), async (c) => {
     const userId = c.req.param('userId');
-    const result = UUID.test(userId)
+    const result = isUuid(userId)
       ? await changeRole(sql, c.get('user').id, userId, c.req.valid('json').role)
       : ({ kind: 'unknown' } as const);
     switch (result.kind) {
