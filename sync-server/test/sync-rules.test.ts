@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
+import { createdId, signIn, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
+import { startStaffRanch } from './support/staff-ranch.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
 import { untilSaved } from './support/until-saved.ts';
 import { collectionMap, COLLECTIONS, deleteEntity, getEntity, newId, readRecord, type Collection } from '../../shared/index.ts';
@@ -18,12 +19,7 @@ describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (ki
   const create = (path: string, body: unknown) => createdId(staff, path, body);
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
-    staff = await signInAs(server.url, admin, 'Staff');
-    ids.breed = await create('/api/breeds', { name: 'Shire' });
-    ids.color = await create('/api/colors', { name: 'Black' });
-    ids.gender = await create('/api/genders', { name: 'Gelding' });
+    ({ server, staff, lookups: { breed: ids.breed, color: ids.color, gender: ids.gender } } = await startStaffRanch(kind));
     ids.owner = await create('/api/owners', { firstName: 'Olga', lastName: 'Owner' });
     ids.horse = await create('/api/horses', { name: 'Goliath', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId: ids.owner });
     ids.buyer = await create('/api/buyers', { firstName: 'Bea', lastName: 'Buyer' });
