@@ -12,6 +12,7 @@ export * from './schemas/sale.ts';
 export * from './schemas/payment.ts';
 export * from './sales.ts';
 export * from './schemas/records.ts';
+export * from './references.ts';
 export * from './schemas/photo.ts';
 export * from './entity-shape.ts';
 export * from './dashboard.ts';

@@ -44,11 +44,4 @@ export const RECORD_FIELDS: Record<Collection, readonly string[]> = {
   statuses: LOOKUP_FIELDS,
 };
 
-/** The references each collection's entities hold: field → collection it must exist in. */
-export const REFERENCES: Partial<Record<Collection, Record<string, Collection>>> = {
-  horses: { breedId: 'breeds', colorId: 'colors', genderId: 'genders', statusId: 'statuses', ownerId: 'owners' },
-  sales: { horseId: 'horses', buyerId: 'buyers' },
-  payments: { saleId: 'sales' },
-};
-
 export type RecordOf<C extends Collection> = z.output<(typeof RECORD_SCHEMAS)[C]>;

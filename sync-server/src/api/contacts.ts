@@ -21,7 +21,7 @@ export function contactRoutes(sql: Sql, registry: DocumentRegistry) {
     });
     app.route(
       '/',
-      entityWriteRoutes(sql, registry, { collection, schema: contactInput, stamped: collection === 'owners', update: true, remove: true }),
+      entityWriteRoutes(registry, { collection, schema: contactInput, stamped: collection === 'owners', update: true, remove: true }),
     );
   }
   return app;

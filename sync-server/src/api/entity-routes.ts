@@ -23,7 +23,7 @@ export type EntityRouteOptions = {
  * POST (and optionally PUT /:id, DELETE /:id) for one collection, each a server-side Y.Doc
  * transaction through the document host, like a device's write. Reads are per resource.
  */
-export function entityWriteRoutes(sql: Sql, registry: DocumentRegistry, options: EntityRouteOptions) {
+export function entityWriteRoutes(registry: DocumentRegistry, options: EntityRouteOptions) {
   const { collection, schema } = options;
   const app = new Hono<AuthedEnv>();
   const path = `/${collection}`;
@@ -57,15 +57,11 @@ export function entityWriteRoutes(sql: Sql, registry: DocumentRegistry, options:
   if (options.remove) {
     app.delete(`${path}/:id`, requireWriter, validate('param', entityIdParam), async (c) => {
       const { id } = c.req.valid('param');
-      await writeThroughDoc(
-        registry,
-        c.get('user').id,
-        (doc) => {
-          requireEntity(doc, collection, id);
-          deleteEntity(doc, collection, id);
-        },
-        () => refuseIfReferenced(sql, collection, id),
-      );
+      await writeThroughDoc(registry, c.get('user').id, (doc) => {
+        requireEntity(doc, collection, id);
+        refuseIfReferenced(doc, collection, id);
+        deleteEntity(doc, collection, id);
+      });
       return c.body(null, 204);
     });
   }

@@ -44,6 +44,6 @@ export function horseRoutes(sql: Sql, registry: DocumentRegistry, cache: ReadCac
       order by lower(name), id`);
   });
 
-  app.route('/', entityWriteRoutes(sql, registry, { collection: 'horses', schema: horseInput, update: true, remove: true }));
+  app.route('/', entityWriteRoutes(registry, { collection: 'horses', schema: horseInput, update: true, remove: true }));
   return app;
 }

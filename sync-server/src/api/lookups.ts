@@ -18,7 +18,7 @@ export function lookupRoutes(sql: Sql, registry: DocumentRegistry) {
         select ${sql.unsafe(selectList(kind))} from ${sql(kind)} order by lower(name), id`;
       return c.json(rows);
     });
-    app.route('/', entityWriteRoutes(sql, registry, { collection: kind, schema: lookupInput, update: true, remove: true }));
+    app.route('/', entityWriteRoutes(registry, { collection: kind, schema: lookupInput, update: true, remove: true }));
   }
   return app;
 }

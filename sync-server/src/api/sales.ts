@@ -29,7 +29,7 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
       order by s.created_at desc, s.id`;
     return c.json(rows);
   });
-  app.route('/', entityWriteRoutes(sql, registry, { collection: 'sales', schema: saleInput, stamped: true }));
+  app.route('/', entityWriteRoutes(registry, { collection: 'sales', schema: saleInput, stamped: true }));
 
   app.get('/payments', async (c) => {
     const rows = await sql`

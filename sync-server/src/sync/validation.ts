@@ -49,12 +49,3 @@ export function checkFields(collection: Collection, id: string, fields: EntityFi
   }
   return { state: 'valid', record };
 }
-
-/** Collections and fields that refer to `collection`: who would dangle if one of its entities went. */
-export function referrersOf(collection: Collection): [Collection, string][] {
-  return Object.entries(REFERENCES).flatMap(([referrer, fields]) =>
-    Object.entries(fields ?? {})
-      .filter(([, target]) => target === collection)
-      .map(([field]) => [referrer as Collection, field] as [Collection, string]),
-  );
-}

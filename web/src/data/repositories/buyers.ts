@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { contactInput, deleteEntity, newId, writeEntity, type ContactInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
-import { countReferences, InUseError, requireEntity } from './references.ts';
+import { refuseIfReferenced, requireEntity } from './references.ts';
 import { validate } from './validate.ts';
 
 export type BuyerRepository = ReturnType<typeof createBuyerRepository>;
@@ -24,8 +24,7 @@ export function createBuyerRepository(doc: Y.Doc) {
 
     /** Refuses while sales name this buyer: a sale must keep its buyer. */
     remove(id: string): boolean {
-      const sales = countReferences(doc, 'sales', 'buyerId', id);
-      if (sales > 0) throw new InUseError('This buyer has sales', sales);
+      refuseIfReferenced(doc, 'buyers', id);
       let removed = false;
       doc.transact(() => {
         removed = deleteEntity(doc, 'buyers', id);

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { collectionMap, deleteEntity, horseInput, newId, writeEntity, type HorseInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
-import { countReferences, InUseError } from './references.ts';
+import { refuseIfReferenced } from './references.ts';
 import { validate } from './validate.ts';
 
 export type HorseRepository = ReturnType<typeof createHorseRepository>;
@@ -58,8 +58,7 @@ export function createHorseRepository(doc: Y.Doc) {
      * when the horse was already gone.
      */
     remove(id: string): boolean {
-      const sales = countReferences(doc, 'sales', 'horseId', id);
-      if (sales > 0) throw new InUseError('This horse has sales', sales);
+      refuseIfReferenced(doc, 'horses', id);
       let removed = false;
       doc.transact(() => {
         removed = deleteEntity(doc, 'horses', id);

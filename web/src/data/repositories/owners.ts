@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { contactInput, deleteEntity, newId, writeEntity, type ContactInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
-import { countReferences, InUseError, requireEntity } from './references.ts';
+import { refuseIfReferenced, requireEntity } from './references.ts';
 import { validate } from './validate.ts';
 
 export type OwnerRepository = ReturnType<typeof createOwnerRepository>;
@@ -29,8 +29,7 @@ export function createOwnerRepository(doc: Y.Doc) {
      * ranch horses (ownerId null means the ranch). Returns false when it was already gone.
      */
     remove(id: string): boolean {
-      const horses = countReferences(doc, 'horses', 'ownerId', id);
-      if (horses > 0) throw new InUseError('This supplier still has horses', horses);
+      refuseIfReferenced(doc, 'owners', id);
       let removed = false;
       doc.transact(() => {
         removed = deleteEntity(doc, 'owners', id);

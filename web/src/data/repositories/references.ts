@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { collectionMap, type Collection } from '../../../../shared/index.ts';
+import { collectionMap, inUseMessage, referencesTo, type Collection } from '../../../../shared/index.ts';
 
 /** Raised when a record is still referenced (a supplier with horses, a buyer with sales). */
 export class InUseError extends Error {
@@ -20,13 +20,13 @@ export class NotFoundError extends Error {
   }
 }
 
-/** How many entities of `collection` have `field` equal to `id`, read from the document. */
-export function countReferences(doc: Y.Doc, collection: Collection, field: string, id: string): number {
-  let count = 0;
-  for (const entity of collectionMap(doc, collection).values()) {
-    if (entity.get(field) === id) count += 1;
-  }
-  return count;
+/**
+ * Throws InUseError while other entities of the document refer to this one (shared
+ * REFERENCES: a supplier's horses, a horse's or a buyer's sales), the check REST deletes make.
+ */
+export function refuseIfReferenced(doc: Y.Doc, collection: Collection, id: string): void {
+  const [referrers] = referencesTo(doc, collection, id);
+  if (referrers) throw new InUseError(inUseMessage(collection, referrers), referrers.count);
 }
 
 export function requireEntity(doc: Y.Doc, collection: Collection, id: string, message: string): void {

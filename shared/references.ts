@@ -1,0 +1,50 @@
+import * as Y from 'yjs';
+import { collectionMap, COLLECTION_NOUN, type Collection } from './doc-layout.ts';
+
+/**
+ * What refers to what, the one definition every side reads: for each collection, its fields
+ * that name an entity of another collection (field → the collection that entity must be in).
+ * The server's reference index and compensations, its REST deletes, the device's
+ * repositories and the sync notices all derive from this.
+ */
+export const REFERENCES: Partial<Record<Collection, Record<string, Collection>>> = {
+  horses: { breedId: 'breeds', colorId: 'colors', genderId: 'genders', statusId: 'statuses', ownerId: 'owners' },
+  sales: { horseId: 'horses', buyerId: 'buyers' },
+  payments: { saleId: 'sales' },
+};
+
+/** The collections and fields that name an entity of `collection`: who would dangle if one went. */
+export function referrersOf(collection: Collection): [Collection, string][] {
+  return Object.entries(REFERENCES).flatMap(([referrer, fields]) =>
+    Object.entries(fields ?? {})
+      .filter(([, target]) => target === collection)
+      .map(([field]) => [referrer as Collection, field] as [Collection, string]),
+  );
+}
+
+/** Entities of one collection that still name an entity (see `referencesTo`). */
+export type Referrers = { collection: Collection; count: number };
+
+/**
+ * The entities of the document that name `collection/id` in a reference field, counted per
+ * referring collection (only collections with at least one). Reads the document itself,
+ * the merged truth, so a device and a REST delete answer "is it referred to?" the same way.
+ */
+export function referencesTo(doc: Y.Doc, collection: Collection, id: string): Referrers[] {
+  const found: Referrers[] = [];
+  for (const [referrer, field] of referrersOf(collection)) {
+    let count = 0;
+    for (const entity of collectionMap(doc, referrer).values()) {
+      if (entity instanceof Y.Map && entity.get(field) === id) count += 1;
+    }
+    if (count > 0) found.push({ collection: referrer, count });
+  }
+  return found;
+}
+
+/** "This supplier cannot be deleted: 2 horses refer to it" — why a delete is refused. */
+export function inUseMessage(collection: Collection, { collection: referrer, count }: Referrers): string {
+  const noun = COLLECTION_NOUN[referrer];
+  const who = count === 1 ? `1 ${noun} refers` : `${count} ${noun.replace(/s$/, 'se')}s refer`;
+  return `This ${COLLECTION_NOUN[collection]} cannot be deleted: ${who} to it`;
+}
