@@ -7,10 +7,11 @@ import { PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { contactName } from '../contacts/contact-name.ts';
 import { BuyerDialog } from './BuyerDialog.tsx';
 
 const COLUMNS: Column<Buyer>[] = [
-  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{`${row.firstName} ${row.lastName}`}</span> },
+  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span> },
   { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
   { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} /> },
 ];

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Horse, LookupItem } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
-import type { Owner, RanchDb } from '../../data/db.ts';
+import type { RanchDb } from '../../data/db.ts';
+import { contactName } from '../contacts/contact-name.ts';
 import { createNameIndex, normaliseNeedle } from './name-search.ts';
 
 export type HorseRow = Horse & {
@@ -17,9 +18,6 @@ export type HorseRow = Horse & {
 export type HorseFilters = { search: string; statusId: string; breedId: string; colorId: string; genderId: string; ownerId: string };
 export const RANCH = 'ranch';
 export const NO_FILTERS: HorseFilters = { search: '', statusId: '', breedId: '', colorId: '', genderId: '', ownerId: '' };
-
-export const ownerName = (owner: Pick<Owner, 'firstName' | 'lastName'> | undefined) =>
-  owner ? `${owner.firstName} ${owner.lastName}`.trim() : null;
 
 type IndexedField = 'statusId' | 'breedId' | 'colorId' | 'genderId' | 'ownerId';
 type Dimensions = Omit<HorseFilters, 'search'>;
@@ -42,7 +40,7 @@ async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
   return horses.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-type Names = { lookup: Map<string, string>; owners: Map<string, string | null> };
+type Names = { lookup: Map<string, string>; owners: Map<string, string> };
 
 /** Names of every lookup item and supplier: small tables, read once per change. */
 async function loadNames(db: RanchDb): Promise<Names> {
@@ -55,7 +53,7 @@ async function loadNames(db: RanchDb): Promise<Names> {
   ]);
   // Lookup ids are UUIDs, unique across the four lists.
   const lookup = new Map([...breeds, ...colors, ...genders, ...statuses].map((item: LookupItem) => [item.id, item.name]));
-  return { lookup, owners: new Map(owners.map((owner) => [owner.id, ownerName(owner)])) };
+  return { lookup, owners: new Map(owners.map((owner) => [owner.id, contactName(owner)])) };
 }
 
 function toRow(horse: Horse, names: Names): HorseRow {
@@ -131,7 +129,7 @@ export type SupplierOption = { id: string; name: string };
 export function useSupplierOptions(): SupplierOption[] | undefined {
   const { db } = useRanchData();
   return useLiveQuery(
-    async () => (await db.owners.orderBy('lastName').toArray()).map((owner) => ({ id: owner.id, name: ownerName(owner) ?? '' })),
+    async () => (await db.owners.orderBy('lastName').toArray()).map((owner) => ({ id: owner.id, name: contactName(owner) })),
     [db],
   );
 }

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
+import { contactName } from '../contacts/contact-name.ts';
 import { priceText } from '../horses/horse-display.ts';
 import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
@@ -63,7 +64,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
           <option value="">Select a buyer</option>
           {choices.buyers.map((buyer) => (
             <option key={buyer.id} value={buyer.id}>
-              {`${buyer.firstName} ${buyer.lastName}`}
+              {contactName(buyer)}
             </option>
           ))}
         </select>

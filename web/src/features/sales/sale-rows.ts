@@ -1,31 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { balanceCents, saleStatus, toCents, type Horse, type Payment, type SaleStatus, type StoredSale } from '../../../../shared/index.ts';
+import { paidCentsBySale, saleStanding, type Horse, type Payment, type SaleStanding, type StoredSale } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments.ts';
+import { contactName } from '../contacts/contact-name.ts';
 
-export type SaleRow = StoredSale & {
-  horseName: string;
-  buyerName: string;
-  /** Payments after the down payment, in cents. */
-  paidCents: number;
-  /** What the buyer still owes, interest included (shared balanceCents), never below 0. */
-  balanceCents: number;
-  status: SaleStatus;
-};
+/** A sale with names and its standing (shared saleStanding: status, paid after the down payment, balance with interest). */
+export type SaleRow = StoredSale & SaleStanding & { horseName: string; buyerName: string };
 
 export type PaymentRow = Payment & { horseName: string; buyerName: string; sale: StoredSale | undefined };
 
-const buyerName = (buyer: Buyer | undefined) => (buyer ? `${buyer.firstName} ${buyer.lastName}`.trim() : 'Unknown buyer');
+const buyerName = (buyer: Buyer | undefined) => (buyer ? contactName(buyer) : 'Unknown buyer');
 const horseName = (horse: Horse | undefined) => horse?.name ?? 'Unknown horse';
-
-function safeCents(amount: string): number {
-  try {
-    return toCents(amount);
-  } catch {
-    return 0;
-  }
-}
 
 /** Sales, newest first, with names, what was paid and the derived status (shared saleStatus). */
 export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
@@ -38,19 +24,13 @@ export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
   ]);
   const horsesById = new Map(horses.filter((h): h is Horse => h !== undefined).map((h) => [h.id, h]));
   const buyersById = new Map(buyers.filter((b): b is Buyer => b !== undefined).map((b) => [b.id, b]));
-  const paid = new Map<string, number>();
-  for (const payment of payments) paid.set(payment.saleId, (paid.get(payment.saleId) ?? 0) + safeCents(payment.amount));
-  return sales.map((sale) => {
-    const paidCents = paid.get(sale.id) ?? 0;
-    return {
-      ...sale,
-      horseName: horseName(horsesById.get(sale.horseId)),
-      buyerName: buyerName(buyersById.get(sale.buyerId)),
-      paidCents,
-      balanceCents: balanceCents(sale, paidCents),
-      status: saleStatus(sale, paidCents),
-    };
-  });
+  const paid = paidCentsBySale(payments);
+  return sales.map((sale) => ({
+    ...sale,
+    horseName: horseName(horsesById.get(sale.horseId)),
+    buyerName: buyerName(buyersById.get(sale.buyerId)),
+    ...saleStanding(sale, paid.get(sale.id) ?? 0),
+  }));
 }
 
 /** undefined while the first query runs. */

@@ -4,7 +4,8 @@ import { useRanchData } from '../../data/context.tsx';
 import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
-import { fullName, type SupplierRow } from './use-supplier-rows.ts';
+import { contactName } from '../contacts/contact-name.ts';
+import type { SupplierRow } from './use-supplier-rows.ts';
 
 /** View Details (beyond the seed, which only logged): the contact, totals and the horses. */
 export function SupplierDetailsDialog({ supplier, onClose }: { supplier: SupplierRow | null; onClose: () => void }) {
@@ -21,7 +22,7 @@ export function SupplierDetailsDialog({ supplier, onClose }: { supplier: Supplie
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-base-content/60">Name</dt>
-            <dd>{fullName(supplier)}</dd>
+            <dd>{contactName(supplier)}</dd>
             <dt className="text-base-content/60">Phone</dt>
             <dd>
               <PhoneLink phone={supplier.phone} />

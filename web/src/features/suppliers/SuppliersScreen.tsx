@@ -9,12 +9,13 @@ import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { contactName } from '../contacts/contact-name.ts';
 import { SupplierDetailsDialog } from './SupplierDetailsDialog.tsx';
 import { SupplierDialog } from './SupplierDialog.tsx';
-import { fullName, useSupplierRows, type SupplierRow } from './use-supplier-rows.ts';
+import { useSupplierRows, type SupplierRow } from './use-supplier-rows.ts';
 
 const COLUMNS: Column<SupplierRow>[] = [
-  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{fullName(row)}</span> },
+  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span> },
   { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
   { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} /> },
   { header: 'Total Horses', key: 'totalHorses', cell: (row) => String(row.totalHorses) },
@@ -25,7 +26,7 @@ const COLUMNS: Column<SupplierRow>[] = [
 function exportSuppliers(rows: SupplierRow[]) {
   const csv = toCsv<SupplierRow>(
     [
-      { header: 'Name', value: fullName },
+      { header: 'Name', value: contactName },
       { header: 'Phone', value: (row) => row.phone },
       { header: 'Email', value: (row) => row.email },
       { header: 'Total Horses', value: (row) => row.totalHorses },
@@ -99,11 +100,11 @@ export function SuppliersScreen() {
         {deleting &&
           (deleting.totalHorses > 0 ? (
             <p>
-              {fullName(deleting)} still supplies {deleting.totalHorses} {deleting.totalHorses === 1 ? 'horse' : 'horses'}. Choose another supplier (or
+              {contactName(deleting)} still supplies {deleting.totalHorses} {deleting.totalHorses === 1 ? 'horse' : 'horses'}. Choose another supplier (or
               Ranch) for {deleting.totalHorses === 1 ? 'it' : 'them'} first.
             </p>
           ) : (
-            <p>{fullName(deleting)} will be removed on every device.</p>
+            <p>{contactName(deleting)} will be removed on every device.</p>
           ))}
       </ConfirmDialog>
     </section>

@@ -37,7 +37,3 @@ export function useSupplierRows(): SupplierRow[] | undefined {
   const { db } = useRanchData();
   return useLiveQuery(() => loadSupplierRows(db), [db]);
 }
-
-export function fullName(contact: { firstName: string; lastName: string }): string {
-  return `${contact.firstName} ${contact.lastName}`.trim();
-}

@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { collectionMap, entityShape, REFERENCES, type Collection, type JsonValue } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
+import { contactName } from '../contacts/contact-name.ts';
 import { ageText, priceText } from '../horses/horse-display.ts';
 import { dateText, methodText, moneyText, termsText } from '../sales/sale-display.ts';
 
@@ -10,8 +11,7 @@ export type NameSource = { db: RanchDb; doc: Y.Doc };
 type Fields = Record<string, unknown>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-const contactName = (fields: Fields | undefined) =>
-  fields && text([fields.firstName, fields.lastName].filter((part) => typeof part === 'string').join(' ').trim());
+const contactText = (fields: Fields | undefined) => fields && text(contactName(fields));
 
 async function paymentRow(source: NameSource, id: string, saleId: unknown): Promise<Fields | undefined> {
   const shape = entityShape('payments', id, collectionMap(source.doc, 'payments').get(id));
@@ -26,7 +26,7 @@ async function saleName(source: NameSource, fields: Fields): Promise<string> {
     text(fields.horseId) ? source.db.horses.get(fields.horseId as string) : undefined,
     text(fields.buyerId) ? source.db.buyers.get(fields.buyerId as string) : undefined,
   ]);
-  return `Sale of ${horse?.name ?? 'Unknown horse'} to ${contactName(buyer) ?? 'Unknown buyer'}`;
+  return `Sale of ${horse?.name ?? 'Unknown horse'} to ${contactText(buyer) ?? 'Unknown buyer'}`;
 }
 
 /**
@@ -42,7 +42,7 @@ export async function recordName(source: NameSource, collection: Collection, id:
     case 'owners':
     case 'buyers': {
       const row = await db[collection].get(id);
-      return contactName(row ? { ...row, ...known } : known);
+      return contactText(row ? { ...row, ...known } : known);
     }
     case 'sales': {
       const row = await db.sales.get(id);
