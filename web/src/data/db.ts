@@ -1,25 +1,13 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { COLLECTIONS, type Buyer, type Horse, type LookupItem, type Payment, type StoredSale } from '../../../shared/index.ts';
+import { COLLECTIONS, type Buyer, type Horse, type LookupItem, type Owner, type Payment, type StoredSale } from '../../../shared/index.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
 import type { SalePaymentsRow } from './sale-payments.ts';
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
 
-/**
- * SPEC §3 owner (supplier). `createdAt` is set by the device that creates it; it may be
- * null for a record written by an older client.
- */
-export type Owner = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  email: string | null;
-  createdAt: string | null;
-};
-
-export type { Buyer, Payment, StoredSale };
+/** Suppliers are stored (and typed) as shared `Owner`: the projection writes only valid records, so `createdAt` is always set. */
+export type { Buyer, Owner, Payment, StoredSale };
 
 export type MetaRow = { key: string; value: unknown };
 
