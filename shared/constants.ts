@@ -1,8 +1,8 @@
-/** Business constants of SPEC §9, shared by the PWA and the sync server. */
+/** Business constants ([R1], [P3], [S6], [I1]), shared by the PWA and the sync server. */
 
 export const ROLES = ['Admin', 'Staff', 'Viewer'] as const;
 export type Role = (typeof ROLES)[number];
-/** SPEC §6: a missing role displays as Staff. */
+/** [R2]: a missing role displays as Staff. */
 export const DEFAULT_ROLE: Role = 'Staff';
 
 export const PAYMENT_METHODS = ['Cash', 'Card', 'ACH', 'Check', 'Other'] as const;

@@ -1,9 +1,9 @@
 import * as Y from 'yjs';
 
 /**
- * The Yjs document layout, a public contract (DESIGN.md "Yjs document layout"):
+ * The Yjs document layout, a public contract ([Y1]–[Y5] in docs/product.md):
  * one document `ranch` whose top-level Y.Maps are keyed by entity id, each value a
- * Y.Map of SPEC §3 field names with JSON values.
+ * Y.Map of the entity's field names with JSON values ([Y3], [Y4]).
  */
 export const DOC_NAME = 'ranch';
 

@@ -5,7 +5,7 @@
 
 const DECIMAL = /^\d{1,12}(\.\d{0,2})?$/;
 
-/** Keeps only digits and the first dot, at most two decimals (SPEC §5 price typing rule). */
+/** Keeps only digits and the first dot, at most two decimals ([H6], [S14] price typing rule). */
 export function sanitizeMoneyInput(raw: string): string {
   const kept = raw.replace(/[^\d.]/g, '');
   const dot = kept.indexOf('.');

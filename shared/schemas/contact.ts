@@ -12,13 +12,13 @@ const phone = z.preprocess(
     .nullable(),
 );
 
-/** SPEC §5: optional, valid when given ('Invalid email'); empty is stored as null. */
+/** [C7]: optional, valid when given ('Invalid email'); empty is stored as null. */
 const optionalEmail = z.preprocess(
   blankToNull,
   z.string({ error: 'Invalid email' }).trim().max(254, 'Invalid email').pipe(z.email('Invalid email')).nullable(),
 );
 
-/** Suppliers (owners) and buyers share one contact form (SPEC §5). */
+/** Suppliers (owners) and buyers share one contact form ([C7]). */
 export const contactInput = z.object({
   firstName: requiredName('First name is required'),
   lastName: requiredName('Last name is required'),

@@ -4,7 +4,7 @@ import { blankToNull, optionalDate, optionalMoney, optionalRef, optionalText, re
 
 /**
  * One schema serves the horse form (react-hook-form resolver), POST/PUT /api/horses and the
- * server's check of synced horses. Messages are SPEC §5's.
+ * server's check of synced horses. Messages are those of [H5].
  */
 export const horseInput = z.object({
   name: requiredName('Name is required'),

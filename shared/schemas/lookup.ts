@@ -4,7 +4,7 @@ import { requiredName } from './common.ts';
 export const LOOKUP_KINDS = ['breeds', 'colors', 'genders', 'statuses'] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
-/** Singular names used in SPEC texts ('Add New Breed', 'Breed created successfully'). */
+/** Singular names used in the texts of [L3] and [L5] ('Add New Breed', 'Breed created successfully'). */
 export const LOOKUP_SINGULAR: Record<LookupKind, string> = {
   breeds: 'Breed',
   colors: 'Color',
@@ -14,7 +14,7 @@ export const LOOKUP_SINGULAR: Record<LookupKind, string> = {
 
 export const lookupInput = z.object({
   name: requiredName('Name is required'),
-  // SPEC §9: lookup creation always sets isActive true.
+  // [L4]: lookup creation always sets isActive true.
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 });
 

@@ -3,7 +3,7 @@ import { MAX_MEMO_LENGTH, PAYMENT_METHODS } from '../constants.ts';
 import { toCents } from '../money.ts';
 import { isoDate, money, optionalText, required, requiredRef } from './common.ts';
 
-/** SPEC §5 payment form; also POST /api/payments and the server's check of synced payments. */
+/** [P2] payment form; also POST /api/payments and the server's check of synced payments. */
 export const paymentInput = z.object({
   saleId: requiredRef('Sale is required'),
   amount: required('Amount is required', money.refine((amount) => toCents(amount) > 0, 'Amount must be greater than 0')),
@@ -15,7 +15,7 @@ export const paymentInput = z.object({
         : `Payment method must be one of ${PAYMENT_METHODS.join(', ')}`,
   }),
   memo: optionalText(MAX_MEMO_LENGTH).default(null),
-  // SPEC §7: always sent as null; installments are computed from the sale's schedule.
+  // [P2]: always sent as null; installments are computed from the sale's schedule.
   installmentId: z.null({ error: 'installmentId must be null' }).default(null),
 });
 

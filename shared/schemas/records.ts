@@ -29,7 +29,7 @@ const LOOKUP_FIELDS = ['name', 'isActive'] as const;
 const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const;
 
 /**
- * The fields each record may hold besides `id` (SPEC §3): a synced entity with any other
+ * The fields each record may hold besides `id` ([Y3]): a synced entity with any other
  * field is not valid, so nothing unknown grows the document (docs/sync-rules.md).
  */
 export const RECORD_FIELDS: Record<Collection, readonly string[]> = {

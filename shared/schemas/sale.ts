@@ -22,7 +22,7 @@ const apr = z.preprocess(
     .nullable(),
 );
 
-/** SPEC §5 sale form; also POST /api/sales and the server's check of synced sales. */
+/** [S3] sale form; also POST /api/sales and the server's check of synced sales. */
 export const saleInput = z
   .object({
     horseId: requiredRef('Horse is required'),

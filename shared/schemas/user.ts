@@ -41,7 +41,7 @@ export const profileInput = z.object({
   email,
 });
 
-/** SPEC §3 user as the API returns it. */
+/** [U6] user as the API returns it. */
 export type User = {
   id: string;
   firstName: string | null;

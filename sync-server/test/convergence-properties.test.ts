@@ -34,7 +34,7 @@ import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectAckedDevice } from './support/sync-client.ts';
 
 /**
- * DESIGN.md "Tests": random offline edits on several replicas converge, and the server's
+ * [O6], [Y6]: random offline edits on several replicas converge, and the server's
  * projection equals the replicas' state. A failure prints fast-check's seed and path;
  * `FC_SEED=<seed> FC_PATH=<path>` replays exactly that run (and `FC_RUNS` asks for more).
  *
@@ -293,7 +293,7 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
               case 'lookup': {
                 const id = ids[command.kind][command.index]!;
                 const current = getEntity(doc, command.kind, id);
-                // New items are created active (SPEC §9); existing ones are renamed or (de)activated.
+                // New items are created active ([L4]); existing ones are renamed or (de)activated.
                 save(command.kind, id, lookupInput.safeParse(current ? { ...current, ...resolve(command.fields, ids) } : { ...resolve(command.fields, ids), isActive: true }), false);
                 break;
               }

@@ -11,7 +11,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 const HORSE = { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' };
 
 /**
- * DESIGN.md "Photos": a photo taken in a paddock with no signal is compressed, kept in the
+ * [I4]: a photo taken in a paddock with no signal is compressed, kept in the
  * outbox through reloads, and reaches the office when the signal returns; an expired
  * session on the way loses nothing.
  */

@@ -7,7 +7,7 @@ import { contactInput } from '../../../shared/index.ts';
 import { entityWriteRoutes } from './entity-routes.ts';
 
 /**
- * Suppliers (`/api/owners`, SPEC keeps the name) and buyers: list, create, edit, delete.
+ * Suppliers (`/api/owners`, the old name kept, [G2]) and buyers: list, create, edit, delete.
  * A supplier or buyer that horses or sales still refer to cannot be deleted (409).
  */
 export function contactRoutes(sql: Sql, registry: DocumentRegistry) {

@@ -9,7 +9,7 @@ import { horseInput, type Horse } from '../../../shared/index.ts';
 import { entityWriteRoutes } from './entity-routes.ts';
 import type { ReadCache } from './read-cache.ts';
 
-/** List filters of SPEC §7; an empty value means "all". */
+/** List filters of [X1], [H2]; an empty value means "all". */
 const filterId = z.preprocess((value) => (value === '' ? undefined : value), z.uuid('Must be a valid id').optional());
 const horseFilters = z.object({
   search: z.string().max(200, 'search must be at most 200 characters').optional(),

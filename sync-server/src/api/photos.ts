@@ -28,7 +28,7 @@ function refusePhotoURL(message: string): never {
   throw apiError(400, message, [{ path: 'photoURL', message }]);
 }
 
-/** Photo upload, registration and serving (DESIGN.md "Photos", docs/architecture.md "Photos"). */
+/** Photo upload, registration and serving ([I2], [I5], docs/architecture.md "Photos"). */
 export function photoRoutes(sql: Sql, allowedOrigins: readonly string[]) {
   const app = new Hono<AuthedEnv>();
 

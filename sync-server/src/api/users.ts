@@ -15,7 +15,7 @@ function emailTaken(error: unknown): never {
   throw error;
 }
 
-/** Accounts (Admin only) and each user's own profile (SPEC §3, §5, §6, §7). */
+/** Accounts (Admin only) and each user's own profile ([U4], [U6], [U8], [U10], [R4], [R5]). */
 export function userRoutes(sql: Sql, onRoleChanged?: (userId: string, role: Role) => Promise<void>) {
   const app = new Hono<AuthedEnv>();
 

@@ -20,7 +20,7 @@ export function loadSession(sql: Sql): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** 401 without a session. The SPEC's client treats a 401 body containing 'Unauthorized' as signed out. */
+/** 401 without a session. The app treats a 401 as signed out ([X3], [A7]). */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get('user')) throw apiError(401, 'Unauthorized');
   await next();

@@ -24,7 +24,7 @@ export type AuthOptions = {
   onSignOut?: (sessionId: string) => void;
 };
 
-/** Sign-in, sign-out and the current user (DESIGN.md "Authentication and roles"). */
+/** Sign-in, sign-out and the current user ([A3], [A4], [A6]). */
 export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { trustProxy: false }) {
   const app = new Hono<AppEnv>();
 

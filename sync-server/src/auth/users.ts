@@ -61,7 +61,7 @@ export function userFromRow(row: UserRow): SessionUser {
   };
 }
 
-/** SPEC §3 user as the API returns it. */
+/** [U6] user as the API returns it. */
 export function toApiUser(user: SessionUser): User {
   return {
     id: user.id,
@@ -75,7 +75,7 @@ export function toApiUser(user: SessionUser): User {
   };
 }
 
-/** Every account, oldest first (SPEC §3 users for the Users screen). */
+/** Every account, oldest first ([U6] users for the Users screen). */
 export async function listUsers(sql: Sql): Promise<SessionUser[]> {
   const rows = await sql<UserRow[]>`
     select id, email, first_name, last_name, role, profile_image_url, created_at, updated_at

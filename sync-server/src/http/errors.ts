@@ -15,7 +15,7 @@ export function validationIssues(error: z.ZodError): ErrorBody['issues'] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-/** 400 whose message is the first problem, so the SPEC's "status: body" toast reads well. */
+/** 400 whose message is the first problem, so the client's "status: body" error ([X3]) reads well. */
 export function invalidInput(error: z.ZodError): HTTPException {
   const issues = validationIssues(error) ?? [];
   const first = issues[0];

@@ -8,7 +8,7 @@ import { findObjectMeta, insertObject } from './objects.ts';
 /**
  * Single-use upload URLs bound to the user who asked for one. Like session tokens, only
  * the SHA-256 of the URL's random part is stored. The object id is chosen up front, so
- * the upload result can name the objectPath the photo will have (SPEC §3).
+ * the upload result can name the objectPath the photo will have ([I2]).
  */
 export const UPLOAD_URL_LIFETIME_MS = 15 * 60 * 1000;
 const UPLOAD_PATH = '/api/objects/upload/';

@@ -19,8 +19,8 @@ export type PeerHandlers = {
 const CHECK_EVERY_MS = 5_000;
 
 /**
- * The link between server instances that share one Postgres (DESIGN.md "Beyond one
- * machine"): every commit NOTIFYs `<doc> <seq>` on UPDATES_CHANNEL in its own statement;
+ * The link between server instances that share one Postgres (docs/architecture.md
+ * "Several instances"): every commit NOTIFYs `<doc> <seq>` on UPDATES_CHANNEL in its own statement;
  * this LISTENs to it and to ACCESS_CHANNEL. postgres.js re-listens after a lost connection;
  * a periodic check of `docs.last_seq` catches anything missed meanwhile (and re-listens).
  */

@@ -7,7 +7,7 @@ import { checkEntity } from './validation.ts';
 type Row = Record<string, unknown>;
 
 /**
- * The last valid states of entities (SPEC §3 field names, `id` included): the projection row,
+ * The last valid states of entities ([Y3] field names, `id` included): the projection row,
  * else the tombstone the projection left when it removed the row. One statement.
  */
 export async function lastValidStates(sql: Sql | Tx, collection: Collection, ids: string[]): Promise<Map<string, Row>> {

@@ -18,7 +18,7 @@ const contact = [
   col('email', 'email', 'text'),
 ];
 
-/** The relational projection of every collection (DESIGN.md "Postgres"), SPEC §3 columns. */
+/** The relational projection of every collection (docs/architecture.md "Postgres"): the fields of [Y3] as columns. */
 export const TABLES: Record<Collection, TableSpec> = {
   horses: {
     table: 'horses',
@@ -84,7 +84,7 @@ export function selectExpression({ column: name, field, kind }: Column, alias?: 
   return `${value} as "${field}"`;
 }
 
-/** `select` list giving API-shaped rows (SPEC §3 field names) for a collection. */
+/** `select` list giving API-shaped rows ([Y3] field names) for a collection. */
 export function selectList(collection: Collection, alias?: string): string {
   return TABLES[collection].columns.map((column) => selectExpression(column, alias)).join(', ');
 }

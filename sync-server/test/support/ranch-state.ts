@@ -30,7 +30,7 @@ function sortKeys(value: unknown): unknown {
   );
 }
 
-/** The document as Postgres holds it durably: the snapshot and the log after it (DESIGN.md "Postgres"). */
+/** The document as Postgres holds it durably: the snapshot and the log after it (docs/architecture.md "Postgres"). */
 export async function durableDocument(sql: Sql): Promise<Y.Doc> {
   const doc = new Y.Doc();
   await sql.begin('isolation level repeatable read', async (tx) => {
@@ -47,7 +47,7 @@ export async function durableDocument(sql: Sql): Promise<Y.Doc> {
 }
 
 export type Verdicts = {
-  /** Per collection, the valid entities as the REST API should list them (SPEC §3 fields). */
+  /** Per collection, the valid entities as the REST API should list them ([Y3] fields). */
   valid: Record<Collection, Row[]>;
   /** `collection/id` of every entity the document holds that is not valid. */
   invalid: string[];
@@ -74,7 +74,7 @@ export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>): Verdicts {
       else invalid.push(`${collection}/${id}`);
     }
   }
-  // A sale's status is derived from the valid payments of the document (DESIGN.md).
+  // A sale's status is derived from the valid payments of the document ([S7], [Y5]).
   valid.sales = valid.sales.map((sale) => {
     const paid = valid.payments
       .filter((payment) => payment.saleId === sale.id)

@@ -62,7 +62,7 @@ function nothingToShow(db: RanchDb): Promise<void> {
   );
 }
 
-/** Everything the data layer needs, wired as DESIGN.md "The way data flows" describes. */
+/** Everything the data layer needs, wired as docs/architecture.md "One write path" describes ([O2]). */
 export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
   const local = openLocalDoc(options.docDbName ?? DOC_DB_NAME, options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db)]));

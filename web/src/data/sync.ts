@@ -18,7 +18,7 @@ export type SyncStatus = {
   saved: boolean;
   /**
    * The server refused the session (a 401 to a photo upload, or the socket closed 4401):
-   * the SPEC §8 flow runs; local changes and queued photos stay for the next sign-in.
+   * the [A7] flow runs; local changes and queued photos stay for the next sign-in.
    */
   sessionExpired: boolean;
   /** When the server last acknowledged this device's state (ms since epoch), across reloads. */

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the PWA (SPEC §7–8): session credentials on every call, JSON
+ * The one HTTP client of the PWA ([X1], [X3]): session credentials on every call, JSON
  * bodies with a JSON content type, and any non-OK answer raised as an ApiError whose
  * message is `${status}: ${body text || status text}`.
  */
@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC §8: a 401 from any call means the session is gone. */
+/** [X3], [A7]: a 401 from any call means the session is gone. */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }

@@ -21,7 +21,7 @@ export class PhotoUnreadableError extends Error {
 }
 
 type Attempt = { longSide: number; quality: number };
-/** Tried in order until the result fits SPEC §5's limit; the first fits all but freak images. */
+/** Tried in order until the result fits the [I1] limit; the first fits all but freak images. */
 const ATTEMPTS: Attempt[] = [
   { longSide: PHOTO_LONG_SIDE, quality: PHOTO_QUALITY },
   { longSide: PHOTO_LONG_SIDE, quality: 0.7 },
@@ -32,7 +32,7 @@ const ATTEMPTS: Attempt[] = [
  * Shrinks a picked photo on the device before it is stored: long side ≤ 2048 px, JPEG at
  * quality 0.85 (JPEG rather than WebP because Safari's canvas cannot encode WebP and
  * silently gives PNG). The camera's EXIF orientation is applied while decoding, so the
- * pixels come out upright. The SPEC §5 limit (10485760 bytes) is checked on the result:
+ * pixels come out upright. The [I1] limit (10485760 bytes) is checked on the result:
  * a 12 MB phone photo is fine, and the message shows only when even the smallest attempt
  * does not fit. A file the browser cannot decode (HEIC outside Safari) is kept as it is
  * when it fits, since the server accepts HEIC.

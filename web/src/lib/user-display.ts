@@ -2,13 +2,13 @@ import { DEFAULT_ROLE, type Role, type User } from '../../../shared/index.ts';
 
 type NamedUser = Pick<User, 'firstName' | 'lastName' | 'email'> & { role?: Role | null };
 
-/** SPEC §2: full name, else e-mail, else 'User'. */
+/** [G6]: full name, else e-mail, else 'User'. */
 export function displayName(user: NamedUser): string {
   const full = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
   return full || user.email || 'User';
 }
 
-/** SPEC §6: a missing role displays as Staff. */
+/** [R2]: a missing role displays as Staff. */
 export function displayRole(user: NamedUser): Role {
   return user.role ?? DEFAULT_ROLE;
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SuppliersScreen } from '../features/suppliers/SuppliersScreen.tsx';
 
-/** SPEC §2: the Suppliers screen keeps the route name /owners. */
+/** [G2]: the Suppliers screen keeps the route name /owners. */
 export const Route = createFileRoute('/owners')({
   component: SuppliersScreen,
 });

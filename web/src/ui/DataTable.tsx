@@ -3,7 +3,7 @@ import { useIsDesk } from './use-media-query.ts';
 import { markRowsShown } from './first-rows.ts';
 import { useWindowRows } from './use-window-rows.ts';
 
-/** SPEC "Shared table behaviour": a column has a header, a key and an optional custom cell. */
+/** [B1]: a column has a header, a key and an optional custom cell. */
 export type Column<Row> = {
   header: string;
   key: string;
@@ -31,7 +31,7 @@ export type DataTableProps<Row extends { id: string }> = {
   label?: string;
 };
 
-/** SPEC §9: the loading skeleton has 5 rows. */
+/** [B1]: the loading skeleton has 5 rows. */
 export const SKELETON_ROWS = 5;
 export const DEFAULT_EMPTY_TEXT = 'No data available';
 

@@ -12,7 +12,7 @@ import { UserMenu } from './UserMenu.tsx';
 export { LOGOUT_PATH } from './UserMenu.tsx';
 
 /**
- * SPEC §2 Layout. A daisyUI drawer: on desks (md and up) the sidebar stays open and can be
+ * [G4], [G5]. A daisyUI drawer: on desks (md and up) the sidebar stays open and can be
  * collapsed to icons; on phones it slides in from the menu button.
  */
 export function Layout({ user, children }: { user: User; children: ReactNode }) {

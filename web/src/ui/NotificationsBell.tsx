@@ -5,7 +5,7 @@ import { BellIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 /**
- * SPEC §2: a bell with an unread dot; its behaviour is not shown. Here it opens a small
+ * [G5]: a bell with an unread dot; what it does was left open. Here it opens a small
  * panel listing the changes the server did not keep (docs/web.md "Changes not kept"); the
  * dot goes once it has been opened and comes back when another such notice arrives.
  */

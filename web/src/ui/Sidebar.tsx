@@ -11,7 +11,7 @@ type SidebarProps = {
   onNavigate: () => void;
 };
 
-/** SPEC §2 Layout: brand, the links, and the Collapse toggle (desks). */
+/** [G4]: brand, the links, and the Collapse toggle (desks). */
 export function Sidebar({ role, collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
   const hide = collapsed ? 'md:sr-only' : '';
   return (

@@ -16,7 +16,7 @@ function useNow(ms: number): number {
 }
 
 /**
- * The header's sync status (DESIGN.md "Acknowledgement"): online or not, "All changes
+ * The header's sync status ([O5]): online or not, "All changes
  * saved" or how many records wait for the server's acknowledgement, photos still in the
  * outbox, and when the server last answered. One polite live region, so a screen reader
  * hears the change when signal comes back, not every tick of the clock.

@@ -5,17 +5,17 @@ export type ToastInput = {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** How long it stays, in ms; SPEC §9 default 5000. */
+  /** How long it stays, in ms; [B3] default 5000. */
   duration?: number;
 };
 
 type ShownToast = ToastInput & { id: number };
 
-/** SPEC §9: a toast stays 5000 ms unless dismissed. */
+/** [B3]: a toast stays 5000 ms unless dismissed. */
 export const TOAST_DURATION_MS = 5000;
-/** SPEC §9: swiping right by this many pixels dismisses the toast. */
+/** [B3]: swiping right by this many pixels dismisses the toast. */
 export const SWIPE_THRESHOLD_PX = 50;
-/** SPEC §9: this key moves focus to the notification region. */
+/** [B3]: this key moves focus to the notification region. */
 export const TOAST_HOTKEY = 'F8';
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
@@ -28,7 +28,7 @@ const ALERT_CLASS: Record<ToastVariant, string> = {
 };
 
 /**
- * SPEC §4/§9: at most one toast is visible; a new one replaces the older one. (The seed
+ * [B3]: at most one toast is visible; a new one replaces the older one. (The seed
  * kept dismissed toasts in memory for 1,000,000 ms; here a dismissed toast is simply gone.)
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -9,7 +9,7 @@ export const LOGOUT_PATH = '/api/logout';
 const PROFILE_PATH: string = '/profile';
 const SETTINGS_PATH: string = '/settings';
 
-/** SPEC §2: name (or e-mail, or 'User'), role (Staff by default), initials avatar, and the menu. */
+/** [G6]: name (or e-mail, or 'User'), role (Staff by default), initials avatar, and the menu. */
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);

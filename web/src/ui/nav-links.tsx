@@ -4,7 +4,7 @@ import { CogIcon, DollarIcon, HomeIcon, HorseIcon, ShieldIcon, TruckIcon, UsersI
 
 export type NavLink = { to: string; label: string; title: string; icon: ReactNode; roles?: readonly Role[] };
 
-/** SPEC §2 Layout: the sidebar links; Users only for role Admin. `title` heads the page. */
+/** [G4]: the sidebar links; Users only for role Admin. `title` heads the page. */
 export const NAV_LINKS: readonly NavLink[] = [
   { to: '/', label: 'Dashboard', title: 'Dashboard', icon: <HomeIcon className="size-5" /> },
   { to: '/horses', label: 'Horses', title: 'Horse Inventory', icon: <HorseIcon className="size-5" /> },

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC layout breakpoint: below Tailwind's `md` (768 px) the app is laid out for phones. */
+/** [G4] layout breakpoint: below Tailwind's `md` (768 px) the app is laid out for phones. */
 export const DESK_QUERY = '(min-width: 768px)';
 
 /** Whether `query` matches now; follows changes. Without matchMedia (jsdom) it is `fallback`. */

@@ -27,7 +27,7 @@ export type OutboxPhoto = {
   uploaded: boolean;
   /** How often a fresh upload URL was needed because the old one could no longer be used. */
   renewals: number;
-  /** The SPEC §8 text of a real failure; such a photo waits for the next app start. */
+  /** The [I3] text of a real failure; such a photo waits for the next app start. */
   failed: string | null;
 };
 

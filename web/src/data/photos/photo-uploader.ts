@@ -1,7 +1,7 @@
 import type { PhotoOutbox, OutboxPhoto } from './photo-outbox.ts';
 import { outboxRef } from './photo-ref.ts';
 
-/** SPEC §8 texts of the two photo failures. */
+/** [I3] texts of the two photo failures. */
 export type UploadFailure = 'Failed to get upload URL' | 'Failed to process photo upload';
 
 export type UploadEvent =
@@ -46,7 +46,7 @@ type Outcome = 'done' | 'retry' | 'unauthorized' | 'failed' | 'renew';
 export type PhotoUploader = ReturnType<typeof createPhotoUploader>;
 
 /**
- * Sends queued photos to the server (SPEC §4: upload URL → bytes → registration), then
+ * Sends queued photos to the server ([I2]: upload URL → bytes → registration), then
  * points the horse at the object path and empties the entry. Runs one photo at a time;
  * a network failure or 5xx waits with backoff, a kick (online, app start, the page shown
  * again, a new photo) tries at once. Each step's result is stored before the next, and the

@@ -6,7 +6,7 @@ import { validate } from './validate.ts';
 
 export type BuyerRepository = ReturnType<typeof createBuyerRepository>;
 
-/** Buyers; written only through here (see horses.ts). SPEC §3 gives buyers no createdAt. */
+/** Buyers; written only through here (see horses.ts). [C8] gives buyers no createdAt. */
 export function createBuyerRepository(doc: Y.Doc) {
   return {
     create(input: ContactInput): string {

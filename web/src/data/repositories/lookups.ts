@@ -9,7 +9,7 @@ export type LookupRepository = ReturnType<typeof createLookupRepository>;
 /** Breeds, colors, genders and statuses; written only through here (see horses.ts). */
 export function createLookupRepository(doc: Y.Doc) {
   return {
-    /** SPEC §9: lookup items are always created active. Returns the new id. */
+    /** [L4]: lookup items are always created active. Returns the new id. */
     create(kind: LookupKind, input: { name: string }): string {
       const fields = validate(lookupInput, { name: input.name, isActive: true });
       const id = newId();

@@ -7,7 +7,7 @@ import { validate } from './validate.ts';
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
 
 /**
- * Payments are append-only (DESIGN.md): there is no update or remove, so a payment
+ * Payments are append-only ([P5]): there is no update or remove, so a payment
  * recorded offline on one phone can never be lost to an edit made on another.
  */
 export function createPaymentRepository(doc: Y.Doc) {

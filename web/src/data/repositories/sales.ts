@@ -7,7 +7,7 @@ import { validate } from './validate.ts';
 export type SaleRepository = ReturnType<typeof createSaleRepository>;
 
 /**
- * Sales; status is derived from payments and never stored (DESIGN.md). Create only: a sale is
+ * Sales; status is derived from payments and never stored ([S7], [Y5]). Create only: a sale is
  * not changed once recorded, as on REST (the server writes back any change: docs/sync-rules.md).
  */
 export function createSaleRepository(doc: Y.Doc) {

@@ -4,7 +4,7 @@ import { useCanWrite } from '../auth/use-can-write.ts';
 import { LookupTab } from './LookupTab.tsx';
 import { LOOKUP_TABS } from './lookup-texts.ts';
 
-/** SPEC §2 Administration: the four dropdown lists in tabs, Breeds first. */
+/** [L1] Administration: the four dropdown lists in tabs, Breeds first. */
 export function AdminScreen() {
   const [selected, setSelected] = useState<LookupKind>('breeds');
   const canWrite = useCanWrite();

@@ -46,7 +46,7 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
       toast({ title: 'Error', description: editing ? texts.updateFailed : texts.createFailed, variant: 'destructive' });
       return;
     }
-    // SPEC §4: creation also clears the name field.
+    // [L3]: creation also clears the name field.
     reset({ name: '' });
     onDone();
     toast({ title: 'Success', description: editing ? texts.updated : texts.created, variant: 'success' });
@@ -61,7 +61,7 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Cancel
         </button>
-        {/* SPEC §2: disabled while the name is blank after trimming or while saving. */}
+        {/* [L3]: disabled while the name is blank after trimming or while saving. */}
         <button type="submit" className="btn btn-primary" disabled={!name?.trim() || isSubmitting}>
           Save
         </button>

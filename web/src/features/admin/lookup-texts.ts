@@ -7,7 +7,7 @@ export const LOOKUP_TABS: { kind: LookupKind; tab: string }[] = [
   { kind: 'statuses', tab: 'Statuses' },
 ];
 
-/** Every text of one lookup tab (SPEC §2 Administration, §8 toasts). */
+/** Every text of one lookup tab ([L1]–[L6]). */
 export function lookupTexts(kind: LookupKind) {
   const one = LOOKUP_SINGULAR[kind];
   const lower = one.toLowerCase();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useAuth } from './AuthProvider.tsx';
 import { LandingScreen } from './LandingScreen.tsx';
 
-/** SPEC §2: nothing while loading, the landing screen when signed out, else the app. */
+/** [A2]: nothing while loading, the landing screen when signed out, else the app. */
 export function AuthGate({ children }: { children: ReactNode }) {
   const auth = useAuth();
   if (auth.status === 'loading') return null;

@@ -20,7 +20,7 @@ export function AuthProvider({ children, load = loadUser }: { children: ReactNod
     };
   }, [load]);
 
-  // SPEC §7: after PUT /api/auth/user the current user is read again (and cached anew).
+  // [U8]: after PUT /api/auth/user the current user is read again (and cached anew).
   // A failed refresh keeps the user shown; the gate must not flash while it runs.
   const refresh = useCallback(async () => {
     const next = await load().catch(() => null);

@@ -1,6 +1,6 @@
 export const LOGIN_PATH = '/api/login';
 
-/** SPEC §1: the only screen a visitor who is not signed in sees. */
+/** [A2]: the only screen a visitor who is not signed in sees. */
 export function LandingScreen() {
   return (
     <main className="hero min-h-screen bg-base-200">

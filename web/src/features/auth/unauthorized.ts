@@ -2,11 +2,11 @@ import type { ToastInput } from '../../ui/Toast.tsx';
 import { LOGIN_PATH } from './LandingScreen.tsx';
 import { clearCachedUser } from './user-cache.ts';
 
-/** SPEC §9: the delay before the browser is sent to sign in again. */
+/** [A7]: the delay before the browser is sent to sign in again. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 /**
- * SPEC §8: a logged-out session (a 401 from any call, or the sync socket refused with
+ * [A7]: a logged-out session (a 401 from any call, or the sync socket refused with
  * 4401) shows a destructive toast, then sends the browser to sign in again. The cached
  * user is forgotten so the app does not reopen on it.
  */

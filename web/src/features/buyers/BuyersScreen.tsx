@@ -16,7 +16,7 @@ const COLUMNS: Column<Buyer>[] = [
   { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} /> },
 ];
 
-/** SPEC §2 Buyers. Delete asks no confirmation, as in the seed. */
+/** [C5] Buyers. Delete asks no confirmation, as in the seed. */
 export function BuyersScreen() {
   const { db, buyers } = useRanchData();
   const rows = useLiveQuery(() => db.buyers.orderBy('lastName').toArray(), [db]);

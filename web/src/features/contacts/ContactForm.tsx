@@ -16,7 +16,7 @@ export function contactValues(contact: { firstName: string; lastName: string; ph
 type ContactFormProps = {
   defaultValues?: ContactFormValues;
   /**
-   * SPEC §5: the buyer form shows no required marks and reads '(Optional)' on phone and
+   * [C7]: the buyer form shows no required marks and reads '(Optional)' on phone and
    * e-mail; the supplier form marks first and last name as required.
    */
   labelStyle: 'supplier' | 'buyer';

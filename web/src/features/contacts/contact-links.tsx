@@ -1,4 +1,4 @@
-/** SPEC §2: a telephone link, or N/A. */
+/** [C1]: a telephone link, or N/A. */
 export function PhoneLink({ phone }: { phone: string | null }) {
   if (!phone) return <span className="text-base-content/60">N/A</span>;
   return (
@@ -8,7 +8,7 @@ export function PhoneLink({ phone }: { phone: string | null }) {
   );
 }
 
-/** SPEC §2: a mail link, or N/A. */
+/** [C1]: a mail link, or N/A. */
 export function EmailLink({ email }: { email: string | null }) {
   if (!email) return <span className="text-base-content/60">N/A</span>;
   return (

@@ -5,7 +5,7 @@ import { RecentActivity } from './RecentActivity.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
 import { useDashboardMetrics } from './use-dashboard-metrics.ts';
 
-/** SPEC §2 Dashboard, computed from the data on this device so it works offline. */
+/** [D1] Dashboard, computed from the data on this device so it works offline. */
 export function DashboardScreen() {
   const user = useCurrentUser();
   const metrics = useDashboardMetrics();

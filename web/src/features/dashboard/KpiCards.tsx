@@ -1,6 +1,6 @@
 import { formatMillions, formatThousands, type DashboardMetrics } from './metrics.ts';
 
-/** SPEC §2 fixed captions, under the cards they were written for. */
+/** [D2] fixed captions, under the cards they were written for. */
 const CARDS = [
   { title: 'Total Horses', caption: '+3 this month', value: (m: DashboardMetrics) => String(m.totalHorses) },
   { title: 'Inventory Value', caption: '+5.2% from last month', value: (m: DashboardMetrics) => formatMillions(m.inventoryValueCents) },

@@ -1,4 +1,4 @@
-/** SPEC §2: only the static entry; 'View All' has nothing more to show yet. */
+/** [D8]: only the static entry; 'View All' has nothing more to show yet. */
 export function RecentActivity() {
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="dashboard-recent-activity">

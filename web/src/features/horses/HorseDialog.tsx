@@ -22,7 +22,7 @@ export function HorseDialog({ open, editing, onClose }: { open: boolean; editing
       if (photo) await photos.queue(photo);
     } catch (error) {
       console.error(error);
-      // SPEC §8: the same text when an update fails.
+      // [H7]: the same text when an update fails.
       toast({ title: 'Error', description: 'Failed to create horse', variant: 'destructive' });
       return;
     }

@@ -11,7 +11,7 @@ type Props = {
 };
 
 /**
- * The search box and the five filters of SPEC §2, each with its 'All …' choice. The
+ * The search box and the five filters of [H1] and [H2], each with its 'All …' choice. The
  * seed's Filter button (behaviour not shown) shows or hides the five selects: shown at
  * first on desks, hidden on phones where they would push the list off the screen. It
  * counts the filters in use.

@@ -50,7 +50,7 @@ type HorseFormProps = {
   onCancel: () => void;
 };
 
-/** The horse fields of SPEC §5, validated by the shared schema the server also uses. */
+/** The horse fields of [H4] and [H7], validated by the shared schema the server also uses. */
 export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLabel, onSubmit, onCancel }: HorseFormProps) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -103,7 +103,7 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
               ref={field.ref}
               onBlur={field.onBlur}
               value={typeof field.value === 'string' ? field.value : ''}
-              // SPEC §5: shown as dollars while typing, keeping only digits and one dot.
+              // [H6]: shown as dollars while typing, keeping only digits and one dot.
               onChange={(event) => field.onChange(formatUsdInput(event.target.value))}
               {...invalidProps(errors.priceUsd, fieldId('priceUsd'))}
             />

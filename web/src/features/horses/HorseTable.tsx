@@ -3,7 +3,7 @@ import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './use-horse-rows.ts';
 import { HorsePhoto } from '../photos/HorsePhoto.tsx';
 
-/** SPEC §2 Horse Inventory columns. */
+/** [H3] Horse Inventory columns. */
 const COLUMNS: Column<HorseRow>[] = [
   {
     header: 'Horse',

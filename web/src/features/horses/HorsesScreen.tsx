@@ -13,7 +13,7 @@ import { HorseFilters } from './HorseFilters.tsx';
 import { HorseTable } from './HorseTable.tsx';
 import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-rows.ts';
 
-/** SPEC §2 Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
+/** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
 export function HorsesScreen() {
   const { db, horses } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);

@@ -1,10 +1,10 @@
 import { formatUsd } from '../../../../shared/index.ts';
 
-/** SPEC §2: 'N years' or 'Unknown'; the birth date stands in when no age was entered. */
+/** [H3]: 'N years' or 'Unknown'; the birth date stands in when no age was entered. */
 export function ageText(ageYears: number | null, birthdate: string | null, today: Date = new Date()): string {
   const years = ageYears ?? yearsSince(birthdate, today);
   if (years === null) return 'Unknown';
-  // SPEC §2 writes it 'N years' for every N, so 1 reads '1 years' as in the original.
+  // [H3] writes it 'N years' for every N, so 1 reads '1 years' as in the original.
   return `${years} years`;
 }
 
@@ -17,7 +17,7 @@ function yearsSince(isoDate: string | null, today: Date): number | null {
   return years >= 0 ? years : null;
 }
 
-/** SPEC §2: '$' with thousands separators, or 'N/A'. */
+/** [H3]: '$' with thousands separators, or 'N/A'. */
 export function priceText(priceUsd: string | null): string {
   if (!priceUsd) return 'N/A';
   try {
@@ -28,7 +28,7 @@ export function priceText(priceUsd: string | null): string {
 }
 
 /**
- * SPEC §2: the supplier's name, or 'Ranch' when none. A supplier deleted on another device
+ * [H3]: the supplier's name, or 'Ranch' when none. A supplier deleted on another device
  * while this horse still named it (the repository refuses that locally) shows 'Unknown'.
  */
 export function supplierText(horse: { ownerId: string | null; supplierName: string | null }): string {

@@ -1,4 +1,4 @@
-/** SPEC §2: any path the router does not know. */
+/** [G3]: any path the router does not know. */
 export function NotFoundScreen() {
   return (
     <section className="flex min-h-[50vh] items-center justify-center">

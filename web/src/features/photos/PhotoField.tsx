@@ -16,7 +16,7 @@ type PhotoFieldProps = {
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /**
- * SPEC §5 photo: one file, from the camera on phones (capture) or a file pick on desks.
+ * [I1] photo: one file, from the camera on phones (capture) or a file pick on desks.
  * The picked photo is compressed and stored in the outbox at once, as a draft that the
  * preview shows; saving the horse queues it (HorseDialog). Drafts this field made and did
  * not see saved are discarded when it goes away.

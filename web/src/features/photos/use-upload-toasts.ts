@@ -3,7 +3,7 @@ import { useRanchData } from '../../data/context.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 /**
- * SPEC §8 toasts for the photo outbox, on whatever screen is open when an upload ends:
+ * [I3] toasts for the photo outbox, on whatever screen is open when an upload ends:
  * 'Photo uploaded successfully' once per photo, and the two failure texts only for real
  * refusals. Being offline or a server away is not a failure: the photo waits quietly.
  */

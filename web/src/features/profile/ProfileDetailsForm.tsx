@@ -22,7 +22,7 @@ const storedValues = (user: User): ProfileValues => ({
   email: user.email,
 });
 
-/** SPEC §2 Profile Details: read-only until Edit Profile; back to read-only on save or Cancel. */
+/** [U7] Profile Details: read-only until Edit Profile; back to read-only on save or Cancel. */
 export function ProfileDetailsForm({ user, online, onSave }: Props) {
   const id = useId();
   const [editing, setEditing] = useState(false);

@@ -7,7 +7,7 @@ import { ProfileDetailsForm, type ProfileFields } from './ProfileDetailsForm.tsx
 import { ProfileOverviewCard } from './ProfileOverviewCard.tsx';
 import { updateProfile } from './update-profile.ts';
 
-/** SPEC §2 Profile. Saving needs the server (the account is not in the synced document). */
+/** [U7] Profile. Saving needs the server (the account is not in the synced document). */
 export function ProfileScreen() {
   const auth = useAuth();
   const refreshUser = useRefreshUser();

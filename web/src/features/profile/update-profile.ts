@@ -3,7 +3,7 @@ import { apiRequest } from '../../lib/api.ts';
 
 export const PROFILE_PATH = '/api/auth/user';
 
-/** SPEC §7: PUT /api/auth/user with firstName, lastName, email. */
+/** [U8]: PUT /api/auth/user with firstName, lastName, email. */
 export async function updateProfile(fields: ProfileFields): Promise<void> {
   await apiRequest('PUT', PROFILE_PATH, fields);
 }

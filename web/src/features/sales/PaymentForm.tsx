@@ -12,7 +12,7 @@ export type PaymentFormValues = z.input<typeof paymentInput>;
 export type PaymentFormOutput = z.output<typeof paymentInput>;
 
 type Props = {
-  /** SPEC §4: only Open sales can take a payment. */
+  /** [P4]: only Open sales can take a payment. */
   openSales: SaleRow[];
   saleId?: string | undefined;
   onSubmit: (values: PaymentFormOutput) => void;
@@ -21,7 +21,7 @@ type Props = {
 
 export const saleChoiceLabel = (sale: SaleRow) => `${sale.horseName} — ${sale.buyerName} (balance ${formatUsd(sale.balanceCents / 100)})`;
 
-/** SPEC §5 payment form: the date defaults to today where the user is. */
+/** [P2] payment form: the date defaults to today where the user is. */
 export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Props) {
   const id = useId();
   const f = (name: string) => `${id}-${name}`;

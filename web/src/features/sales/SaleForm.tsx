@@ -26,7 +26,7 @@ const EMPTY: SaleFormValues = {
 
 type Props = { choices: SaleChoices; onSubmit: (values: SaleFormOutput) => void; onCancel: () => void };
 
-/** SPEC §5 sale form with the shared schema's messages. */
+/** [S3] sale form with the shared schema's messages. */
 export function SaleForm({ choices, onSubmit, onCancel }: Props) {
   const id = useId();
   const f = (name: string) => `${id}-${name}`;
@@ -40,7 +40,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
   const horseId = useWatch({ control, name: 'horseId' });
   const horse = choices.horses.find((candidate) => candidate.id === horseId);
   const horseField = register('horseId', {
-    // SPEC §5: choosing a horse pre-fills the sale price from its listed price.
+    // [S5]: choosing a horse pre-fills the sale price from its listed price.
     onChange: (event: { target: { value: string } }) => {
       const chosen = choices.horses.find((candidate) => candidate.id === event.target.value);
       if (chosen?.priceUsd) setValue('salePrice', priceText(chosen.priceUsd), { shouldValidate: false });

@@ -11,7 +11,7 @@ import { paymentsCsv, salesCsv } from './sales-csv.ts';
 import { SalesTable } from './SalesTable.tsx';
 import { SalesTabs, type SalesTab } from './SalesTabs.tsx';
 
-/** SPEC §2 Sales & Payments; every write goes through the repositories, so it works offline. */
+/** [S1] Sales & Payments; every write goes through the repositories, so it works offline. */
 export function SalesScreen() {
   const canWrite = useCanWrite();
   const sales = useSaleRows();

@@ -24,7 +24,7 @@ type Props = {
 export function SalesTable({ rows, canWrite, onView, onAddPayment }: Props) {
   const actions: RowAction<SaleRow>[] = [
     { label: 'View Details', icon: <EyeIcon />, onClick: onView },
-    // SPEC §4: only Open sales can take a payment.
+    // [P4]: only Open sales can take a payment.
     { label: 'Add Payment', icon: <DollarIcon />, onClick: onAddPayment, hidden: (sale) => !canWrite || sale.status !== 'Open' },
   ];
   return <DataTable rows={rows} columns={SALE_COLUMNS} actions={actions} label="Sales" emptyText="No sales found" />;

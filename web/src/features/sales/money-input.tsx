@@ -9,7 +9,7 @@ type MoneyInputProps<Values extends FieldValues> = {
   error: ShownError;
 };
 
-/** SPEC §5 money typing: shown as dollars while typing, keeping only digits and one dot. */
+/** [S14] money typing: shown as dollars while typing, keeping only digits and one dot. */
 export function MoneyInput<Values extends FieldValues>({ id, name, control, error }: MoneyInputProps<Values>) {
   return (
     <Controller

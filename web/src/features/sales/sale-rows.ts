@@ -68,7 +68,7 @@ export function usePaymentRows(): PaymentRow[] | undefined {
 }
 
 export type SaleChoices = {
-  /** SPEC §4: horses with a status, and (our rule) not already sold. */
+  /** [S4]: horses with a status, and (our rule) not already sold. */
   horses: Horse[];
   buyers: Buyer[];
 };

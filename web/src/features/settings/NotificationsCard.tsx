@@ -10,7 +10,7 @@ export function NotificationsCard({ settings, update }: Props) {
   const toast = useToast();
   const [permission, setPermission] = useState<PermissionState>(notificationPermission);
 
-  // SPEC §4: turning it on asks the browser; only a grant turns it on.
+  // [V3]: turning it on asks the browser; only a grant turns it on.
   const toggleBrowser = async (on: boolean) => {
     if (!on) return update({ browserNotifications: false });
     const answer = await requestNotificationPermission();

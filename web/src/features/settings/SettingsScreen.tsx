@@ -5,7 +5,7 @@ import { NotificationsCard } from './NotificationsCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
 import { useUserSettings } from './use-user-settings.ts';
 
-/** SPEC §2 Settings: local preferences of this browser (SPEC §3 userSettings). */
+/** [V2] Settings: local preferences of this browser ([V1] userSettings). */
 export function SettingsScreen() {
   const user = useCurrentUser();
   const { settings, update, saveAll } = useUserSettings();

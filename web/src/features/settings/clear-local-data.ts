@@ -21,7 +21,7 @@ function deleteDatabase(name: string): Promise<void> {
 }
 
 /**
- * SPEC §8 "clears all browser storage": localStorage, the document ('ranch-doc') and read
+ * [V7] "clears all of this browser's storage": localStorage, the document ('ranch-doc') and read
  * model ('ranch-data') databases, and the service worker's caches. Sync stops first, so
  * nothing is written back; the page keeps what it shows until it is refreshed.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §3 local user settings, kept in localStorage under `userSettings`. Unknown or
+ * [V1] local user settings, kept in localStorage under `userSettings`. Unknown or
  * malformed stored values fall back to the defaults field by field.
  */
 export const SETTINGS_KEY = 'userSettings';

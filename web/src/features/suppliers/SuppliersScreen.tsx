@@ -38,7 +38,7 @@ function exportSuppliers(rows: SupplierRow[]) {
   downloadCsv(csvFilename('suppliers'), csv);
 }
 
-/** SPEC §2 Suppliers (/owners). */
+/** [C1] Suppliers (/owners). */
 export function SuppliersScreen() {
   const rows = useSupplierRows();
   const canWrite = useCanWrite();

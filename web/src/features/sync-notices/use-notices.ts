@@ -4,7 +4,7 @@ import type { NoticeBatch } from '../../data/compensation-notices.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { batchToast, describeNotice } from './describe-notice.ts';
 
-/** A warning stays twice the SPEC default: it is read, not glanced at, and the bell keeps it after. */
+/** A warning stays twice the toast default ([B3], [O7]): it is read, not glanced at, and the bell keeps it after. */
 export const NOTICE_TOAST_MS = 10_000;
 
 export function useNoticeBatches(): NoticeBatch[] {

@@ -1,6 +1,6 @@
 import { DEFAULT_ROLE, type Role } from '../../../../shared/index.ts';
 
-/** SPEC §6 badge styles: Admin destructive, Staff default, Viewer secondary. */
+/** [R2] badge styles: Admin destructive, Staff default, Viewer secondary. */
 const ROLE_CLASS: Record<Role, string> = {
   Admin: 'badge-error',
   Staff: 'badge-primary',

@@ -13,7 +13,7 @@ import { UsersTable } from './UsersTable.tsx';
 import { UserTiles } from './UserTiles.tsx';
 import { updateUserRole } from './users-api.ts';
 
-/** SPEC §2 User Management (Admin only). Accounts live on the server, so this needs a connection. */
+/** [U1] User Management (Admin only). Accounts live on the server, so this needs a connection. */
 export function UsersScreen({ goHome }: { goHome: () => void }) {
   const allowed = useAdminOnly(goHome);
   const auth = useAuth();

@@ -2,7 +2,7 @@ import { DEFAULT_ROLE, type Role, type User } from '../../../../shared/index.ts'
 
 export type RoleFilter = Role | 'all';
 
-/** SPEC §5: search matches e-mail or first plus last name, ignoring case; role matches exactly. */
+/** [U2]: search matches e-mail or first plus last name, ignoring case; role matches exactly. */
 export function filterUsers(users: User[], search: string, role: RoleFilter): User[] {
   const needle = search.trim().toLowerCase();
   return users.filter((user) => {
@@ -19,7 +19,7 @@ export function countByRole(users: User[]): Record<Role, number> {
   return counts;
 }
 
-/** SPEC §2: the name, or the part of the e-mail before the at sign. */
+/** [U3]: the name, or the part of the e-mail before the at sign. */
 export function listName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   const full = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ').trim();
   return full || (user.email.split('@')[0] ?? user.email);

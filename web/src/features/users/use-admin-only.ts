@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useToast } from '../../ui/Toast.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
-/** SPEC §9: how long the Access Denied toast shows before the visitor is sent to /. */
+/** [R4]: how long the Access Denied toast shows before the visitor is sent to /. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
 
 /**
- * SPEC §6: anyone but an Admin gets 'Access Denied' and goes to / after 1 second.
+ * [R4]: anyone but an Admin gets 'Access Denied' and goes to / after 1 second.
  * Returns whether the page may be shown.
  */
 export function useAdminOnly(goHome: () => void): boolean {

@@ -14,7 +14,7 @@ export type UsersState =
 
 /**
  * The account list from the server; accounts are not in the synced document, so this
- * needs a connection. Fetched only when `enabled` (SPEC §6: only for admins) and again
+ * needs a connection. Fetched only when `enabled` ([R4]: only for admins) and again
  * when the browser comes back online.
  */
 export function useUsers(enabled: boolean, online: boolean) {

@@ -3,12 +3,12 @@ import { apiRequest, getJson } from '../../lib/api.ts';
 
 export const USERS_PATH = '/api/users';
 
-/** SPEC §7 GET /api/users (Admin only). */
+/** [X1], [R4] GET /api/users (Admin only). */
 export async function fetchUsers(): Promise<User[]> {
   return (await getJson<User[]>(USERS_PATH)) ?? [];
 }
 
-/** SPEC §7 PUT /api/users/{userId}/role. */
+/** [U4] PUT /api/users/{userId}/role. */
 export async function updateUserRole(userId: string, role: Role): Promise<void> {
   await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/role`, { role });
 }
