@@ -4,10 +4,10 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { AuthProvider } from './features/auth/AuthProvider.tsx';
 import { DataProvider } from './data/context.tsx';
+import { afterFirstRowsShown } from './data/doc-load-gate.ts';
 import { openRanchData, type RanchData } from './data/ranch-data.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
 import { ToastProvider } from './ui/Toast.tsx';
-import { afterFirstRows } from './ui/first-rows.ts';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
 import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
 import './styles.css';
@@ -31,8 +31,9 @@ declare global {
 applyAppearance(readSettings());
 
 // The first screen reads Dexie; the document (seconds of main thread to apply at ranch
-// scale) loads once its rows are painted, or after 1.5 s on screens without a list.
-const data = openRanchData({ docLoadAfter: afterFirstRows(1500) });
+// scale) loads once a list screen reports its rows painted (useFirstRowsShown in
+// data/doc-load-gate.ts), or after 1.5 s on screens without a list.
+const data = openRanchData({ docLoadAfter: afterFirstRowsShown(1500) });
 window.__ranch = {
   doc: data.doc,
   get provider() {

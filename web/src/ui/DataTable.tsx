@@ -1,6 +1,5 @@
 import { memo, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useIsDesk } from './use-media-query.ts';
-import { markRowsShown } from './first-rows.ts';
 import { useWindowRows } from './use-window-rows.ts';
 
 /** [B1]: a column has a header, a key and an optional custom cell. */
@@ -86,7 +85,6 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
   const view = useWindowRows(body, count, ROW_ESTIMATE);
   const { measure } = view;
   useLayoutEffect(() => {
-    if (rows !== undefined) markRowsShown();
     if (view.windowed) measure(...renderedHeight(body.current, 'tr[data-row]'));
   });
   const span = columns.length + (actions.length > 0 ? 1 : 0);
@@ -167,7 +165,6 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
   const view = useWindowRows(list, count, CARD_ESTIMATE);
   const { measure } = view;
   useLayoutEffect(() => {
-    if (rows !== undefined) markRowsShown();
     if (view.windowed) measure(...renderedHeight(list.current, ':scope > li'));
   });
   if (rows === undefined) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LookupItem, LookupKind } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
+import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { PencilIcon, PowerIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -22,6 +23,8 @@ const COLUMNS: Column<LookupItem>[] = [
 export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: boolean }) {
   const { db, lookups } = useRanchData();
   const rows = useLiveQuery(() => db.table<LookupItem, string>(kind).orderBy('name').toArray(), [db, kind]);
+  // The document load waits for the first list on screen (data/doc-load-gate.ts).
+  useFirstRowsShown(rows);
   const toast = useToast();
   const texts = lookupTexts(kind);
   const [dialog, setDialog] = useState<{ editing: LookupItem | null } | null>(null);

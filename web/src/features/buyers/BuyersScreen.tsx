@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Buyer } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
+import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -20,6 +21,8 @@ const COLUMNS: Column<Buyer>[] = [
 export function BuyersScreen() {
   const { db, buyers } = useRanchData();
   const rows = useLiveQuery(() => db.buyers.orderBy('lastName').toArray(), [db]);
+  // The document load waits for the first list on screen (data/doc-load-gate.ts).
+  useFirstRowsShown(rows);
   const canWrite = useCanWrite();
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: Buyer | null } | null>(null);

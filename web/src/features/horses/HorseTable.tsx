@@ -1,3 +1,4 @@
+import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './use-horse-rows.ts';
@@ -35,5 +36,7 @@ const COLUMNS: Column<HorseRow>[] = [
 ];
 
 export function HorseTable({ rows, actions }: { rows: HorseRow[] | undefined; actions: RowAction<HorseRow>[] }) {
+  // The document load waits for the first list on screen (data/doc-load-gate.ts).
+  useFirstRowsShown(rows);
   return <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText="No horses found" label="Horses" />;
 }

@@ -1,3 +1,4 @@
+import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { DownloadIcon } from '../../ui/icons.tsx';
 import type { PaymentRow } from './sale-rows.ts';
@@ -12,6 +13,8 @@ export const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
 ];
 
 export function PaymentsTable({ rows, onReceipt }: { rows: PaymentRow[] | undefined; onReceipt: (payment: PaymentRow) => void }) {
+  // The document load waits for the first list on screen (data/doc-load-gate.ts).
+  useFirstRowsShown(rows);
   return (
     <DataTable
       rows={rows}

@@ -1,3 +1,4 @@
+import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { DollarIcon, EyeIcon } from '../../ui/icons.tsx';
 import type { SaleRow } from './sale-rows.ts';
@@ -22,6 +23,8 @@ type Props = {
 };
 
 export function SalesTable({ rows, canWrite, onView, onAddPayment }: Props) {
+  // The document load waits for the first list on screen (data/doc-load-gate.ts).
+  useFirstRowsShown(rows);
   const actions: RowAction<SaleRow>[] = [
     { label: 'View Details', icon: <EyeIcon />, onClick: onView },
     // [P4]: only Open sales can take a payment.

@@ -3,6 +3,7 @@ import { formatUsd } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { localDate } from '../../lib/format-date.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { csvFilename, downloadCsv, toCsv } from '../../ui/export-csv.ts';
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -41,6 +42,8 @@ function exportSuppliers(rows: SupplierRow[]) {
 /** [C1] Suppliers (/owners). */
 export function SuppliersScreen() {
   const rows = useSupplierRows();
+  // The document load waits for the first list on screen (data/doc-load-gate.ts).
+  useFirstRowsShown(rows);
   const canWrite = useCanWrite();
   const { owners } = useRanchData();
   const toast = useToast();

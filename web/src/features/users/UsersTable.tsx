@@ -1,4 +1,5 @@
 import type { User } from '../../../../shared/index.ts';
+import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { localDate } from '../../lib/format-date.ts';
 import { UserAvatar } from '../profile/UserAvatar.tsx';
@@ -12,6 +13,8 @@ type Props = {
 };
 
 export function UsersTable({ users, selfId, onChangeRole }: Props) {
+  // The document load waits for the first list on screen (data/doc-load-gate.ts).
+  useFirstRowsShown(users);
   const columns: Column<User>[] = [
     {
       header: 'User',
