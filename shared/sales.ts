@@ -1,11 +1,12 @@
 import { toCents } from './money.ts';
 
 /**
- * Everything derived from a sale, computed the same way on every device and (in SQL) on the
- * server: its status and its installment schedule. Amounts are integer cents.
+ * Everything derived from a sale, computed by these functions on every device and on the
+ * server (REST answers run them over the projection): its status, installment schedule,
+ * balance and what is past due. Amounts are integer cents.
  */
 
-type SaleTerms = {
+export type SaleTerms = {
   salePrice: string;
   downPayment: string;
   termsMonths: number;
@@ -21,6 +22,13 @@ type SaleTerms = {
  */
 export function saleStatus(sale: SaleTerms, paidCents: number): 'Open' | 'Paid' {
   return paidCents >= financedTotalCents(sale) ? 'Paid' : 'Open';
+}
+
+/** A sale's standing given what was paid after its down payment: the figures every sale list shows. */
+export type SaleStanding = { status: 'Open' | 'Paid'; paidCents: number; balanceCents: number };
+
+export function saleStanding(sale: SaleTerms, paidCents: number): SaleStanding {
+  return { status: saleStatus(sale, paidCents), paidCents, balanceCents: balanceCents(sale, paidCents) };
 }
 
 /** What the buyer still owes after the down payment and `paidCents`, interest included; never negative. */

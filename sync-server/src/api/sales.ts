@@ -4,30 +4,20 @@ import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
 import { selectList } from '../sync/tables.ts';
-import { newId, paymentInput, saleInput, writeEntity, type EntityFields } from '../../../shared/index.ts';
+import { newId, paymentInput, saleInput, saleStatus, writeEntity, type EntityFields } from '../../../shared/index.ts';
 import { requireWriter } from '../auth/middleware.ts';
 import { validate } from '../http/validate.ts';
 import { writeThroughDoc } from './doc-writes.ts';
-import { SALE_PAID_SQL } from './sale-sql.ts';
+import { paidCents, storedSales, withStanding } from './sale-standing.ts';
 import { checkReferences } from './entity-writes.ts';
 import { entityWriteRoutes } from './entity-routes.ts';
-
-/**
- * SQL for a sale's derived status, as shared/sales.ts saleStatus: Paid once the payments cover
- * every installment, interest included (`s` a sale, `p.paid` the sum of its payments).
- */
-export const SALE_STATUS_SQL = `case when ${SALE_PAID_SQL} then 'Paid' else 'Open' end`;
-const PAID_BY_SALE = `(select sale_id, sum(amount) as paid from payments group by sale_id)`;
 
 export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
   const app = new Hono<AuthedEnv>();
 
   app.get('/sales', async (c) => {
-    const rows = await sql`
-      select ${sql.unsafe(selectList('sales', 's'))}, ${sql.unsafe(SALE_STATUS_SQL)} as status
-      from sales s left join ${sql.unsafe(PAID_BY_SALE)} p on p.sale_id = s.id
-      order by s.created_at desc, s.id`;
-    return c.json(rows);
+    const [sales, paid] = await Promise.all([storedSales(sql), paidCents(sql)]);
+    return c.json(sales.map((sale) => withStanding(sale, paid.get(sale.id) ?? 0)));
   });
   app.route('/', entityWriteRoutes(registry, { collection: 'sales', schema: saleInput, stamped: true }));
 
@@ -42,11 +32,10 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
     const input = c.req.valid('json');
     const payment = { id: newId(), ...input, createdAt: new Date().toISOString() } satisfies EntityFields;
     const refuseUnlessOpen = async () => {
-      const [sale] = await sql<{ status: string }[]>`
-        select ${sql.unsafe(SALE_STATUS_SQL)} as status
-        from sales s left join ${sql.unsafe(PAID_BY_SALE)} p on p.sale_id = s.id
-        where s.id = ${input.saleId}`;
-      if (sale?.status === 'Paid') throw apiError(409, 'This sale is paid in full and takes no more payments');
+      const [[sale], paid] = await Promise.all([storedSales(sql, input.saleId), paidCents(sql, input.saleId)]);
+      if (sale && saleStatus(sale, paid.get(sale.id) ?? 0) === 'Paid') {
+        throw apiError(409, 'This sale is paid in full and takes no more payments');
+      }
     };
     await writeThroughDoc(
       registry,

@@ -1,0 +1,156 @@
+import 'fake-indexeddb/auto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromCents, type StoredSale } from '../../shared/index.ts';
+import { openRanchDb, type RanchDb } from '../../web/src/data/db.ts';
+import { startProjection, type Projection } from '../../web/src/data/projection.ts';
+import { loadRanchFigures } from '../../web/src/features/dashboard/load-figures.ts';
+import { loadSaleRows } from '../../web/src/features/sales/sale-rows.ts';
+import { createdId, type ApiClient } from './support/client.ts';
+import { databaseKinds } from './support/databases.ts';
+import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
+import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+
+/**
+ * Money has one truth: for random sales (prices, down payments, terms, interest, start
+ * dates), payments and days, a device — the app's own projection into its Dexie tables and
+ * its own loaders — and REST (`GET /api/sales`, `GET /api/dashboard/metrics`) give the same
+ * figures: every sale's status, paid and balance, and every dashboard metric. Each run adds
+ * to the same ranch, so later runs compare ever larger ranches. A failure prints
+ * fast-check's seed; `FC_SEED=<seed> FC_PATH=<path>` replays it, `FC_RUNS` asks for more.
+ */
+const NUM_RUNS = Number(process.env.FC_RUNS ?? 25);
+const replay = {
+  ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+  ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+};
+
+const day = fc
+  .integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2028, 11, 31) })
+  .map((ms) => new Date(ms - (ms % 86_400_000)).toISOString().slice(0, 10));
+
+/** A sale as a form would send it, with the horse it sells and payments as shares of what is owed. */
+const saleArbitrary = fc.record({
+  priceCents: fc.integer({ min: 100, max: 50_000_000 }),
+  downShare: fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
+  termsMonths: fc.constantFrom(0, 3, 6, 12),
+  interestApr: fc.oneof(fc.constant(null), fc.constant(0), fc.integer({ min: 1, max: 3000 }).map((hundredths) => hundredths / 100)),
+  scheduleStartDate: fc.oneof(fc.constant(null), day),
+  /** Each payment's share of the sale price; their sum may fall short of, reach or pass what is owed. */
+  paymentShares: fc.array(fc.double({ min: 0.001, max: 0.6, noNaN: true }), { maxLength: 5 }),
+  statusIndex: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+});
+
+const ranchAddition = fc.record({
+  sales: fc.array(saleArbitrary, { minLength: 1, maxLength: 4 }),
+  unsoldHorses: fc.array(fc.record({ priceCents: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }), statusIndex: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }) }), { maxLength: 3 }),
+  days: fc.array(day, { minLength: 1, maxLength: 3 }),
+});
+
+describe.each(databaseKinds())('[S9] [D2] money: a device and REST agree on every figure (%s)', (kind) => {
+  let ranch: StaffRanch;
+  let device: Device;
+  let db: RanchDb;
+  let projection: Projection;
+  const statuses: string[] = [];
+  let buyer = '';
+  let horses = 0;
+
+  beforeAll(async () => {
+    ranch = await startStaffRanch(kind);
+    for (const name of ['For Sale', 'Training', 'Retired']) statuses.push(await createdId(ranch.staff, '/api/statuses', { name }));
+    buyer = await createdId(ranch.staff, '/api/buyers', { firstName: 'Dee', lastName: 'Ray' });
+    device = connectDevice(ranch.server.url, ranch.staff.cookie);
+    await whenSynced(device);
+    db = openRanchDb(`money-agreement-${kind}-${process.pid}`);
+    projection = startProjection(device.doc, db, Promise.resolve());
+  });
+  afterAll(async () => {
+    projection?.stop();
+    await db?.delete();
+    device?.destroy();
+    await ranch?.server.destroy();
+  });
+
+  async function addHorse(staff: ApiClient, priceCents: number | null, statusIndex: number | null): Promise<string> {
+    return createdId(staff, '/api/horses', {
+      name: `Horse ${++horses}`,
+      breedId: ranch.lookups.breed,
+      colorId: ranch.lookups.color,
+      genderId: ranch.lookups.gender,
+      statusId: statusIndex === null ? null : statuses[statusIndex],
+      priceUsd: priceCents === null ? null : fromCents(priceCents),
+    });
+  }
+
+  /** Pays `shares` of the price, one payment at a time, as long as REST takes them (409 once Paid). */
+  async function pay(saleId: string, priceCents: number, shares: number[]): Promise<number> {
+    let accepted = 0;
+    for (const share of shares) {
+      const amount = fromCents(Math.max(1, Math.round(priceCents * share)));
+      const response = await ranch.staff.request('/api/payments', { method: 'POST', json: { saleId, amount, date: '2026-02-01', method: 'Cash' } });
+      expect([201, 409], await response.clone().text()).toContain(response.status);
+      if (response.status === 409) break;
+      accepted += 1;
+    }
+    return accepted;
+  }
+
+  it('for random sales, payments and days', async () => {
+    let payments = 0;
+    await fc.assert(
+      fc.asyncProperty(ranchAddition, async (addition) => {
+        for (const sale of addition.sales) {
+          const horseId = await addHorse(ranch.staff, sale.priceCents, sale.statusIndex);
+          const downCents = Math.floor(sale.priceCents * sale.downShare);
+          const saleId = await createdId(ranch.staff, '/api/sales', {
+            horseId,
+            buyerId: buyer,
+            salePrice: fromCents(sale.priceCents),
+            downPayment: fromCents(downCents),
+            termsMonths: sale.termsMonths,
+            interestApr: sale.interestApr,
+            scheduleStartDate: sale.scheduleStartDate,
+          });
+          payments += await pay(saleId, sale.priceCents, sale.paymentShares);
+        }
+        for (const horse of addition.unsoldHorses) await addHorse(ranch.staff, horse.priceCents, horse.statusIndex);
+
+        const restSales = (await (await ranch.staff.request('/api/sales')).json()) as (StoredSale & { status: string; paid: string; balance: string })[];
+        // The device has everything REST has once its tables hold every sale and payment.
+        await expect
+          .poll(async () => {
+            await projection.idle();
+            const rows = await loadSaleRows(db);
+            return [rows.length, (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0)];
+          }, { timeout: 15_000 })
+          .toEqual([restSales.length, payments]);
+
+        const deviceSales = new Map((await loadSaleRows(db)).map((row) => [row.id, row]));
+        for (const rest of restSales) {
+          const onDevice = deviceSales.get(rest.id);
+          expect({ status: onDevice?.status, paid: fromCents(onDevice?.paidCents ?? 0), balance: fromCents(onDevice?.balanceCents ?? 0) }, rest.id).toEqual({
+            status: rest.status,
+            paid: rest.paid,
+            balance: rest.balance,
+          });
+        }
+        for (const today of addition.days) {
+          const onDevice = await loadRanchFigures(db, today);
+          const rest = await (await ranch.staff.request(`/api/dashboard/metrics?today=${today}`)).json();
+          expect(rest, today).toEqual({
+            totalHorses: onDevice.totalHorses,
+            inventoryValue: fromCents(onDevice.inventoryValueCents),
+            activeSales: onDevice.activeSales,
+            pastDue: fromCents(onDevice.pastDueCents),
+            statusDistribution: onDevice.statusDistribution,
+          });
+        }
+      }),
+      { numRuns: NUM_RUNS, ...replay },
+    );
+    // The random ranches reached both standings, so both branches were compared.
+    const standings = new Set((await loadSaleRows(db)).map((row) => row.status));
+    expect(standings).toEqual(new Set(['Open', 'Paid']));
+  }, 240_000);
+});
