@@ -47,7 +47,7 @@ const ranchAddition = fc.record({
   days: fc.array(day, { minLength: 1, maxLength: 3 }),
 });
 
-describe.each(databaseKinds())('[S9] [D2] money: a device and REST agree on every figure (%s)', (kind) => {
+describe.each(databaseKinds())('[S7] [S9] [S10] [D9] money: a device and REST agree on every figure (%s)', (kind) => {
   let ranch: StaffRanch;
   let device: Device;
   let db: RanchDb;
