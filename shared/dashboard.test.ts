@@ -19,7 +19,7 @@ type Rows = Omit<RanchFiguresInput, 'paidCents'> & { payments: { saleId: string;
 const figures = ({ payments, ...rows }: Rows, today: string) => ranchFigures({ ...rows, paidCents: paidCentsBySale(payments) }, today);
 
 describe('ranch figures (dashboard metrics, device and REST)', () => {
-  it('counts horses, values the unsold ones, and finds open sales and what is past due', () => {
+  it('[D4] [D5] [D6] [D7] counts horses, values the unsold ones, and finds open sales and what is past due', () => {
     const metrics = figures(
       {
         horses: [
@@ -55,7 +55,7 @@ describe('ranch figures (dashboard metrics, device and REST)', () => {
     ]);
   });
 
-  it('is all zero without data', () => {
+  it('[D9] is all zero without data', () => {
     expect(figures({ horses: [], statuses: [], sales: [], payments: [] }, '2026-01-01')).toEqual({
       totalHorses: 0,
       inventoryValueCents: 0,

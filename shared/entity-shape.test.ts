@@ -19,7 +19,7 @@ function breed(fields: Record<string, unknown>): Y.Map<unknown> {
   return map;
 }
 
-describe('reading a synced entity without trusting it', () => {
+describe('[O8] [Y3] reading a synced entity without trusting it', () => {
   it('reads a valid record, normalised by its schema, with the key as its id', () => {
     expect(readRecord('breeds', ID, stored(ID, breed({ id: ID, name: '  Arabian ', isActive: true })))).toEqual({
       valid: true,

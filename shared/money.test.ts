@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatUsd, formatUsdInput, fromCents, normalizeMoney, sanitizeMoneyInput, toCents } from './money.ts';
 
 describe('money', () => {
-  it('converts decimal strings to cents and back without floating point', () => {
+  it('[S14] converts decimal strings to cents and back without floating point', () => {
     expect(toCents('12500')).toBe(1_250_000);
     expect(toCents('0.1')).toBe(10);
     expect(toCents('0.07')).toBe(7);
@@ -13,7 +13,7 @@ describe('money', () => {
     expect(() => fromCents(1.5)).toThrow(RangeError);
   });
 
-  it('keeps only digits and one dot with at most two decimals while typing', () => {
+  it('[H6] [S14] keeps only digits and one dot with at most two decimals while typing', () => {
     expect(sanitizeMoneyInput('$12,500.999')).toBe('12500.99');
     expect(sanitizeMoneyInput('1.2.3')).toBe('1.23');
     expect(sanitizeMoneyInput('abc')).toBe('');
@@ -23,7 +23,7 @@ describe('money', () => {
     expect(formatUsdInput('')).toBe('');
   });
 
-  it('shows dollars with thousands separators, cents only when there are any', () => {
+  it('[H3] shows dollars with thousands separators, cents only when there are any', () => {
     expect(formatUsd('12500.00')).toBe('$12,500');
     expect(formatUsd('12500.50')).toBe('$12,500.50');
     expect(formatUsd(0)).toBe('$0');

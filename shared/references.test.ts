@@ -28,7 +28,7 @@ describe('references', () => {
     expect(referencesTo(doc, 'owners', SUPPLIER)).toEqual([{ collection: 'horses', count: 2 }]);
   });
 
-  it('says why a delete is refused', () => {
+  it('[H8] [C3] [C6] says why a delete is refused', () => {
     expect(inUseMessage('owners', { collection: 'horses', count: 1 })).toBe('This supplier cannot be deleted: 1 horse refers to it');
     expect(inUseMessage('horses', { collection: 'sales', count: 2 })).toBe('This horse cannot be deleted: 2 sales refer to it');
     expect(inUseMessage('statuses', { collection: 'horses', count: 3 })).toBe('This status cannot be deleted: 3 horses refer to it');

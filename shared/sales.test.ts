@@ -11,13 +11,13 @@ const base = {
 };
 
 describe('sales arithmetic', () => {
-  it('is Paid once down payment and payments reach the price, when there is no interest', () => {
+  it('[S7] is Paid once down payment and payments reach the price, when there is no interest', () => {
     expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '40.00' }, 5_999)).toBe('Open');
     expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '40.00' }, 6_000)).toBe('Paid');
     expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '100.00' }, 0)).toBe('Paid');
   });
 
-  it('with interest, stays Open until every installment, interest included, is paid', () => {
+  it('[S7] with interest, stays Open until every installment, interest included, is paid', () => {
     const sale = { ...base, salePrice: '12000.00', downPayment: '2000.00', termsMonths: 12, interestApr: 10 };
     const owed = financedTotalCents(sale);
     expect(owed).toBe(installmentSchedule(sale).reduce((sum, installment) => sum + installment.amountCents, 0));
@@ -31,13 +31,13 @@ describe('sales arithmetic', () => {
     expect(balanceCents(sale, owed + 500)).toBe(0);
   });
 
-  it('adds months clamping to the end of the month', () => {
+  it('[S8] adds months clamping to the end of the month', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2026-11-15', 3)).toBe('2027-02-15');
   });
 
-  it('splits the balance into equal monthly installments without interest', () => {
+  it('[S8] splits the balance into equal monthly installments without interest', () => {
     const schedule = installmentSchedule({ ...base, downPayment: '2000.00' });
     expect(schedule).toHaveLength(12);
     expect(schedule[0]).toEqual({ number: 1, dueDate: '2026-01-31', amountCents: 83_333 });
@@ -45,19 +45,19 @@ describe('sales arithmetic', () => {
     expect(schedule.reduce((sum, i) => sum + i.amountCents, 0)).toBe(1_000_000);
   });
 
-  it('amortises with interest', () => {
+  it('[S8] amortises with interest', () => {
     const schedule = installmentSchedule({ ...base, termsMonths: 3, interestApr: 12 });
     // 12 000 at 1 % a month over 3 months: 4 080.27 a month; the last absorbs the rounding.
     expect(schedule.map((i) => i.amountCents)).toEqual([408_027, 408_027, 408_026]);
   });
 
-  it('makes "Paid in Full" one installment on the start date, or the sale date without one', () => {
+  it('[S8] makes "Paid in Full" one installment on the start date, or the sale date without one', () => {
     expect(installmentSchedule({ ...base, termsMonths: 0, scheduleStartDate: null })).toEqual([
       { number: 1, dueDate: '2025-12-20', amountCents: 1_200_000 },
     ]);
   });
 
-  it('counts as past due what fell due and was not paid', () => {
+  it('[S10] counts as past due what fell due and was not paid', () => {
     expect(pastDueCents(base, 0, '2026-01-30')).toBe(0);
     expect(pastDueCents(base, 0, '2026-01-31')).toBe(100_000);
     expect(pastDueCents(base, 50_000, '2026-03-01')).toBe(150_000);

@@ -11,7 +11,7 @@ function messages(input: unknown): string[] {
 }
 
 describe('horse schema (form, REST and synced data alike)', () => {
-  it('gives the SPEC §5 message for each missing required field', () => {
+  it('[H5] gives the message for each missing required field', () => {
     expect(messages({ name: '', breedId: '', colorId: '', genderId: '' })).toEqual([
       'Name is required',
       'Breed is required',
@@ -21,7 +21,7 @@ describe('horse schema (form, REST and synced data alike)', () => {
     expect(messages({})).toEqual(['Name is required', 'Breed is required', 'Color is required', 'Gender is required']);
   });
 
-  it('normalises what a form sends: blanks to null, price to a decimal string, age to a number', () => {
+  it('[H4] [Y4] normalises what a form sends: blanks to null, price to a decimal string, age to a number', () => {
     const horse = horseInput.parse({
       name: '  Star ',
       breedId: BREED,
@@ -50,7 +50,7 @@ describe('horse schema (form, REST and synced data alike)', () => {
     });
   });
 
-  it('refuses malformed values with a message', () => {
+  it('[H5] refuses malformed values with a message', () => {
     const base = { name: 'A', breedId: BREED, colorId: COLOR, genderId: GENDER };
     expect(messages({ ...base, breedId: 'not-an-id' })).toEqual(['Must be a valid id']);
     expect(messages({ ...base, ageYears: -1 })).toEqual(['Age cannot be negative']);
@@ -63,7 +63,7 @@ describe('horse schema (form, REST and synced data alike)', () => {
     expect(messages({ ...base, notes: 'x'.repeat(5001) })).toEqual(['Must be at most 5000 characters']);
   });
 
-  it('accepts an ISO timestamp as a birthdate and keeps the calendar date', () => {
+  it('[H4] accepts an ISO timestamp as a birthdate and keeps the calendar date', () => {
     const base = { name: 'A', breedId: BREED, colorId: COLOR, genderId: GENDER };
     expect(horseInput.parse({ ...base, birthdate: '2020-02-29T00:00:00.000Z' }).birthdate).toBe('2020-02-29');
   });

@@ -13,7 +13,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
   });
   afterAll(() => server.destroy());
 
-  it('renders a sign-in page whose fields have labels', async () => {
+  it('[A4] renders a sign-in page whose fields have labels', async () => {
     const response = await fetch(`${server.url}/api/login`);
     expect(response.status).toBe(200);
     const page = await response.text();
@@ -23,7 +23,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(page).toMatch(/<form method="post" action="\/api\/login">/);
   });
 
-  it('signs in with a session cookie that scripts cannot read', async () => {
+  it('[A4] [A8] signs in with a session cookie that scripts cannot read', async () => {
     const response = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       body: new URLSearchParams({ email: ADMIN.email.toUpperCase(), password: ADMIN.password }),
@@ -37,7 +37,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(cookie).toMatch(/SameSite=Lax/);
   });
 
-  it('shows the page again with an error and 401 for a wrong password or unknown account', async () => {
+  it('[A4] shows the page again with an error and 401 for a wrong password or unknown account', async () => {
     for (const email of [ADMIN.email, 'nobody@ranch.test']) {
       const response = await fetch(`${server.url}/api/login`, {
         method: 'POST',
@@ -61,7 +61,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(await response.text()).not.toContain('<script>alert(1)</script>');
   });
 
-  it('returns the signed-in user with the SPEC fields, and 401 without a session', async () => {
+  it('[A3] [A1] returns the signed-in user with its fields, and 401 without a session', async () => {
     const me = await admin.request('/api/auth/user');
     expect(me.status).toBe(200);
     const user = await me.json();
@@ -72,7 +72,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(await anonymous.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it('signs out: 303 to / and the session no longer works', async () => {
+  it('[A6] signs out: 303 to / and the session no longer works', async () => {
     const session = await signIn(server.url, ADMIN.email, ADMIN.password);
     const out = await session.request('/api/logout');
     expect(out.status).toBe(303);
@@ -80,7 +80,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect((await session.request('/api/auth/user')).status).toBe(401);
   });
 
-  it('lets an Admin create accounts, and nobody else', async () => {
+  it('[A9] [U10] lets an Admin create accounts, and nobody else', async () => {
     const created = await admin.request('/api/users', {
       method: 'POST',
       json: { email: 'Rider@Ranch.test', firstName: 'Rosa', lastName: 'Rider', role: 'Staff', password: 'saddle up now' },
@@ -107,7 +107,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('refuses invalid accounts with a message', async () => {
+  it('[U10] refuses invalid accounts with a message', async () => {
     const cases: [unknown, RegExp][] = [
       [{ email: 'not-an-email', firstName: 'A', lastName: 'B', role: 'Staff', password: 'long enough' }, /valid email/],
       [{ email: 'a@b.test', firstName: '', lastName: 'B', role: 'Staff', password: 'long enough' }, /First name is required/],
@@ -121,7 +121,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     }
   });
 
-  it('refuses state-changing requests from a foreign Origin, JSON and form alike', async () => {
+  it('[A10] refuses state-changing requests from a foreign Origin, JSON and form alike', async () => {
     const json = await admin.request('/api/breeds', {
       method: 'POST',
       json: { name: 'Arabian' },
@@ -143,7 +143,7 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(sameOrigin.status).toBe(201);
   });
 
-  it('gives a Viewer read access but no writes', async () => {
+  it('[R1] gives a Viewer read access but no writes', async () => {
     const viewer = await signInAs(server.url, admin, 'Viewer');
     expect((await viewer.request('/api/breeds')).status).toBe(200);
     const write = await viewer.request('/api/breeds', { method: 'POST', json: { name: 'Mustang' } });

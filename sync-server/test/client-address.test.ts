@@ -10,7 +10,7 @@ async function addressOf(trustProxy: boolean, remoteAddress: string | undefined,
   return response.text();
 }
 
-describe('the client address failed sign-ins are counted under', () => {
+describe('[A5] the client address failed sign-ins are counted under', () => {
   it("is the socket's peer, whatever X-Forwarded-For claims, unless the proxy is trusted", async () => {
     expect(await addressOf(false, '10.1.2.3', '203.0.113.9')).toBe('10.1.2.3');
     expect(await addressOf(false, '::ffff:10.1.2.3')).toBe('10.1.2.3');

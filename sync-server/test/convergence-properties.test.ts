@@ -207,7 +207,7 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
     return made;
   }
 
-  it('random offline edits on 2–3 replicas converge; the server holds the same document, its projection the valid entities', async () => {
+  it('[O6] [Y6] random offline edits on 2–3 replicas converge; the server holds the same document, its projection the valid entities', async () => {
     await fc.assert(
       fc.asyncProperty(rawScenario, async ({ replicas: count, commands }) => {
         const ids = freshIds();
@@ -259,7 +259,7 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
     );
   }, TEST_TIMEOUT_MS);
 
-  it('a device that keeps its data valid has every change accepted as it made it, offline or not', async () => {
+  it('[Y6] a device that keeps its data valid has every change accepted as it made it, offline or not', async () => {
     await fc.assert(
       fc.asyncProperty(commandList(appCommand, 25), async (commands) => {
         const ids = freshIds();

@@ -21,11 +21,11 @@ describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
   });
   afterAll(() => server.destroy());
 
-  it('is all zero for an empty ranch', async () => {
+  it('[D9] is all zero for an empty ranch', async () => {
     expect(await metrics('2026-06-01')).toEqual({ totalHorses: 0, inventoryValue: '0.00', activeSales: 0, pastDue: '0.00', statusDistribution: [] });
   });
 
-  it('counts horses, unsold inventory, open sales, past due and statuses like the devices do', async () => {
+  it('[D9] [D3] counts horses, unsold inventory, open sales, past due and statuses like the devices do', async () => {
     const breed = (await create('/api/breeds', { name: 'Paint' })).id;
     const color = (await create('/api/colors', { name: 'Pinto' })).id;
     const gender = (await create('/api/genders', { name: 'Mare' })).id;
@@ -77,7 +77,7 @@ describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
     expect((await metrics('2027-12-31')).pastDue).not.toBe('0.00');
   });
 
-  it('refuses a malformed date', async () => {
+  it('[D9] refuses a malformed date', async () => {
     const response = await admin.request('/api/dashboard/metrics?today=yesterday');
     expect(response.status).toBe(400);
   });

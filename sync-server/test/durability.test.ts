@@ -16,7 +16,7 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
     return device;
   }
 
-  it('folds the log into a snapshot without losing what an offline device still needs', async () => {
+  it('[O2] folds the log into a snapshot without losing what an offline device still needs', async () => {
     let server: TestServer = await startTestServer(kind, { compactEvery: 10 });
     cleanups.push(() => server.destroy());
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
@@ -49,7 +49,7 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
     expect(collectionMap(fresh.doc, 'breeds').size).toBe(26);
   });
 
-  it('loses nothing it acknowledged when killed with SIGKILL mid-stream', async () => {
+  it('[Y9] loses nothing it acknowledged when killed with SIGKILL mid-stream', async () => {
     const database = await createTestDatabase(kind);
     cleanups.push(() => database.drop());
     // 3,000 updates as fast as they go, one message each: past the per-connection rates an

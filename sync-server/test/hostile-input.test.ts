@@ -125,7 +125,7 @@ describe.each(databaseKinds())('hostile and malformed input never gives a 5xx (%
     expect(CASES.length).toBeGreaterThanOrEqual(100);
   });
 
-  it('answers every case with a 2xx-4xx and a JSON error for /api calls', async () => {
+  it('[X2] answers every case with a 2xx-4xx and a JSON error for /api calls', async () => {
     const failures: string[] = [];
     for (const testCase of CASES) {
       const headers: Record<string, string> = {};
@@ -153,13 +153,13 @@ describe.each(databaseKinds())('hostile and malformed input never gives a 5xx (%
     expect(horses.some((horse) => horse.name.includes('drop table'))).toBe(false);
   });
 
-  it('refuses JSON bodies over 2 MB with 413 before reading them', async () => {
+  it('[X2] refuses JSON bodies over 2 MB with 413 before reading them', async () => {
     const response = await staff.request('/api/horses', { method: 'POST', json: { name: 'x'.repeat(3 * 1024 * 1024) } });
     expect(response.status).toBe(413);
     expect((await response.json()).message).toMatch(/Payload Too Large/);
   });
 
-  it('closes a socket that sends malformed protocol (4400), ignores unknown types, keeps serving', async () => {
+  it('[Y8] closes a socket that sends malformed protocol (4400), ignores unknown types, keeps serving', async () => {
     const url = `${server.url.replace('http', 'ws')}/api/sync/ranch`;
     const malformed = [
       new Uint8Array([0, 0, 255, 255, 255, 255, 255]), // sync step 1 with a broken length

@@ -122,7 +122,7 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('two server
     await expect.poll(() => getEntity(a.doc, 'colors', color.id)).toMatchObject({ name: 'Dun', isActive: true });
   });
 
-  it('keeps both fields when two instances edit one horse at once, in the documents and the projection', async () => {
+  it('[O6] keeps both fields when two instances edit one horse at once, in the documents and the projection', async () => {
     const created = await staff.request('/api/horses', { method: 'POST', json: { name: 'Shared Mare', ...(await lookups(staff)), priceUsd: '1000' } });
     expect(created.status).toBe(201);
     const horse = await created.json();
@@ -150,7 +150,7 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('two server
     expect(row).toEqual({ notes: 'notes 10', price: '1010.00' });
   });
 
-  it('applies a role change and a sign-out to sockets open on the other instance', async () => {
+  it('[U4] [A6] applies a role change and a sign-out to sockets open on the other instance', async () => {
     const rider = await signInAs(one.url, admin, 'Staff');
     const riderId = (await (await rider.request('/api/auth/user')).json()).id as string;
     const device = deviceOn(two, rider.cookie);

@@ -7,7 +7,7 @@ import { ADMIN } from './support/server.ts';
 const PASSWORD = 'a long enough password';
 const LOCKED = /Too many failed sign-in attempts\. Try again in (\d+) minutes?\./;
 
-describe.each(databaseKinds())('failed sign-in limits (%s)', (kind) => {
+describe.each(databaseKinds())('[A5] failed sign-in limits (%s)', (kind) => {
   let database: TestDatabase;
   let server: RunningServer;
   let admin: ApiClient;

@@ -52,7 +52,7 @@ describe.each(databaseKinds())('a Postgres outage (%s)', (kind) => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses writes while the database is away and takes them once it is back', async () => {
+  it('[X2] [Y9] refuses writes while the database is away and takes them once it is back', async () => {
     const device = connectAckedDevice(server.url, admin.cookie);
     try {
       await whenSynced(device);

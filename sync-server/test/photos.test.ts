@@ -40,7 +40,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
   });
   afterAll(() => server.destroy());
 
-  it('uploads, registers and serves a photo with the bytes that were sent', async () => {
+  it('[I2] uploads, registers and serves a photo with the bytes that were sent', async () => {
     const upload = await uploadURL();
     expect(upload.uploadURL).toMatch(/^\/api\/objects\/upload\/[a-z2-7]{32}$/);
     expect(upload.objectPath).toMatch(/^\/api\/objects\/[0-9a-f-]{36}$/);
@@ -67,7 +67,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect(revalidated.status).toBe(304);
   });
 
-  it('accepts the photo formats phones and browsers produce, typed by their bytes', async () => {
+  it('[I5] accepts the photo formats phones and browsers produce, typed by their bytes', async () => {
     const cases: [Uint8Array<ArrayBuffer>, string][] = [
       [JPEG, 'image/jpeg'],
       [GIF, 'image/gif'],
@@ -85,7 +85,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     }
   });
 
-  it('registers by absolute upload URL or by object path, and again with the same answer', async () => {
+  it('[I2] registers by absolute upload URL or by object path, and again with the same answer', async () => {
     const upload = await uploadURL();
     await put(staff, upload.uploadURL, PNG);
     for (const photoURL of [server.url + upload.uploadURL, upload.uploadURL, upload.objectPath, server.url + upload.objectPath]) {
@@ -95,7 +95,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     }
   });
 
-  it('answers a retried PUT of the same bytes with the same object, and refuses other bytes', async () => {
+  it('[I5] answers a retried PUT of the same bytes with the same object, and refuses other bytes', async () => {
     const upload = await uploadURL();
     const first = await put(staff, upload.uploadURL, PNG);
     const retry = await put(staff, upload.uploadURL, PNG);
@@ -110,7 +110,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect(new Uint8Array(await (await staff.request(upload.objectPath)).arrayBuffer())).toEqual(PNG);
   });
 
-  it('makes one object of two PUTs racing to one URL', async () => {
+  it('[I5] makes one object of two PUTs racing to one URL', async () => {
     const upload = await uploadURL();
     const answers = await Promise.all([put(staff, upload.uploadURL, PNG), put(staff, upload.uploadURL, PNG)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
@@ -118,7 +118,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect(rows[0]?.n).toBe(1);
   });
 
-  it('needs a session for every photo call (401)', async () => {
+  it('[A1] needs a session for every photo call (401)', async () => {
     const upload = await uploadURL();
     await put(staff, upload.uploadURL, PNG);
     const anonymous = client(server.url, '');
@@ -134,14 +134,14 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     }
   });
 
-  it('lets a Viewer see photos but not upload or register them (403)', async () => {
+  it('[R1] lets a Viewer see photos but not upload or register them (403)', async () => {
     expect((await viewer.request('/api/objects/upload')).status).toBe(403);
     const upload = await uploadURL();
     expect((await put(viewer, upload.uploadURL, PNG)).status).toBe(403);
     expect((await viewer.request('/api/horse-photos', { method: 'PUT', json: { photoURL: upload.uploadURL } })).status).toBe(403);
   });
 
-  it("binds an upload URL to the user who asked for it (403) and keeps other users' uploads out of their registration", async () => {
+  it("[I5] binds an upload URL to the user who asked for it (403) and keeps other users' uploads out of their registration", async () => {
     const upload = await uploadURL();
     const foreign = await put(otherStaff, upload.uploadURL, PNG);
     expect(foreign.status).toBe(403);
@@ -151,7 +151,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect(registered.status).toBe(400);
   });
 
-  it('answers 404 for unknown upload URLs and photos', async () => {
+  it('[X2] answers 404 for unknown upload URLs and photos', async () => {
     const unknownToken = await put(staff, '/api/objects/upload/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', PNG);
     expect(unknownToken.status).toBe(404);
     expect(await unknownToken.json()).toEqual({ message: 'No such upload URL.' });
@@ -165,7 +165,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect((await staff.request((await uploadURL()).objectPath)).status).toBe(404);
   });
 
-  it('answers 410 for an expired upload URL', async () => {
+  it('[I5] answers 410 for an expired upload URL', async () => {
     const upload = await uploadURL();
     await server.db.sql`update upload_tokens set expires_at = now() - interval '1 second' where used_at is null`;
     const response = await put(staff, upload.uploadURL, PNG);
@@ -173,7 +173,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect((await response.json()).message).toMatch(/expired/);
   });
 
-  it('still answers a retry of an upload whose URL expired after it was used', async () => {
+  it('[I5] still answers a retry of an upload whose URL expired after it was used', async () => {
     const upload = await uploadURL();
     expect((await put(staff, upload.uploadURL, PNG)).status).toBe(200);
     await server.db.sql`update upload_tokens set expires_at = now() - interval '1 hour'`;
@@ -184,7 +184,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect(await registered.json()).toEqual({ objectPath: upload.objectPath });
   });
 
-  it('refuses a photo one byte over 10485760 bytes (413), declared or streamed', async () => {
+  it('[I1] [I5] refuses a photo one byte over 10485760 bytes (413), declared or streamed', async () => {
     const tooBig = new Uint8Array(MAX_PHOTO_BYTES + 1);
     tooBig.set(PNG);
     const upload = await uploadURL();
@@ -212,7 +212,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect((await put(staff, upload.uploadURL, atLimit)).status).toBe(200);
   });
 
-  it('refuses what is not an image, whatever its label says (415), and empty bodies (400)', async () => {
+  it('[I5] refuses what is not an image, whatever its label says (415), and empty bodies (400)', async () => {
     const upload = await uploadURL();
     for (const body of [new TextEncoder().encode('hello, I am a text file'), new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), Uint8Array.from([0x25, 0x50, 0x44, 0x46])]) {
       const response = await put(staff, upload.uploadURL, body, 'image/png');
@@ -225,7 +225,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     expect((await put(staff, upload.uploadURL, PNG)).status).toBe(200);
   });
 
-  it('refuses to register anything but one of our uploads (400 with a message)', async () => {
+  it('[I5] refuses to register anything but one of our uploads (400 with a message)', async () => {
     const pending = await uploadURL();
     const cases: [unknown, RegExp][] = [
       [{ photoURL: 'https://evil.example/api/objects/upload/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, /upload URL or photo path of this server/],

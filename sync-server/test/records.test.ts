@@ -27,7 +27,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
   });
   afterAll(() => server.destroy());
 
-  it('stores suppliers with empty phone and e-mail as null, and refuses invalid e-mail', async () => {
+  it('[C7] stores suppliers with empty phone and e-mail as null, and refuses invalid e-mail', async () => {
     const owner = await create('/api/owners', { firstName: 'Ada', lastName: 'Stone', phone: '', email: '' });
     expect(owner).toMatchObject({ firstName: 'Ada', lastName: 'Stone', phone: null, email: null });
     expect(Date.parse(owner.createdAt as string)).not.toBeNaN();
@@ -42,7 +42,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect((await missing.json()).message).toBe('firstName: First name is required');
   });
 
-  it('edits and deletes buyers; unknown ids are 404', async () => {
+  it('[C6] edits and deletes buyers; unknown ids are 404', async () => {
     const buyer = await create('/api/buyers', { firstName: 'Ben', lastName: 'Hart', phone: '+1 (555) 010-2000', email: 'BEN@example.com' });
     expect(buyer).toMatchObject({ phone: '+1 (555) 010-2000', email: 'BEN@example.com' });
     const edited = await staff.request(`/api/buyers/${buyer.id}`, { method: 'PUT', json: { firstName: 'Benjamin', lastName: 'Hart', phone: null, email: null } });
@@ -55,7 +55,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect((await staff.request('/api/buyers/not-an-id', { method: 'DELETE' })).status).toBe(400);
   });
 
-  it('sells a horse on terms: Open until down payment and payments reach the price, then Paid', async () => {
+  it('[S7] sells a horse on terms: Open until down payment and payments reach the price, then Paid', async () => {
     const horse = await create('/api/horses', {
       name: 'Comet', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId: ids.owner, priceUsd: '9000',
     });
@@ -79,7 +79,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect(payments.map((p: { amount: string }) => p.amount)).toEqual(['5000.00', '4000.00']);
   });
 
-  it('sells at 10 % APR over 12 months: Open until every installment, interest included, is paid', async () => {
+  it('[S7] sells at 10 % APR over 12 months: Open until every installment, interest included, is paid', async () => {
     const horse = await create('/api/horses', { name: 'Interest', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, priceUsd: '12000' });
     const buyer = await create('/api/buyers', { firstName: 'Ivo', lastName: 'Rate' });
     const sale = await create('/api/sales', { horseId: horse.id, buyerId: buyer.id, salePrice: '12000', downPayment: '2000', termsMonths: 12, interestApr: 10, scheduleStartDate: '2026-01-15' });
@@ -97,7 +97,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect(more.status).toBe(409);
   });
 
-  it('refuses sales and payments that break the rules', async () => {
+  it('[S3] [P2] [P4] refuses sales and payments that break the rules', async () => {
     const [horse] = await (await staff.request('/api/horses')).json();
     const cases: [string, unknown, number, string][] = [
       ['/api/sales', { horseId: horse.id, buyerId: ids.buyer, salePrice: '100', termsMonths: 5 }, 400, 'termsMonths: Payment terms must be 0, 3, 6 or 12 months'],
@@ -117,7 +117,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     }
   });
 
-  it('refuses to delete what others still refer to', async () => {
+  it('[H8] [C3] [C6] refuses to delete what others still refer to', async () => {
     const owner = await staff.request(`/api/owners/${ids.owner}`, { method: 'DELETE' });
     expect(owner.status).toBe(409);
     expect((await owner.json()).message).toBe('This supplier cannot be deleted: 1 horse refers to it');
@@ -128,7 +128,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect((await (await staff.request('/api/owners')).json()).length).toBe(1);
   });
 
-  it('updates and deletes horses', async () => {
+  it('[H7] [H8] updates and deletes horses', async () => {
     const horse = await create('/api/horses', { name: 'Temp', breedId: ids.breed, colorId: ids.color, genderId: ids.gender });
     const put = await staff.request(`/api/horses/${horse.id}`, { method: 'PUT', json: { ...horse, name: 'Tempest', priceUsd: '$1,500' } });
     expect(put.status).toBe(200);
@@ -138,7 +138,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect(names).not.toContain('Tempest');
   });
 
-  it('lets a Viewer read every list and write none', async () => {
+  it('[R1] lets a Viewer read every list and write none', async () => {
     for (const path of ['/api/owners', '/api/buyers', '/api/sales', '/api/payments', '/api/dashboard/metrics']) {
       expect((await viewer.request(path)).status, path).toBe(200);
     }

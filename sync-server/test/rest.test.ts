@@ -27,7 +27,7 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
   });
   afterAll(() => server.destroy());
 
-  it('creates lookup items active and lists them by name', async () => {
+  it('[L4] creates lookup items active and lists them by name', async () => {
     for (const kindName of LOOKUP_KINDS) {
       const list = await (await staff.request(`/api/${kindName}`)).json();
       expect(list.length).toBeGreaterThan(0);
@@ -37,7 +37,7 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     expect(breeds.map((b: { name: string }) => b.name)).toEqual(['Arabian', 'Quarter Horse']);
   });
 
-  it('refuses blank lookup names', async () => {
+  it('[L3] refuses blank lookup names', async () => {
     for (const name of ['', '   ']) {
       const response = await staff.request('/api/colors', { method: 'POST', json: { name } });
       expect(response.status).toBe(400);
@@ -45,7 +45,7 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     }
   });
 
-  it('creates a horse that is listed and projected into Postgres', async () => {
+  it('[X5] creates a horse that is listed and projected into Postgres', async () => {
     const response = await staff.request('/api/horses', {
       method: 'POST',
       json: {
@@ -74,7 +74,7 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     expect(logged?.n).toBeGreaterThanOrEqual(6);
   });
 
-  it('filters the list; an empty filter means all', async () => {
+  it('[H2] [X1] filters the list; an empty filter means all', async () => {
     await staff.request('/api/horses', {
       method: 'POST',
       json: { name: 'Desert Wind', breedId: ids.arabian, colorId: ids.bay, genderId: ids.mare },
@@ -90,7 +90,7 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     expect(bad.status).toBe(400);
   });
 
-  it('answers invalid horses with 400 and the SPEC message, never 500', async () => {
+  it('[H5] [X2] answers invalid horses with 400 and the message, never 500', async () => {
     const cases: [unknown, string][] = [
       [{ breedId: ids.quarter, colorId: ids.bay, genderId: ids.mare }, 'Name is required'],
       [{ name: 'A', colorId: ids.bay, genderId: ids.mare }, 'Breed is required'],
@@ -108,7 +108,7 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     }
   });
 
-  it('refuses references to lookup items that do not exist', async () => {
+  it('[H5] refuses references to lookup items that do not exist', async () => {
     const response = await staff.request('/api/horses', {
       method: 'POST',
       json: { name: 'Ghost', breedId: '0190a0a0-0000-7000-8000-000000000000', colorId: ids.bay, genderId: ids.mare },
@@ -119,7 +119,7 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     expect(list).toEqual([]);
   });
 
-  it('answers malformed bodies with 400', async () => {
+  it('[X2] answers malformed bodies with 400', async () => {
     const malformed = await staff.request('/api/horses', {
       method: 'POST',
       body: '{"name": ',
@@ -146,13 +146,13 @@ describe.each(databaseKinds())('horses and lookup lists over REST (%s)', (kind) 
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
-  it('answers unknown API paths with a JSON 404', async () => {
+  it('[X2] answers unknown API paths with a JSON 404', async () => {
     const response = await staff.request('/api/nothing-here');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not Found' });
   });
 
-  it('lets a Viewer list horses but not add them', async () => {
+  it('[R1] lets a Viewer list horses but not add them', async () => {
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const viewer = await signInAs(server.url, admin, 'Viewer');
     expect((await viewer.request('/api/horses')).status).toBe(200);

@@ -27,7 +27,7 @@ describe.each(databaseKinds())('sync socket fuzzer, short run (%s)', (kind) => {
   });
 
   it(
-    'keeps serving honest devices, loses no acknowledged write, and every reader agrees on the valid ranch',
+    '[Y6] keeps serving honest devices, loses no acknowledged write, and every reader agrees on the valid ranch',
     async () => {
       const { seed, path } = seedFromEnv();
       const report = await fuzz(harness, { runs: RUNS, maxSteps: 50, seed, ...(path ? { path } : {}), timeLimitMs: TIME_LIMIT_MS });

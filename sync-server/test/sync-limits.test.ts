@@ -45,7 +45,7 @@ function awarenessMessage(clientId: number, clock: number, state: unknown): Uint
   return encoding.toUint8Array(outer);
 }
 
-describe.each(databaseKinds())('sync limits: one connection cannot hurt the others (%s)', (kind) => {
+describe.each(databaseKinds())('[Y8] sync limits: one connection cannot hurt the others (%s)', (kind) => {
   let server: TestServer;
   let admin: ApiClient;
   let staff: ApiClient;

@@ -11,7 +11,7 @@ import { collectionMap, COLLECTIONS, deleteEntity, getEntity, newId, readRecord,
 type AckedDevice = ReturnType<typeof connectAckedDevice>;
 
 /** What REST refuses, the socket compensates (docs/sync-rules.md, the table). */
-describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (kind) => {
+describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)', (kind) => {
   let server: TestServer;
   let staff: ApiClient;
   const devices: Device[] = [];
@@ -38,7 +38,7 @@ describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (ki
   const list = async (collection: Collection) => (await staff.request(`/api/${collection}`).then((r) => r.json())) as Record<string, unknown>[];
   const entity = (target: Device, collection: Collection, id: string) => getEntity(target.doc, collection, id);
 
-  it('writes back an edited payment and brings back a deleted one (payments are append-only)', async () => {
+  it('[P5] writes back an edited payment and brings back a deleted one (payments are append-only)', async () => {
     const a = await device();
     a.doc.transact(() => (collectionMap(a.doc, 'payments').get(ids.payment!) as unknown as Y.Map<unknown>).set('amount', '0.01'));
     await untilSaved(a);
@@ -51,7 +51,7 @@ describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (ki
     expect((await list('payments')).map((payment) => payment.amount)).toEqual(['500.00']);
   });
 
-  it('brings back a deleted sale with its payments, and a horse and buyer a sale refers to', async () => {
+  it('[S11] [O9] brings back a deleted sale with its payments, and a horse and buyer a sale refers to', async () => {
     const a = await device();
     a.doc.transact(() => {
       deleteEntity(a.doc, 'payments', ids.payment!);
@@ -76,7 +76,7 @@ describe.each(databaseKinds())('the socket keeps the rules REST keeps (%s)', (ki
     expect(entity(a, 'owners', ids.owner!)).toMatchObject({ createdAt, phone: '555-0100' });
   });
 
-  it('brings back a supplier a horse still names, with a notice to the device that deleted it', async () => {
+  it('[O9] [O7] brings back a supplier a horse still names, with a notice to the device that deleted it', async () => {
     const a = await device();
     a.doc.transact(() => deleteEntity(a.doc, 'owners', ids.owner!));
     await expect.poll(() => entity(a, 'owners', ids.owner!)?.firstName).toBe('Olga');
@@ -89,7 +89,7 @@ describe.each(databaseKinds())('a document stored under older rules (%s)', (kind
 
   afterAll(() => server.destroy());
 
-  it('is checked whole once when loaded: what the rules refuse is compensated and logged, the rest kept', async () => {
+  it('[Y6] is checked whole once when loaded: what the rules refuse is compensated and logged, the rest kept', async () => {
     server = await startTestServer(kind);
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const breedId = await createdId(admin, '/api/breeds', { name: 'Kept' });

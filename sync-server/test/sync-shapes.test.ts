@@ -15,7 +15,7 @@ type AckedDevice = ReturnType<typeof connectAckedDevice>;
  * (docs/sync-rules.md "Shape before meaning"): the server puts it right in the same commit,
  * so no other device ever holds it, and it stays up for everyone.
  */
-describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (kind) => {
+describe.each(databaseKinds())('[Y3] [Y6] malformed shapes sent by a stock client (%s)', (kind) => {
   let server: TestServer;
   let staff: ApiClient;
   const devices: Device[] = [];
@@ -133,7 +133,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
     await freshDeviceHoldsOnlyRecords();
   });
 
-  it('refuses an update nesting maps 5,000 deep (closing its socket with 4400), and keeps serving the other devices', async () => {
+  it('[Y8] refuses an update nesting maps 5,000 deep (closing its socket with 4400), and keeps serving the other devices', async () => {
     const a = await hostile();
     const b = await observer();
     const closes: number[] = [];
@@ -154,7 +154,7 @@ describe.each(databaseKinds())('malformed shapes sent by a stock client (%s)', (
     expect(await horseRow(ids.horse!)).toMatchObject({ notes: 'Calm' });
   });
 
-  it('clears unknown top-level types and list content under a collection, so no device downloads them', async () => {
+  it('[Y2] clears unknown top-level types and list content under a collection, so no device downloads them', async () => {
     const a = await hostile();
     a.doc.transact(() => {
       a.doc.getText('junk').insert(0, 'j'.repeat(50_000));

@@ -11,7 +11,7 @@ import { collectionMap, newId, writeEntity } from '../../shared/index.ts';
  * and how many of a user's changes the server puts back before it refuses their updates.
  * Lowered here so the tests stay small.
  */
-describe.each(databaseKinds())('caps on what updates cost (%s)', (kind) => {
+describe.each(databaseKinds())('[Y8] caps on what updates cost (%s)', (kind) => {
   let server: TestServer;
   let staff: ApiClient;
   let other: ApiClient;

@@ -9,7 +9,7 @@ import { collectionMap, deleteEntity, getEntity, newId, writeEntity, type Collec
 
 type AckedDevice = ReturnType<typeof connectAckedDevice>;
 
-describe.each(databaseKinds())('synced changes that would leave the ranch invalid (%s)', (kind) => {
+describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch invalid (%s)', (kind) => {
   let server: TestServer;
   let staff: ApiClient;
   const devices: Device[] = [];
@@ -62,7 +62,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     expect(compensations[0]?.n).toBeGreaterThan(0);
   });
 
-  it('removes a never-valid entity from every replica and tells the device that wrote it why', async () => {
+  it('[O7] removes a never-valid entity from every replica and tells the device that wrote it why', async () => {
     const a = await ackedDevice();
     const b = await device();
     const id = newId();
@@ -84,7 +84,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     expect(a.notices).toContainEqual(expect.objectContaining({ id, action: 'removed', reason: 'breedId: no such entity in breeds' }));
   });
 
-  it('keeps a horse made offline whose breed another device deleted meanwhile, and brings the breed back', async () => {
+  it('[O9] keeps a horse made offline whose breed another device deleted meanwhile, and brings the breed back', async () => {
     const breedId = await create('/api/breeds', { name: 'Lipizzaner' });
     const a = await ackedDevice();
     const b = await ackedDevice();
@@ -102,7 +102,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     await expect.poll(() => getEntity(a.doc, 'breeds', breedId)?.name).toBe('Lipizzaner');
   });
 
-  it('keeps a supplier given to a horse offline though the office deleted the supplier meanwhile: the supplier comes back', async () => {
+  it('[O9] keeps a supplier given to a horse offline though the office deleted the supplier meanwhile: the supplier comes back', async () => {
     const ownerId = await create('/api/owners', { firstName: 'Late', lastName: 'Deleted' });
     const b = await ackedDevice();
     await expect.poll(() => getEntity(b.doc, 'owners', ownerId)?.firstName).toBe('Late');
@@ -118,7 +118,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     await staff.request(`/api/horses/${ids.horse!}`, { method: 'PUT', json: { ...(await row('horses', ids.horse!)), id: undefined, ownerId: null } });
   });
 
-  it('restores a deleted entity that others still refer to', async () => {
+  it('[O9] restores a deleted entity that others still refer to', async () => {
     const a = await device();
     const b = await device();
     a.doc.transact(() => deleteEntity(a.doc, 'breeds', ids.breed!));
@@ -158,7 +158,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
 
   // Found by the property tests (convergence-properties.test.ts); each was a replay there.
 
-  it('writes back a price lowered below the down payment, though the check blames the unchanged down payment', async () => {
+  it('[S3] writes back a price lowered below the down payment, though the check blames the unchanged down payment', async () => {
     const saleId = await sale();
     const a = await ackedDevice();
     const b = await device();
@@ -170,7 +170,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     expect(await problems(saleId)).toEqual([]);
   });
 
-  it('two phones change a sale, one offline: a sale is not changed once recorded, so both are written back', async () => {
+  it('[S11] two phones change a sale, one offline: a sale is not changed once recorded, so both are written back', async () => {
     const saleId = await sale();
     const a = await ackedDevice();
     const b = await ackedDevice();
@@ -188,7 +188,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     expect(await problems(saleId)).toEqual([]);
   });
 
-  it('writes back every field of a recorded sale: a bad createdAt, a dangling buyer and valid terms alike', async () => {
+  it('[S11] writes back every field of a recorded sale: a bad createdAt, a dangling buyer and valid terms alike', async () => {
     const saleId = await sale();
     const before = await row('sales', saleId);
     const a = await ackedDevice();
@@ -199,7 +199,7 @@ describe.each(databaseKinds())('synced changes that would leave the ranch invali
     expect(await problems(saleId)).toEqual([]);
   });
 
-  it('writes back a down payment above the price hidden behind a bad APR', async () => {
+  it('[S3] writes back a down payment above the price hidden behind a bad APR', async () => {
     const saleId = await sale();
     const a = await ackedDevice();
     a.doc.transact(() => writeEntity(a.doc, 'sales', saleId, { interestApr: -1, downPayment: '99999999' }));

@@ -29,7 +29,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
   });
   afterAll(() => server.destroy());
 
-  it('converges two stock clients through the server and logs the update in Postgres', async () => {
+  it('[Y1] converges two stock clients through the server and logs the update in Postgres', async () => {
     const a = device(staff.cookie);
     const b = device(admin.cookie);
     await Promise.all([whenSynced(a), whenSynced(b)]);
@@ -53,7 +53,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
       .toEqual({ name: 'Appaloosa Sport', is_active: false });
   });
 
-  it('sends REST writes to connected devices', async () => {
+  it('[X5] sends REST writes to connected devices', async () => {
     const a = device(staff.cookie);
     await whenSynced(a);
     const response = await staff.request('/api/colors', { method: 'POST', json: { name: 'Palomino' } });
@@ -61,7 +61,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     await expect.poll(() => getEntity(a.doc, 'colors', id)?.name).toBe('Palomino');
   });
 
-  it('acknowledges with the server state vector only after the update is durable', async () => {
+  it('[Y9] acknowledges with the server state vector only after the update is durable', async () => {
     const a = device(staff.cookie, { ack: '1' });
     const acks: Uint8Array[] = [];
     a.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
@@ -78,7 +78,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect(row?.name).toBe('Gelding');
   });
 
-  it('drops a Viewer’s updates: never stored, never seen by others', async () => {
+  it('[Y7] drops a Viewer’s updates: never stored, never seen by others', async () => {
     const viewer = await signInAs(server.url, admin, 'Viewer');
     const v = device(viewer.cookie);
     const other = device(staff.cookie);
@@ -97,7 +97,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect(await server.db.sql`select id from statuses where id = ${statusId}`).toEqual([]);
   });
 
-  it('closes sockets without a session, from a foreign Origin or for an unknown document before sending anything', async () => {
+  it('[Y8] closes sockets without a session, from a foreign Origin or for an unknown document before sending anything', async () => {
     const outcome = (headers: Record<string, string>, path?: string) => connectionOutcome(server.url, headers, path);
     expect(await outcome({})).toEqual({ code: CloseCode.Unauthorized, messages: 0 });
     expect(await outcome({ cookie: 'ranch_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).toEqual({ code: 4401, messages: 0 });
@@ -110,7 +110,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect(plain.status).toBe(426);
   });
 
-  it('tells a Viewer it is read-only and a Staff member it may write', async () => {
+  it('[Y7] tells a Viewer it is read-only and a Staff member it may write', async () => {
     const viewer = await signInAs(server.url, admin, 'Viewer');
     for (const [cookie, readOnly] of [[viewer.cookie, 1], [staff.cookie, 0]] as const) {
       const d = device(cookie, { ack: '1' });
@@ -122,7 +122,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     }
   });
 
-  it('applies a role change to an open connection at once', async () => {
+  it('[U4] applies a role change to an open connection at once', async () => {
     const rider = await signInAs(server.url, admin, 'Staff');
     const riderId = (await (await rider.request('/api/auth/user')).json()).id as string;
     const d = device(rider.cookie, { ack: '1' });
@@ -170,7 +170,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
       .toBe(6000);
   });
 
-  it('closes the sockets of a session that signs out (4401)', async () => {
+  it('[A6] [Y8] closes the sockets of a session that signs out (4401)', async () => {
     const rider = await signInAs(server.url, admin, 'Staff');
     const d = device(rider.cookie);
     await whenSynced(d);
@@ -186,7 +186,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect(await connectionOutcome(server.url, { cookie: rider.cookie, origin: server.url })).toEqual({ code: CloseCode.Unauthorized, messages: 0 });
   });
 
-  it('loads the document from Postgres after a restart', async () => {
+  it('[Y9] loads the document from Postgres after a restart', async () => {
     const a = device(staff.cookie);
     await whenSynced(a);
     const horseBreed = newId();

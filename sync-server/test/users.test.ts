@@ -21,7 +21,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
   });
   afterAll(() => server.destroy());
 
-  it('lists every user with the SPEC fields, oldest first, for Admins only', async () => {
+  it('[U6] [R4] lists every user with their fields, oldest first, for Admins only', async () => {
     const staff = await signInAs(server.url, admin, 'Staff');
     const viewer = await signInAs(server.url, admin, 'Viewer');
     const response = await admin.request('/api/users');
@@ -40,7 +40,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     expect((await client(server.url, '').request('/api/users')).status).toBe(401);
   });
 
-  it("changes another user's role, and the change applies to their open session at once", async () => {
+  it("[U4] changes another user's role, and the change applies to their open session at once", async () => {
     const staff = await signInAs(server.url, admin, 'Staff');
     const staffId = (await me(staff)).id;
     expect((await staff.request('/api/breeds', { method: 'POST', json: { name: 'Appaloosa' } })).status).toBe(201);
@@ -58,14 +58,14 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     expect((await staff.request('/api/users')).status).toBe(200);
   });
 
-  it('never lets an Admin change their own role', async () => {
+  it('[R5] never lets an Admin change their own role', async () => {
     const response = await admin.request(`/api/users/${adminId}/role`, { method: 'PUT', json: { role: 'Viewer' } });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: 'You cannot change your own role.' });
     expect((await me(admin)).role).toBe('Admin');
   });
 
-  it('accepts only Admin, Staff and Viewer (400), known users (404), and Admins (403)', async () => {
+  it('[U4] [R4] accepts only Admin, Staff and Viewer (400), known users (404), and Admins (403)', async () => {
     const staff = await signInAs(server.url, admin, 'Staff');
     const staffId = (await me(staff)).id;
     for (const json of [{ role: 'Owner' }, { role: 'admin' }, { role: '' }, {}, { role: null }, { role: ['Admin'] }]) {
@@ -83,7 +83,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     expect((await me(admin)).role).toBe('Admin');
   });
 
-  it('lets any signed-in user, Viewer included, update their names and e-mail, and nothing else', async () => {
+  it('[R3] [U8] lets any signed-in user, Viewer included, update their names and e-mail, and nothing else', async () => {
     const viewer = await signInAs(server.url, admin, 'Viewer');
     const before = await me(viewer);
     const response = await viewer.request('/api/auth/user', {
@@ -102,7 +102,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     expect((await me(again)).id).toBe(before.id);
   });
 
-  it('refuses invalid profiles with the SPEC §5 messages', async () => {
+  it('[U8] refuses invalid profiles with their messages', async () => {
     const staff = await signInAs(server.url, admin, 'Staff');
     const cases: [unknown, string][] = [
       [{ firstName: '', lastName: 'L', email: 'a@ranch.test' }, 'firstName: First name is required'],
@@ -121,7 +121,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     expect(await malformed.json()).toEqual({ message: 'Malformed JSON in request body' });
   });
 
-  it("refuses an e-mail that another account has (409) but keeps one's own", async () => {
+  it("[U8] refuses an e-mail that another account has (409) but keeps one's own", async () => {
     const staff = await signInAs(server.url, admin, 'Staff');
     const own = await me(staff);
     const taken = await staff.request('/api/auth/user', { method: 'PUT', json: { firstName: 'S', lastName: 'T', email: ADMIN.email.toUpperCase() } });
@@ -132,7 +132,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     expect(same.status).toBe(200);
   });
 
-  it('needs a session to update a profile (401)', async () => {
+  it('[A1] needs a session to update a profile (401)', async () => {
     const response = await client(server.url, '').request('/api/auth/user', { method: 'PUT', json: { firstName: 'A', lastName: 'B', email: 'a@ranch.test' } });
     expect(response.status).toBe(401);
   });

@@ -44,7 +44,7 @@ describe('a new version while the app is open', () => {
       await registration?.update();
     });
 
-  it('prompts in every tab, reloads only on Reload, and keeps unsent changes', async () => {
+  it('[G7] prompts in every tab, reloads only on Reload, and keeps unsent changes', async () => {
     const context = await browser.newContext();
     const first = await signInThroughUi(context, server, ADMIN);
     await serviceWorkerInControl(first);

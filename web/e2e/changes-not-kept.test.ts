@@ -36,7 +36,7 @@ describe('a change the server did not keep', () => {
     await server?.stop();
   });
 
-  it('tells the device that made it, by record and reason', async () => {
+  it('[O7] tells the device that made it, by record and reason', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await signInThroughUi(context, server, ADMIN);
     await serviceWorkerInControl(page);

@@ -47,7 +47,7 @@ describe('a stock client writing malformed shapes', () => {
     return names.map((name) => name.trim()).sort();
   }
 
-  it("leaves every device's lists working and correct", async () => {
+  it("[O8] leaves every device's lists working and correct", async () => {
     const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await signInThroughUi(desk, server, ADMIN);
     await navigate(page, 'Horses', 'Horse Inventory');

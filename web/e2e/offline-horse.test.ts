@@ -29,7 +29,7 @@ describe('a horse added offline reaches the server and the office', () => {
     await server?.stop();
   });
 
-  it('works offline, survives reloads and syncs when back online', async () => {
+  it('[O1] [O2] works offline, survives reloads and syncs when back online', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await signInThroughUi(phone, server, ADMIN);
     // The service worker must control the page before the signal goes.

@@ -70,7 +70,7 @@ describe('photos taken offline', () => {
     await server?.stop();
   });
 
-  it('is kept through an offline reload, then served by the server and shown in the office', async () => {
+  it('[I4] is kept through an offline reload, then served by the server and shown in the office', async () => {
     expect(photo.length).toBeGreaterThan(10_485_760);
     const page = await phoneOnHorses();
     const office = await signInThroughUi(await browser.newContext(), server, ADMIN);
@@ -111,7 +111,7 @@ describe('photos taken offline', () => {
     expect(await inOffice.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(2048);
   });
 
-  it('a session that expired while offline: sign in again, and the horse and its photo still arrive', async () => {
+  it('[O3] [A7] a session that expired while offline: sign in again, and the horse and its photo still arrive', async () => {
     const page = await phoneOnHorses();
     // Chromium's offline mode keeps an open WebSocket: reload so the app really has no signal.
     await page.context().setOffline(true);

@@ -31,7 +31,7 @@ describe('ranch screens at a desk', () => {
     await server?.stop();
   });
 
-  it('Administration: creates items in each list, renames and deactivates', async () => {
+  it('[L3] [L6] Administration: creates items in each list, renames and deactivates', async () => {
     await navigate(page, 'Admin', 'Administration');
     await page.getByText('No breeds found').waitFor();
     await addLookup(page, 'Breeds', 'Breed', 'Arabien');
@@ -58,7 +58,7 @@ describe('ranch screens at a desk', () => {
       .toEqual([['Bay', true], ['Gray', false]]);
   });
 
-  it('Suppliers and Horses: a horse with its supplier, totals, edit and delete', async () => {
+  it('[C2] [H7] [H8] Suppliers and Horses: a horse with its supplier, totals, edit and delete', async () => {
     await navigate(page, 'Suppliers', 'Suppliers');
     await page.getByText('No suppliers found').waitFor();
     await page.getByRole('button', { name: 'Add Supplier' }).click();
@@ -120,7 +120,7 @@ describe('ranch screens at a desk', () => {
     await expect.poll(async () => (await api<unknown[]>('/api/horses')).length).toBe(0);
   });
 
-  it('Buyers: create, edit and delete', async () => {
+  it('[C5] [C6] Buyers: create, edit and delete', async () => {
     await navigate(page, 'Buyers', 'Buyers');
     await page.getByText('No buyers found').waitFor();
     await page.getByRole('button', { name: 'Add Buyer' }).click();

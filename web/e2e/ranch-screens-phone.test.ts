@@ -34,7 +34,7 @@ describe('ranch screens on a phone, offline', () => {
     await server?.stop();
   });
 
-  it('the drawer opens from the menu button; lists are cards', async () => {
+  it('[G4] [B1] the drawer opens from the menu button; lists are cards', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.isVisible()).toBe(false);
     await navigate(page, 'Buyers', 'Buyers');
@@ -45,7 +45,7 @@ describe('ranch screens on a phone, offline', () => {
     expect(await page.getByRole('table').count()).toBe(0);
   });
 
-  it('creates on every screen with no signal, keeps it through a reload, and syncs it', async () => {
+  it('[O1] creates on every screen with no signal, keeps it through a reload, and syncs it', async () => {
     await phone.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Buyers', exact: true }).waitFor();
@@ -96,7 +96,7 @@ describe('ranch screens on a phone, offline', () => {
     await page.getByText('All changes saved').waitFor({ timeout: 30_000 });
   });
 
-  it('edits and deletes from the cards', async () => {
+  it('[O1] edits and deletes from the cards', async () => {
     await navigate(page, 'Buyers', 'Buyers');
     await record(page, 'Field Buyer').getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Buyer' });

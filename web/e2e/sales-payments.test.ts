@@ -62,7 +62,7 @@ describe('sales and payments', () => {
     await dialog.waitFor({ state: 'hidden' });
   }
 
-  it('at a desk: creates a sale and records payments until it shows Paid', async () => {
+  it('[S7] [P4] at a desk: creates a sale and records payments until it shows Paid', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(20_000);
     const page = await signInThroughUi(context, server, ADMIN);
@@ -103,7 +103,7 @@ describe('sales and payments', () => {
     await context.close();
   });
 
-  it('on a phone with no signal: records a sale and a payment that reach the server later', async () => {
+  it('[O1] on a phone with no signal: records a sale and a payment that reach the server later', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     context.setDefaultTimeout(20_000);
     const page = await signInThroughUi(context, server, ADMIN);

@@ -31,7 +31,7 @@ describe('user management and the own account', () => {
     await server?.stop();
   });
 
-  it('an Admin at a desk changes another user role', async () => {
+  it('[U4] an Admin at a desk changes another user role', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(20_000);
     const page = await signInThroughUi(context, server, ADMIN);
@@ -56,7 +56,7 @@ describe('user management and the own account', () => {
     await context.close();
   });
 
-  it('Staff on a phone gets Access Denied and is sent to the dashboard', async () => {
+  it('[R4] Staff on a phone gets Access Denied and is sent to the dashboard', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     context.setDefaultTimeout(20_000);
     const page = await signInThroughUi(context, server, STELLA);
@@ -73,7 +73,7 @@ describe('user management and the own account', () => {
     await context.close();
   });
 
-  it('Staff edits the own profile and keeps dark mode across a reload', async () => {
+  it('[U8] [V5] Staff edits the own profile and keeps dark mode across a reload', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(20_000);
     const page = await signInThroughUi(context, server, STELLA);

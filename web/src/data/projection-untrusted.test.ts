@@ -132,7 +132,7 @@ async function expectValidRows(db: RanchDb, horseName = 'Thunder'): Promise<void
 
 const invalidKeys = (projection: Projection) => projection.invalid().map((entity) => [entity.collection, entity.key]).sort();
 
-describe('projecting a document written by untrusted clients', () => {
+describe('[O8] projecting a document written by untrusted clients', () => {
   it('at start: projects every valid row, leaves each malformed entity out and counts it, and keeps projecting', async () => {
     const { doc, db } = setup();
     writeValid(doc);

@@ -55,7 +55,7 @@ function project(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown> = Promise.res
   return projection;
 }
 
-describe('Dexie projection of the ranch document', () => {
+describe('[O2] Dexie projection of the ranch document', () => {
   it('writes created, edited and deleted horses through to the table', async () => {
     const { doc, db } = setup();
     await project(doc, db).ready;

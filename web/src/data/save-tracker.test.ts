@@ -21,7 +21,7 @@ function setup() {
 const serverVectorOf = (doc: Y.Doc) => Y.decodeStateVector(Y.encodeStateVector(doc));
 
 describe('save tracker', () => {
-  it('reports changes waiting until the server acknowledges them', async () => {
+  it('[O5] [O2] reports changes waiting until the server acknowledges them', async () => {
     const db = setup();
     const doc = new Y.Doc();
     const tracker = createSaveTracker(doc, db);
@@ -40,7 +40,7 @@ describe('save tracker', () => {
     expect(tracker.isSaved()).toBe(true);
   });
 
-  it('ignores changes from other devices and remembers unsaved changes across a restart', async () => {
+  it('[O5] ignores changes from other devices and remembers unsaved changes across a restart', async () => {
     const db = setup();
     const first = new Y.Doc();
     const tracker = createSaveTracker(first, db);

@@ -77,7 +77,7 @@ describe('sync connection', () => {
     expect(status.get().connection).toBe('connected');
   });
 
-  it('shows changes waiting until the server acknowledges its state vector', async () => {
+  it('[O5] shows changes waiting until the server acknowledges its state vector', async () => {
     const { doc, tracker, status, socket } = connect();
     await tracker.loaded;
     doc.transact(() => writeEntity(doc, 'horses', '0190a000-0000-7000-8000-0000000000aa', { name: 'Comet' }));
@@ -90,7 +90,7 @@ describe('sync connection', () => {
     expect(status.get().saved).toBe(true);
   });
 
-  it('turns read-only when the server says so', () => {
+  it('[Y7] [R1] turns read-only when the server says so', () => {
     const { status, socket } = connect();
     socket.receive(message((encoder) => {
       encoding.writeVarUint(encoder, MESSAGE_ACCESS);
@@ -104,7 +104,7 @@ describe('sync connection', () => {
     expect(status.get().readOnly).toBe(false);
   });
 
-  it('puts what the server compensated into the notice store, and ignores malformed frames without throwing', () => {
+  it('[O7] puts what the server compensated into the notice store, and ignores malformed frames without throwing', () => {
     const { notices, socket, status } = connect();
     const notice: CompensationNotice = {
       collection: 'sales',

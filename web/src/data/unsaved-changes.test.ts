@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 describe('unsaved records', () => {
-  it('counts each record written here once until the server acknowledges it', async () => {
+  it('[V7] [O5] counts each record written here once until the server acknowledges it', async () => {
     data = openTestData();
     await data.tracker.loaded;
     expect(countUnsavedRecords(data.doc, data.tracker)).toBe(0);

@@ -5,8 +5,8 @@ const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 afterEach(() => fetchMock.mockReset());
 
-describe('api client (SPEC §7–8)', () => {
-  it('sends JSON bodies with credentials and a JSON content type', async () => {
+describe('[X3] [A7] api client', () => {
+  it('[X1] sends JSON bodies with credentials and a JSON content type', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await apiRequest('POST', '/api/breeds', { name: 'Arabian', isActive: true });
     expect(fetchMock).toHaveBeenCalledWith('/api/breeds', {
@@ -17,14 +17,14 @@ describe('api client (SPEC §7–8)', () => {
     });
   });
 
-  it('raises "status: body" for a non-OK answer, or the status text when the body is empty', async () => {
+  it('[X3] raises "status: body" for a non-OK answer, or the status text when the body is empty', async () => {
     fetchMock.mockResolvedValueOnce(new Response('{"message":"Invalid"}', { status: 400 }));
     await expect(apiRequest('POST', '/api/horses', {})).rejects.toThrow('400: {"message":"Invalid"}');
     fetchMock.mockResolvedValueOnce(new Response('', { status: 404, statusText: 'Not Found' }));
     await expect(getJson('/api/horses/x')).rejects.toThrow('404: Not Found');
   });
 
-  it('treats a 401 as a logged-out session, or as null when the read asks for it', async () => {
+  it('[X3] [A7] treats a 401 as a logged-out session, or as null when the read asks for it', async () => {
     fetchMock.mockResolvedValueOnce(new Response('Unauthorized', { status: 401 }));
     const error = await getJson('/api/horses').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);

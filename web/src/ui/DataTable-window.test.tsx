@@ -40,7 +40,7 @@ describe('DataTable windowing', () => {
     expect(screen.queryByTestId('row-spacer')).toBeNull();
   });
 
-  it('renders only the rows in view of a long table, as real rows, and follows the scroll', () => {
+  it('[B1] renders only the rows in view of a long table, as real rows, and follows the scroll', () => {
     let top = 0;
     fakeLayout(40, () => top);
     vi.stubGlobal('innerHeight', 800);
@@ -70,7 +70,7 @@ describe('DataTable windowing', () => {
     });
   });
 
-  it('windows the cards on a phone', () => {
+  it('[B1] windows the cards on a phone', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     fakeLayout(200, () => 0);
     vi.stubGlobal('innerHeight', 844);

@@ -43,7 +43,7 @@ async function renderLayout(user: User, path = '/') {
 }
 
 describe('layout', () => {
-  it('links every screen; Users only for an Admin', async () => {
+  it('[G4] [R4] links every screen; Users only for an Admin', async () => {
     await renderLayout(testUser('Admin'));
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Horses', 'Suppliers', 'Buyers', 'Sales', 'Admin', 'Users']);
@@ -53,7 +53,7 @@ describe('layout', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Users' })).toBeNull();
   });
 
-  it('shows the page title, and the user with name, role and initials', async () => {
+  it('[G5] [G6] shows the page title, and the user with name, role and initials', async () => {
     await renderLayout(testUser('Viewer'), '/owners');
     expect(screen.getByRole('banner').textContent).toContain('Suppliers');
     const menu = screen.getByRole('button', { name: 'User menu: Ada Rider, Viewer' });
@@ -74,13 +74,13 @@ describe('layout', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
-  it("falls back to the e-mail or 'User', 'U' and role Staff", async () => {
+  it("[G6] [R2] falls back to the e-mail or 'User', 'U' and role Staff", async () => {
     await renderLayout(testUser('Admin', { firstName: null, lastName: null, email: '', role: undefined as unknown as User['role'] }));
     const menu = screen.getByRole('button', { name: 'User menu: User, Staff' });
     expect(menu.textContent).toContain('U');
   });
 
-  it('the Collapse toggle hides the labels and is remembered', async () => {
+  it('[G4] the Collapse toggle hides the labels and is remembered', async () => {
     await renderLayout(testUser('Admin'));
     const toggle = screen.getByRole('button', { name: 'Collapse' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
@@ -94,7 +94,7 @@ describe('layout', () => {
     expect(screen.getByRole('button', { name: 'Collapse' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('has a bell with an unread dot that goes once opened, and a phone menu button', async () => {
+  it('[G5] has a bell with an unread dot that goes once opened, and a phone menu button', async () => {
     await renderLayout(testUser('Admin'));
     const bell = screen.getByRole('button', { name: 'Notifications, unread' });
     expect(screen.getByTestId('unread-dot')).toBeTruthy();

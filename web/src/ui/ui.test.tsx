@@ -18,7 +18,7 @@ const columns = [
 ];
 
 describe('DataTable', () => {
-  it('shows 5 skeleton rows while loading, then the empty text (default or given)', () => {
+  it('[B1] shows 5 skeleton rows while loading, then the empty text (default or given)', () => {
     const { rerender } = render(<DataTable rows={undefined} columns={columns} />);
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     rerender(<DataTable rows={[]} columns={columns} />);
@@ -29,7 +29,7 @@ describe('DataTable', () => {
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
   });
 
-  it('renders cells and named row actions that call their handler with the row', () => {
+  it('[B1] renders cells and named row actions that call their handler with the row', () => {
     const onDelete = vi.fn();
     const rows: Row[] = [{ id: '1', name: 'Ann', phone: null }];
     render(<DataTable rows={rows} columns={columns} actions={[{ label: 'Delete', onClick: onDelete, destructive: true }]} label="People" />);
@@ -41,7 +41,7 @@ describe('DataTable', () => {
     expect(onDelete).toHaveBeenCalledWith(rows[0]);
   });
 
-  it('renders cards instead of a table on a phone', () => {
+  it('[B1] renders cards instead of a table on a phone', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     try {
       render(<DataTable rows={[{ id: '1', name: 'Ann', phone: '555' }]} columns={columns} actions={[{ label: 'Edit', onClick: () => {} }]} label="People" />);
@@ -57,7 +57,7 @@ describe('DataTable', () => {
 });
 
 describe('ConfirmDialog', () => {
-  it('is named by its title and reports the answer', () => {
+  it('[B2] is named by its title and reports the answer', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     render(<ConfirmDialog open title="Are you sure you want to delete this horse?" onConfirm={onConfirm} onCancel={onCancel} />);
@@ -76,7 +76,7 @@ function Shows({ toasts }: { toasts: ToastInput[] }) {
 }
 
 describe('toasts', () => {
-  it('shows one at a time (the newest), for 5000 ms by default', () => {
+  it('[B3] shows one at a time (the newest), for 5000 ms by default', () => {
     vi.useFakeTimers();
     render(
       <ToastProvider>
@@ -93,7 +93,7 @@ describe('toasts', () => {
     expect(region.textContent).toBe('');
   });
 
-  it('F8 focuses the notification region; a swipe right of 50 px dismisses', () => {
+  it('[B3] F8 focuses the notification region; a swipe right of 50 px dismisses', () => {
     render(
       <ToastProvider>
         <Shows toasts={[{ title: 'Success', description: 'Buyer created successfully' }]} />
@@ -113,7 +113,7 @@ describe('toasts', () => {
 });
 
 describe('CSV export', () => {
-  it('quotes what needs quoting and defuses formulas', () => {
+  it('[B5] quotes what needs quoting and defuses formulas', () => {
     expect(toCsv([{ header: 'Name', value: (r: { n: string }) => r.n }], [{ n: 'Ann, "Bo"' }, { n: '=1+1' }, { n: '-5' }])).toBe(
       'Name\r\n"Ann, ""Bo"""\r\n\'=1+1\r\n-5\r\n',
     );

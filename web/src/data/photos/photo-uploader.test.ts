@@ -106,7 +106,7 @@ describe('photo uploader', () => {
     return id;
   };
 
-  it('uploads, points the horse at the object path, empties the entry and says so once', async () => {
+  it('[I2] [I3] uploads, points the horse at the object path, empties the entry and says so once', async () => {
     const id = await queuedPhoto();
     const horses = fakeHorses({ h1: outboxRef(id) });
     const up = uploader(horses);
@@ -120,7 +120,7 @@ describe('photo uploader', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('does not send drafts, and drops a queued photo no horse shows any more', async () => {
+  it('[I4] does not send drafts, and drops a queued photo no horse shows any more', async () => {
     const draft = await outbox.addDraft(new ArrayBuffer(4), 'image/jpeg', 4);
     const orphan = await queuedPhoto();
     const up = uploader(fakeHorses({ h1: outboxRef(draft) }));
@@ -131,7 +131,7 @@ describe('photo uploader', () => {
     expect(await outbox.get(draft)).toBeDefined();
   });
 
-  it('offline: retries with exponential backoff and jitter, without a failure toast, and a kick retries at once', async () => {
+  it('[I4] offline: retries with exponential backoff and jitter, without a failure toast, and a kick retries at once', async () => {
     const id = await queuedPhoto();
     const horses = fakeHorses({ h1: outboxRef(id) });
     server.next.url = ['network', 'network', 503, 'network'];
@@ -156,7 +156,7 @@ describe('photo uploader', () => {
     expect(timers.pending).toEqual([]);
   });
 
-  it('backoff stays between half and all of the capped ceiling', () => {
+  it('[I4] backoff stays between half and all of the capped ceiling', () => {
     expect(backoffDelay(0, () => 0)).toBe(1000);
     expect(backoffDelay(0, () => 1)).toBe(2000);
     expect(backoffDelay(3, () => 0.5)).toBe(12_000);
@@ -164,7 +164,7 @@ describe('photo uploader', () => {
     expect(backoffDelay(30, () => 0)).toBe(150_000);
   });
 
-  it('a crash after the bytes were sent reuses the stored upload URL: one object, one horse write', async () => {
+  it('[I4] a crash after the bytes were sent reuses the stored upload URL: one object, one horse write', async () => {
     const id = await queuedPhoto();
     const horses = fakeHorses({ h1: outboxRef(id) });
     // The answer to the registration is lost (the device dies, or the signal goes).
@@ -185,7 +185,7 @@ describe('photo uploader', () => {
     expect(await db.photoOutbox.count()).toBe(0);
   });
 
-  it('a crash between getting the URL and sending the bytes sends them to the same URL', async () => {
+  it('[I4] a crash between getting the URL and sending the bytes sends them to the same URL', async () => {
     const id = await queuedPhoto();
     const horses = fakeHorses({ h1: outboxRef(id) });
     server.next.put = ['network'];
@@ -201,7 +201,7 @@ describe('photo uploader', () => {
     expect(horses.photos.h1).toBe('/api/objects/object-1');
   });
 
-  it('an upload URL that expired while offline is renewed quietly', async () => {
+  it('[I4] an upload URL that expired while offline is renewed quietly', async () => {
     const id = await queuedPhoto();
     const horses = fakeHorses({ h1: outboxRef(id) });
     server.next.put = [410];
@@ -213,7 +213,7 @@ describe('photo uploader', () => {
     expect(events.map((event) => event.kind)).toEqual(['uploaded']);
   });
 
-  it('401 pauses and keeps the photo for the next sign-in', async () => {
+  it('[A7] [O3] 401 pauses and keeps the photo for the next sign-in', async () => {
     const id = await queuedPhoto();
     const horses = fakeHorses({ h1: outboxRef(id) });
     server.next.url = [401];
@@ -233,7 +233,7 @@ describe('photo uploader', () => {
     expect(horses.photos.h1).toBe('/api/objects/object-1');
   });
 
-  it('real refusals show the SPEC texts once and wait for the next start', async () => {
+  it('[I3] real refusals show the failure texts once and wait for the next start', async () => {
     const refusedUrl = await queuedPhoto();
     const refusedBytes = await queuedPhoto();
     const horses = fakeHorses({ h1: outboxRef(refusedUrl), h2: outboxRef(refusedBytes) });

@@ -27,7 +27,7 @@ function horse(ownerId: string | null = null) {
 }
 
 describe('supplier (owner) repository', () => {
-  it('validates with the SPEC messages, stores blanks as null and stamps createdAt', async () => {
+  it('[C7] [C8] validates with the contact messages, stores blanks as null and stamps createdAt', async () => {
     expect(() => data.owners.create({ firstName: ' ', lastName: '', email: 'nope' })).toThrow(ValidationError);
     try {
       data.owners.create({ firstName: ' ', lastName: '', email: 'nope' });
@@ -47,7 +47,7 @@ describe('supplier (owner) repository', () => {
     await expect.poll(() => data.db.owners.get(id)).toMatchObject({ firstName: 'Anne', email: 'anne@ranch.test', createdAt: stored?.createdAt });
   });
 
-  it('refuses to delete a supplier whose horses still name it', async () => {
+  it('[C3] refuses to delete a supplier whose horses still name it', async () => {
     const id = data.owners.create({ firstName: 'Ann', lastName: 'Lee' });
     const horseId = horse(id);
     expect(() => data.owners.remove(id)).toThrow(InUseError);
@@ -58,7 +58,7 @@ describe('supplier (owner) repository', () => {
 });
 
 describe('buyer, sale and payment repositories', () => {
-  it('creates, updates and deletes buyers; a buyer with sales stays', async () => {
+  it('[C6] creates, updates and deletes buyers; a buyer with sales stays', async () => {
     const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Hart', phone: '555 1234' });
     await expect.poll(() => data.db.buyers.get(buyerId)).toEqual({ id: buyerId, firstName: 'Bo', lastName: 'Hart', phone: '555 1234', email: null });
     data.buyers.update(buyerId, { firstName: 'Bob', lastName: 'Hart' });
@@ -81,7 +81,7 @@ describe('buyer, sale and payment repositories', () => {
     expect('update' in data.payments).toBe(false);
   });
 
-  it('a sale needs an existing horse and buyer', () => {
+  it('[S3] a sale needs an existing horse and buyer', () => {
     const id = '0190a000-0000-7000-8000-0000000000aa';
     expect(() => data.sales.create({ horseId: id, buyerId: id, salePrice: '1', downPayment: '0', termsMonths: 0 })).toThrow(NotFoundError);
     expect(collectionMap(data.doc, 'sales').size).toBe(0);
@@ -89,7 +89,7 @@ describe('buyer, sale and payment repositories', () => {
 });
 
 describe('lookup repository edits', () => {
-  it('renames and deactivates items', async () => {
+  it('[L6] renames and deactivates items', async () => {
     const id = data.lookups.create('colors', { name: 'Bay' });
     data.lookups.rename('colors', id, { name: ' Dark Bay ' });
     data.lookups.setActive('colors', id, false);

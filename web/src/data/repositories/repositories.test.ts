@@ -32,14 +32,14 @@ function messagesOf(action: () => unknown): string[] {
 }
 
 describe('horse repository', () => {
-  it('rejects a horse without name, breed, color and gender with the SPEC messages and changes nothing', async () => {
+  it('[H5] rejects a horse without name, breed, color and gender with their messages and changes nothing', async () => {
     await withLookups();
     const messages = messagesOf(() => data.horses.create({ name: '  ', breedId: '', colorId: '', genderId: '' }));
     expect(messages).toEqual(['Name is required', 'Breed is required', 'Color is required', 'Gender is required']);
     expect(collectionMap(data.doc, 'horses').size).toBe(0);
   });
 
-  it('stores a valid horse in one local transaction and the projection shows it', async () => {
+  it('[O2] stores a valid horse in one local transaction and the projection shows it', async () => {
     const refs = await withLookups();
     const origins: unknown[] = [];
     data.doc.on('afterTransaction', (transaction) => origins.push(transaction.origin));
@@ -64,7 +64,7 @@ describe('horse repository', () => {
     await expect.poll(() => data.db.horses.get(id)).toMatchObject({ name: 'Midnight', priceUsd: '12500.50' });
   });
 
-  it('updates only through valid input and removes horses', async () => {
+  it('[H5] updates only through valid input and removes horses', async () => {
     const refs = await withLookups();
     const id = data.horses.create({ name: 'Dusty', ...refs });
 
@@ -79,7 +79,7 @@ describe('horse repository', () => {
 });
 
 describe('lookup repository', () => {
-  it('creates active items and rejects a blank name', async () => {
+  it('[L3] [L4] creates active items and rejects a blank name', async () => {
     await withLookups();
     expect(messagesOf(() => data.lookups.create('statuses', { name: '   ' }))).toEqual(['Name is required']);
     const id = data.lookups.create('statuses', { name: 'For Sale' });

@@ -17,7 +17,7 @@ const TABS = [
 ] as const;
 
 describe('Administration screen', () => {
-  it('shows its texts with Breeds selected first', async () => {
+  it('[L1] shows its texts with Breeds selected first', async () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
     expect(screen.getByText('Manage system configuration and dropdown lists')).toBeTruthy();
@@ -25,7 +25,7 @@ describe('Administration screen', () => {
     expect(screen.getByRole('tab', { name: 'Breeds' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it.each(TABS)('%s: empty text, Add dialog with Save disabled while blank, create toast and Active pill', async (tab, card, add, title, placeholder, empty, toast) => {
+  it.each(TABS)('[L2] [L3] [L4] [L5] %s: empty text, Add dialog with Save disabled while blank, create toast and Active pill', async (tab, card, add, title, placeholder, empty, toast) => {
     show();
     fireEvent.click(await screen.findByRole('tab', { name: tab }));
     expect(await screen.findByRole('heading', { name: card })).toBeTruthy();
@@ -46,7 +46,7 @@ describe('Administration screen', () => {
     expect(within(row).getByText('Active')).toBeTruthy();
   });
 
-  it('renames, deactivates and activates an item', async () => {
+  it('[L6] renames, deactivates and activates an item', async () => {
     data.lookups.create('breeds', { name: 'Arabian' });
     show();
     let row = (await screen.findByText('Arabian')).closest('tr') as HTMLElement;
@@ -71,7 +71,7 @@ describe('Administration screen', () => {
     expect(document.activeElement?.textContent).toBe('Colors');
   });
 
-  it('a Viewer sees the lists but cannot change them', async () => {
+  it('[R1] [R6] a Viewer sees the lists but cannot change them', async () => {
     data.lookups.create('breeds', { name: 'Arabian' });
     show('Viewer');
     const row = (await screen.findByText('Arabian')).closest('tr') as HTMLElement;

@@ -17,12 +17,12 @@ function renderGate(load: () => Promise<AuthState>) {
 }
 
 describe('auth gate', () => {
-  it('renders nothing while the user is loading', () => {
+  it('[A2] renders nothing while the user is loading', () => {
     const { container } = renderGate(() => new Promise<AuthState>(() => {}));
     expect(container.innerHTML).toBe('');
   });
 
-  it('shows the landing screen to a visitor who is not signed in', async () => {
+  it('[A2] shows the landing screen to a visitor who is not signed in', async () => {
     renderGate(async () => ({ status: 'signed-out' }));
     expect(await screen.findByRole('heading', { name: 'Ranch' })).toBeTruthy();
     expect(screen.getByText('Horse Ranch Management System')).toBeTruthy();
@@ -30,7 +30,7 @@ describe('auth gate', () => {
     expect(screen.queryByText('Signed-in app')).toBeNull();
   });
 
-  it('shows the app to a signed-in user', async () => {
+  it('[A3] shows the app to a signed-in user', async () => {
     renderGate(async () => ({
       status: 'signed-in',
       offline: false,

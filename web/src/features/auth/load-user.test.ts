@@ -25,27 +25,27 @@ afterEach(() => {
 });
 
 describe('loading the signed-in user', () => {
-  it('asks the server with credentials and caches the user', async () => {
+  it('[A3] asks the server with credentials and caches the user', async () => {
     fetchMock.mockResolvedValue(Response.json(USER));
     expect(await loadUser()).toEqual({ status: 'signed-in', user: USER, offline: false });
     expect(fetchMock).toHaveBeenCalledWith(AUTH_USER_PATH, expect.objectContaining({ credentials: 'include' }));
     expect(readCachedUser()).toEqual(USER);
   });
 
-  it('a 401 signs the device out and forgets the cached user', async () => {
+  it('[A7] a 401 signs the device out and forgets the cached user', async () => {
     writeCachedUser(USER);
     fetchMock.mockResolvedValue(new Response('Unauthorized', { status: 401 }));
     expect(await loadUser()).toEqual({ status: 'signed-out' });
     expect(localStorage.getItem(CACHED_USER_KEY)).toBeNull();
   });
 
-  it('offline, it opens on the cached user', async () => {
+  it('[O3] offline, it opens on the cached user', async () => {
     writeCachedUser(USER);
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await loadUser()).toEqual({ status: 'signed-in', user: USER, offline: true });
   });
 
-  it('offline without a cached user, it shows the landing screen', async () => {
+  it('[O3] [A2] offline without a cached user, it shows the landing screen', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await loadUser()).toEqual({ status: 'signed-out' });
   });

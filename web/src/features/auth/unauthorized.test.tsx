@@ -17,7 +17,7 @@ function Expired({ navigate }: { navigate: (path: string) => void }) {
 }
 
 describe('a logged-out session', () => {
-  it('shows the Unauthorized toast, forgets the cached user and goes to sign in after 500 ms', () => {
+  it('[A7] shows the Unauthorized toast, forgets the cached user and goes to sign in after 500 ms', () => {
     vi.useFakeTimers();
     localStorage.setItem(CACHED_USER_KEY, JSON.stringify({ id: 'u1', email: 'a@ranch.test' }));
     const navigate = vi.fn();

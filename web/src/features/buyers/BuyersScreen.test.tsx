@@ -10,7 +10,7 @@ useTestData((opened) => (data = opened));
 const show = (role: 'Staff' | 'Viewer' = 'Staff') => renderScreen(<BuyersScreen />, { data, user: testUser(role) });
 
 describe('Buyers screen', () => {
-  it('shows its texts and the empty state', async () => {
+  it('[C5] shows its texts and the empty state', async () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Buyers' })).toBeTruthy();
     expect(screen.getByText('Manage buyer contacts and information')).toBeTruthy();
@@ -18,7 +18,7 @@ describe('Buyers screen', () => {
     expect(await screen.findByText('No buyers found')).toBeTruthy();
   });
 
-  it('labels have no required mark, phone and email read (Optional); messages per SPEC', async () => {
+  it('[C7] labels have no required mark, phone and email read (Optional); the contact messages', async () => {
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Buyer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Buyer' });
@@ -38,7 +38,7 @@ describe('Buyers screen', () => {
     expect(cells.slice(0, 3)).toEqual(['Bo Hart', 'N/A', 'N/A']);
   });
 
-  it('edits in Edit Buyer and deletes without confirmation', async () => {
+  it('[C5] [C6] edits in Edit Buyer and deletes without confirmation', async () => {
     data.buyers.create({ firstName: 'Bo', lastName: 'Hart' });
     show();
     fireEvent.click(within(await rowOf('Bo Hart')).getByRole('button', { name: 'Edit' }));
@@ -54,7 +54,7 @@ describe('Buyers screen', () => {
     expect(await screen.findByText('No buyers found')).toBeTruthy();
   });
 
-  it('a buyer with a sale is kept: Failed to delete buyer', async () => {
+  it('[C6] a buyer with a sale is kept: Failed to delete buyer', async () => {
     const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Hart' });
     const horseId = data.horses.create({
       name: 'Comet',
@@ -69,7 +69,7 @@ describe('Buyers screen', () => {
     expect(await data.db.buyers.count()).toBe(1);
   });
 
-  it('a Viewer sees no write actions', async () => {
+  it('[R1] a Viewer sees no write actions', async () => {
     data.buyers.create({ firstName: 'Bo', lastName: 'Hart' });
     show('Viewer');
     const row = await rowOf('Bo Hart');

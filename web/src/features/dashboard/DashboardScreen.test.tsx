@@ -22,12 +22,12 @@ afterEach(async () => {
 const kpi = (title: string) => within(screen.getByRole('listitem', { name: title }));
 
 describe('Dashboard', () => {
-  it('shows 4 KPI skeleton cards while loading', () => {
+  it('[D1] shows 4 KPI skeleton cards while loading', () => {
     render(<KpiCards metrics={undefined} />);
     expect(screen.getAllByTestId('kpi-skeleton')).toHaveLength(4);
   });
 
-  it('with no data: zeros, the fixed captions, the static activity', async () => {
+  it('[D2] [D8] with no data: zeros, the fixed captions, the static activity', async () => {
     renderScreen(<DashboardScreen />, { data });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('Welcome back, Ada Rider! Here is what is happening at your ranch.')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('Dashboard', () => {
     expect(screen.getByText('Just now')).toBeTruthy();
   });
 
-  it('computes the figures from local data and follows new payments live', async () => {
+  it('[D9] computes the figures from local data and follows new payments live', async () => {
     const breedId = data.lookups.create('breeds', { name: 'Arabian' });
     const colorId = data.lookups.create('colors', { name: 'Bay' });
     const genderId = data.lookups.create('genders', { name: 'Mare' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMillions, formatThousands, statusPercent } from './metrics.ts';
 
 describe('dashboard metrics', () => {
-  it('formats per SPEC §9', () => {
+  it('[D5] [D7] [D3] formats millions, thousands and status percentages', () => {
     expect(formatMillions(175_000_050)).toBe('$1.8M');
     expect(formatMillions(0)).toBe('$0.0M');
     expect(formatMillions(145_000_000)).toBe('$1.5M');

@@ -42,7 +42,7 @@ function lookups() {
 
 
 describe('Horse Inventory screen', () => {
-  it('shows the empty inventory with its filters', async () => {
+  it('[H1] shows the empty inventory with its filters', async () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Horse Inventory' })).toBeTruthy();
     expect(screen.getByText('Manage your horse database')).toBeTruthy();
@@ -53,7 +53,7 @@ describe('Horse Inventory screen', () => {
     expect(screen.getByPlaceholderText('Search horses...')).toBeTruthy();
   });
 
-  it('submitting the empty form shows the four required-field messages and creates nothing', async () => {
+  it('[H5] submitting the empty form shows the four required-field messages and creates nothing', async () => {
     show();
     const dialog = await openAddDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Horse' }));
@@ -64,7 +64,7 @@ describe('Horse Inventory screen', () => {
     expect(await data.db.horses.count()).toBe(0);
   });
 
-  it('a filled form (with a supplier) creates a horse that appears in the table', async () => {
+  it('[H7] [H3] a filled form (with a supplier) creates a horse that appears in the table', async () => {
     lookups();
     data.lookups.create('statuses', { name: 'For Sale' });
     const retired = data.lookups.create('breeds', { name: 'Retired Breed' });
@@ -94,7 +94,7 @@ describe('Horse Inventory screen', () => {
     expect(cells.slice(0, 7)).toEqual([expect.stringContaining('Chestnut'), 'Arabian', '6 years', 'Mare', 'For Sale', '$18,500.50', 'Sam Stone']);
   });
 
-  it('edits a horse in the Edit Horse dialog, keeping an inactive breed it already has', async () => {
+  it('[H7] edits a horse in the Edit Horse dialog, keeping an inactive breed it already has', async () => {
     const refs = lookups();
     const id = data.horses.create({ name: 'Comet', ...refs, priceUsd: '9000' });
     data.lookups.setActive('breeds', refs.breedId, false);
@@ -111,7 +111,7 @@ describe('Horse Inventory screen', () => {
     await expect.poll(() => data.db.horses.get(id)).toMatchObject({ name: 'Comet II', breedId: refs.breedId, priceUsd: '9000.00' });
   });
 
-  it('deletes after the confirmation and shows details', async () => {
+  it('[H8] [H9] deletes after the confirmation and shows details', async () => {
     data.horses.create({ name: 'Dusty', ...lookups(), notes: 'Loves apples' });
     show();
     fireEvent.click(within(await rowOf('Dusty')).getByRole('button', { name: 'View Details' }));
@@ -127,7 +127,7 @@ describe('Horse Inventory screen', () => {
     expect(await screen.findByText('No horses found')).toBeTruthy();
   });
 
-  it('search and filters narrow the list', async () => {
+  it('[H2] search and filters narrow the list', async () => {
     const refs = lookups();
     const gray = data.lookups.create('colors', { name: 'Gray' });
     const owner = data.owners.create({ firstName: 'Sam', lastName: 'Stone' });
@@ -164,7 +164,7 @@ describe('Horse Inventory screen', () => {
     expect(await screen.findByText('No horses found')).toBeTruthy();
   });
 
-  it('the search follows horses added, renamed and deleted', async () => {
+  it('[H2] the search follows horses added, renamed and deleted', async () => {
     const refs = lookups();
     const star = data.horses.create({ name: 'Silver Star', ...refs });
     data.horses.create({ name: 'Night Owl', ...refs });
@@ -183,7 +183,7 @@ describe('Horse Inventory screen', () => {
     expect(await screen.findByText('No horses found')).toBeTruthy();
   });
 
-  it('a Viewer sees the horses but no write actions', async () => {
+  it('[R1] a Viewer sees the horses but no write actions', async () => {
     data.horses.create({ name: 'Comet', ...lookups() });
     show('Viewer');
     const row = await rowOf('Comet');

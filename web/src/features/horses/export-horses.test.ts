@@ -23,7 +23,7 @@ const row: HorseRow = {
 };
 
 describe('horse export', () => {
-  it('writes the shown rows as CSV with a header', () => {
+  it('[H9] [B5] writes the shown rows as CSV with a header', () => {
     expect(horsesCsv([row]).split('\r\n')).toEqual([
       'Name,Breed,Color,Gender,Status,Age,Birth Date,Price (USD),Supplier,Notes',
       '"Comet, Jr.",Arabian,Bay,Mare,,4 years,,12500.00,Ranch,"Says ""hi"""',

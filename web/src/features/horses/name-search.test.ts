@@ -22,7 +22,7 @@ const rowsOf = (names: string[]) => names.map((name, i) => ({ id: `h${i}`, name 
 const namesOf = (rows: { name: string }[]) => rows.map((row) => row.name);
 
 describe('horse name search in memory', () => {
-  it('finds the needle anywhere in the name, in any case, keeping the list order', () => {
+  it('[H2] finds the needle anywhere in the name, in any case, keeping the list order', () => {
     const index = createNameIndex(rowsOf(NAMES));
     expect(namesOf(index.search('st'))).toEqual(['Silver Star', 'Stardust', 'STORM chaser', 'Dusty  Rose', 'Thunderbolt the Unstoppable']);
     expect(namesOf(index.search(normaliseNeedle('  OWL ')))).toEqual(['Night Owl']);
@@ -31,7 +31,7 @@ describe('horse name search in memory', () => {
     expect(index.search('')).toHaveLength(NAMES.length);
   });
 
-  it('answers as the IndexedDB name index did, for short and long needles', () => {
+  it('[H2] answers as the IndexedDB name index did, for short and long needles', () => {
     const needles = ['s', 'St', 'sta', 'star', 'r s', 'y  r', 'ärg', 'ÄRGER', 'the unstoppable', 'thunderbolt the', 'bolt the unstop', 'o', 'e', ' m ', 'maple', 'maples', 'x'];
     for (const search of needles) {
       expect(namesOf(createNameIndex(rowsOf(NAMES)).search(normaliseNeedle(search))), search).toEqual(oldSearch(NAMES, search));

@@ -27,19 +27,19 @@ describe('horse photos and the sync badge', () => {
       </DataProvider>,
     );
 
-  it('shows a photo from this device’s outbox, offline too', async () => {
+  it('[I4] shows a photo from this device’s outbox, offline too', async () => {
     const id = await data.photos.addDraft(new ArrayBuffer(4), 'image/jpeg', 4);
     show(outboxRef(id));
     expect((await screen.findByRole('img', { name: 'Photo of Dusty' })).getAttribute('src')).toBe('blob:outbox-photo');
   });
 
-  it('shows "photo on its way" for a photo still in another device’s outbox', async () => {
+  it('[I4] shows "photo on its way" for a photo still in another device’s outbox', async () => {
     show(outboxRef('taken-elsewhere'));
     const placeholder = await screen.findByRole('img', { name: 'Photo of Dusty on its way' });
     expect(placeholder.getAttribute('title')).toBe('Photo on its way');
   });
 
-  it('shows a served photo from its path, and the placeholder when there is none', async () => {
+  it('[H3] shows a served photo from its path, and the placeholder when there is none', async () => {
     const { unmount } = show('/api/objects/0190');
     expect(screen.getByRole('img', { name: 'Photo of Dusty' }).getAttribute('src')).toBe('/api/objects/0190');
     unmount();
@@ -47,7 +47,7 @@ describe('horse photos and the sync badge', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('the badge counts records with changes waiting and queued photos', async () => {
+  it('[O5] the badge counts records with changes waiting and queued photos', async () => {
     render(
       <DataProvider data={data}>
         <SyncBadge />

@@ -31,7 +31,7 @@ const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const disabled = (element: HTMLElement) => element.matches(':disabled');
 
 describe('Profile screen', () => {
-  it('shows the overview and read-only details until Edit Profile', async () => {
+  it('[U7] shows the overview and read-only details until Edit Profile', async () => {
     renderScreen(<ProfileScreen />, { data, user: testUser('Admin') });
     const overview = await screen.findByRole('region', { name: 'Profile Overview' });
     expect(within(overview).getByText('Ada Rider')).toBeTruthy();
@@ -53,7 +53,7 @@ describe('Profile screen', () => {
     expect(disabled(field('Role'))).toBe(true);
   });
 
-  it('falls back to the e-mail, U initials and N/A dates', async () => {
+  it('[U7] falls back to the e-mail, U initials and N/A dates', async () => {
     renderScreen(<ProfileScreen />, { data, user: testUser('Viewer', { firstName: null, lastName: null, createdAt: '', updatedAt: '' }) });
     const overview = await screen.findByRole('region', { name: 'Profile Overview' });
     expect(within(overview).getAllByText('ada@ranch.test')).toHaveLength(2);
@@ -62,7 +62,7 @@ describe('Profile screen', () => {
     expect(within(overview).getByText('Viewer').className).toContain('badge-secondary');
   });
 
-  it('validates with the SPEC messages and Cancel restores the stored values', async () => {
+  it('[U7] [U8] validates with the profile messages and Cancel restores the stored values', async () => {
     renderScreen(<ProfileScreen />, { data });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(field('First Name'), { target: { value: ' ' } });
@@ -79,7 +79,7 @@ describe('Profile screen', () => {
     expect(disabled(field('First Name'))).toBe(true);
   });
 
-  it('saves with PUT /api/auth/user, refreshes the current user and toasts', async () => {
+  it('[U8] saves with PUT /api/auth/user, refreshes the current user and toasts', async () => {
     let current = testUser('Staff');
     const load = vi.fn(async (): Promise<AuthState> => ({ status: 'signed-in', user: current, offline: false }));
     let release: () => void = () => {};
@@ -105,7 +105,7 @@ describe('Profile screen', () => {
     expect(disabled(field('First Name'))).toBe(true);
   });
 
-  it('a failed save says so and stays editable', async () => {
+  it('[U8] a failed save says so and stays editable', async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderScreen(<ProfileScreen />, { data });
@@ -115,7 +115,7 @@ describe('Profile screen', () => {
     expect(disabled(field('First Name'))).toBe(false);
   });
 
-  it('offline, Save is disabled with a visible note', async () => {
+  it('[U9] offline, Save is disabled with a visible note', async () => {
     data.status.set({ online: false });
     renderScreen(<ProfileScreen />, { data });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
@@ -123,7 +123,7 @@ describe('Profile screen', () => {
     expect((screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows a skeleton while the user is loading', () => {
+  it('[U7] shows a skeleton while the user is loading', () => {
     render(
       <ToastProvider>
         <DataProvider data={data}>

@@ -44,7 +44,7 @@ async function openDialog(button: string, title: string) {
 }
 
 describe('Sales & Payments screen', () => {
-  it('shows title, buttons, tabs and the empty texts', async () => {
+  it('[S1] [S2] [P1] shows title, buttons, tabs and the empty texts', async () => {
     renderScreen(<SalesScreen />, { data });
     expect(await screen.findByRole('heading', { name: 'Sales & Payments' })).toBeTruthy();
     expect(screen.getByText('Manage sales transactions and payment schedules')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('Sales & Payments screen', () => {
     for (const header of ['Sale', 'Amount', 'Method', 'Date', 'Memo']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
   });
 
-  it('the empty sale form shows the SPEC messages and creates nothing', async () => {
+  it('[S3] the empty sale form shows the required-field messages and creates nothing', async () => {
     renderScreen(<SalesScreen />, { data });
     const dialog = await openDialog('Create Sale', 'Create New Sale');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Create Sale' }));
@@ -70,7 +70,7 @@ describe('Sales & Payments screen', () => {
     expect(await data.db.sales.count()).toBe(0);
   });
 
-  it('offers only horses with a status, pre-fills the price and creates the sale', async () => {
+  it('[S4] [S5] offers only horses with a status, pre-fills the price and creates the sale', async () => {
     seed();
     renderScreen(<SalesScreen />, { data });
     const dialog = await openDialog('Create Sale', 'Create New Sale');
@@ -113,7 +113,7 @@ describe('Sales & Payments screen', () => {
     await waitFor(() => expect(within(within(again).getByLabelText(/^Horse/)).queryByRole('option', { name: 'Star' })).toBeNull());
   });
 
-  it('records payments until the sale is Paid; Add Payment pre-fills and disappears', async () => {
+  it('[S7] [P4] [S12] records payments until the sale is Paid; Add Payment pre-fills and disappears', async () => {
     const { star, buyerId } = seed();
     const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '1000', downPayment: '400', termsMonths: 0 });
     renderScreen(<SalesScreen />, { data });
@@ -162,7 +162,7 @@ describe('Sales & Payments screen', () => {
     ]);
   });
 
-  it('View Details shows the schedule, paid so far and balance', async () => {
+  it('[S12] [S9] View Details shows the schedule, paid so far and balance', async () => {
     const { star, buyerId } = seed();
     const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', downPayment: '0', termsMonths: 3, scheduleStartDate: '2026-01-31' });
     data.payments.create({ saleId, amount: '4000', date: '2026-02-01', method: 'Check' });
@@ -183,7 +183,7 @@ describe('Sales & Payments screen', () => {
     expect(rows[1]?.[1]).toBe(new Date('2026-02-28T12:00:00').toLocaleDateString());
   });
 
-  it('Download Receipt opens a printable receipt', async () => {
+  it('[P7] Download Receipt opens a printable receipt', async () => {
     const { star, buyerId } = seed();
     const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
     data.payments.create({ saleId, amount: '250.5', date: '2026-02-01', method: 'Card', memo: 'First' });
@@ -202,7 +202,7 @@ describe('Sales & Payments screen', () => {
     expect(print).toHaveBeenCalled();
   });
 
-  it('a Viewer sees no write actions', async () => {
+  it('[R1] a Viewer sees no write actions', async () => {
     const { star, buyerId } = seed();
     data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
     renderScreen(<SalesScreen />, { data, user: testUser('Viewer') });

@@ -34,7 +34,7 @@ function stubNotification(permission: NotificationPermission, answer: Notificati
 }
 
 describe('Settings screen', () => {
-  it('shows the four cards with the SPEC defaults and the role', async () => {
+  it('[V1] [V2] shows the four cards with the default settings and the role', async () => {
     stubNotification('default');
     renderScreen(<SettingsScreen />, { data, user: testUser('Viewer') });
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
@@ -51,7 +51,7 @@ describe('Settings screen', () => {
     expect(within(screen.getByRole('region', { name: 'Privacy & Security' })).getByText('Viewer')).toBeTruthy();
   });
 
-  it('Dark Mode and Compact View apply at once and are stored under userSettings', async () => {
+  it('[V5] Dark Mode and Compact View apply at once and are stored under userSettings', async () => {
     stubNotification('default');
     renderScreen(<SettingsScreen />, { data });
     fireEvent.click(await screen.findByRole('switch', { name: /^Dark Mode/ }));
@@ -63,7 +63,7 @@ describe('Settings screen', () => {
     expect(document.documentElement.getAttribute('data-theme')).toBe('light');
   });
 
-  it('Browser Notifications: granted turns it on, refused stays off, blocked and missing show badges', async () => {
+  it('[V3] Browser Notifications: granted turns it on, refused stays off, blocked and missing show badges', async () => {
     let request = stubNotification('default', 'granted');
     renderScreen(<SettingsScreen />, { data });
     fireEvent.click(await screen.findByRole('switch', { name: /^Browser Notifications/ }));
@@ -89,7 +89,7 @@ describe('Settings screen', () => {
     expect(await screen.findByText("Your browser doesn't support notifications.")).toBeTruthy();
   });
 
-  it('Save All Settings and Log Out All Devices show their toasts', async () => {
+  it('[V4] [V6] Save All Settings and Log Out All Devices show their toasts', async () => {
     stubNotification('default');
     renderScreen(<SettingsScreen />, { data });
     fireEvent.click(await screen.findByRole('button', { name: 'Save All Settings' }));
@@ -104,7 +104,7 @@ describe('Settings screen', () => {
     expect(screen.getByText('This feature is not yet implemented.')).toBeTruthy();
   });
 
-  it('Clear Local Data warns about unsaved records and queued photos, then clears storage', async () => {
+  it('[V7] Clear Local Data warns about unsaved records and queued photos, then clears storage', async () => {
     stubNotification('default');
     data.lookups.create('breeds', { name: 'Arabian' });
     await data.photos.queue(await data.photos.addDraft(new ArrayBuffer(8), 'image/jpeg', 8));
@@ -123,7 +123,7 @@ describe('Settings screen', () => {
     expect(await data.db.photoOutbox.count()).toBe(0);
   });
 
-  it('Data Management says how many records from other apps could not be shown', async () => {
+  it('[V8] Data Management says how many records from other apps could not be shown', async () => {
     stubNotification('default');
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderScreen(<SettingsScreen />, { data });

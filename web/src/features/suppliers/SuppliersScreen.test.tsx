@@ -10,7 +10,7 @@ useTestData((opened) => (data = opened));
 const show = (role: 'Staff' | 'Viewer' = 'Staff') => renderScreen(<SuppliersScreen />, { data, user: testUser(role) });
 
 describe('Suppliers screen', () => {
-  it('shows its texts and the empty state', async () => {
+  it('[C1] shows its texts and the empty state', async () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Suppliers' })).toBeTruthy();
     expect(screen.getByText('Manage horse suppliers and their information')).toBeTruthy();
@@ -18,7 +18,7 @@ describe('Suppliers screen', () => {
     expect(await screen.findByText('No suppliers found')).toBeTruthy();
   });
 
-  it('validates and creates a supplier in Add New Supplier', async () => {
+  it('[C7] validates and creates a supplier in Add New Supplier', async () => {
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Supplier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Supplier' });
@@ -38,7 +38,7 @@ describe('Suppliers screen', () => {
     expect(screen.getByRole('link', { name: 'sam@ranch.test' }).getAttribute('href')).toBe('mailto:sam@ranch.test');
   });
 
-  it('totals the horses and their prices; refuses deletion while it has horses', async () => {
+  it('[C2] [C3] totals the horses and their prices; refuses deletion while it has horses', async () => {
     const owner = data.owners.create({ firstName: 'Sam', lastName: 'Stone', phone: '555-0100' });
     const refs = {
       breedId: data.lookups.create('breeds', { name: 'Arabian' }),
@@ -60,7 +60,7 @@ describe('Suppliers screen', () => {
     expect((within(confirm).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('edits, views and deletes a supplier', async () => {
+  it('[C4] edits, views and deletes a supplier', async () => {
     data.owners.create({ firstName: 'Sam', lastName: 'Stone' });
     show();
     fireEvent.click(within(await rowOf('Sam Stone')).getByRole('button', { name: 'View Details' }));
@@ -81,7 +81,7 @@ describe('Suppliers screen', () => {
     expect(await screen.findByText('No suppliers found')).toBeTruthy();
   });
 
-  it('a Viewer cannot add, edit or delete', async () => {
+  it('[R1] a Viewer cannot add, edit or delete', async () => {
     data.owners.create({ firstName: 'Sam', lastName: 'Stone' });
     show('Viewer');
     const row = await rowOf('Sam Stone');

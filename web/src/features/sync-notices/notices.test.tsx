@@ -51,7 +51,7 @@ const toastRegion = () => screen.getByRole('region', { name: 'Notifications (F8)
 const receive = (notices: CompensationNotice[]) => act(() => addNoticeBatch(data.notices, notices));
 
 describe('changes the server did not keep', () => {
-  it('tells which record, which field, the value it was put back to, and why', async () => {
+  it('[O7] tells which record, which field, the value it was put back to, and why', async () => {
     const { horseId, saleId } = await seed();
     renderShell();
     receive([
@@ -71,7 +71,7 @@ describe('changes the server did not keep', () => {
     ).toBeTruthy();
   });
 
-  it('says what was not kept and what was brought back; several at once are summarised and listed under the bell', async () => {
+  it('[O7] [G5] says what was not kept and what was brought back; several at once are summarised and listed under the bell', async () => {
     const { breedId, saleId, paymentId } = await seed();
     renderShell();
     const bell = screen.getByRole('button', { name: 'Notifications, unread' });

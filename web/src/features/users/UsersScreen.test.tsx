@@ -46,7 +46,7 @@ function serve(users: User[]) {
 const tile = (label: string) => within(screen.getByRole('list', { name: 'User summary' })).getByText(label).nextElementSibling?.textContent;
 
 describe('Users screen', () => {
-  it('lists users with tiles, badges and the own row marked', async () => {
+  it('[U1] [U3] lists users with tiles, badges and the own row marked', async () => {
     serve([SELF, ...OTHERS]);
     renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
     expect(await screen.findByText('bob@ranch.test')).toBeTruthy();
@@ -68,7 +68,7 @@ describe('Users screen', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/users', expect.objectContaining({ credentials: 'include' }));
   });
 
-  it('searches e-mail or full name ignoring case, filters by role, and says when nothing matches', async () => {
+  it('[U2] searches e-mail or full name ignoring case, filters by role, and says when nothing matches', async () => {
     serve([SELF, ...OTHERS]);
     renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
     await screen.findByText('bob@ranch.test');
@@ -86,7 +86,7 @@ describe('Users screen', () => {
     expect(await screen.findByText('No users found matching your criteria.')).toBeTruthy();
   });
 
-  it('changes another user role through the dialog', async () => {
+  it('[U4] changes another user role through the dialog', async () => {
     serve([SELF, ...OTHERS]);
     renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
     const bob = (await screen.findByText('Bob Stable')).closest('tr')!;
@@ -100,7 +100,7 @@ describe('Users screen', () => {
     await waitFor(() => expect(tile('Viewers')).toBe('2'));
   });
 
-  it('a failed role change says so', async () => {
+  it('[U4] a failed role change says so', async () => {
     serve([SELF, ...OTHERS]);
     renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
     const bob = (await screen.findByText('Bob Stable')).closest('tr')!;
@@ -111,7 +111,7 @@ describe('Users screen', () => {
     expect(await screen.findByText('Failed to update user role. Please try again.')).toBeTruthy();
   });
 
-  it('non-admins get Access Denied and go home after 1 second, without a fetch', async () => {
+  it('[R4] non-admins get Access Denied and go home after 1 second, without a fetch', async () => {
     vi.useFakeTimers();
     const goHome = vi.fn();
     renderScreen(<UsersScreen goHome={goHome} />, { data, user: testUser('Staff') });
@@ -127,7 +127,7 @@ describe('Users screen', () => {
     expect(screen.queryByText('Total Users')).toBeNull();
   });
 
-  it('offline, it says the list needs a connection', async () => {
+  it('[U5] offline, it says the list needs a connection', async () => {
     data.status.set({ online: false });
     renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
     expect(await screen.findByText(/You are offline — the user list needs a connection/)).toBeTruthy();
