@@ -1,6 +1,5 @@
 import * as awarenessProtocol from 'y-protocols/awareness';
 import type { DocumentHost } from './document-host.ts';
-import { SyncConnection } from './connection.ts';
 
 const hubs = new WeakMap<DocumentHost, awarenessProtocol.Awareness>();
 
@@ -18,9 +17,7 @@ export function awarenessFor(host: DocumentHost): awarenessProtocol.Awareness {
   created.on('update', ({ added, updated, removed }: AwarenessChange) => {
     const changed = [...added, ...updated, ...removed];
     const update = awarenessProtocol.encodeAwarenessUpdate(created, changed);
-    for (const subscriber of host.subscribers) {
-      if (subscriber instanceof SyncConnection) subscriber.sendAwareness(update);
-    }
+    for (const subscriber of host.subscribers) subscriber.sendAwareness(update);
   });
   hubs.set(host, created);
   return created;

@@ -1,23 +1,13 @@
 import * as Y from 'yjs';
-import type { Sql, Tx } from '../db/client.ts';
 import { collectionMap, COLLECTIONS, observeEntities, type CompensationNotice, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
 import { applyCompensations, noticesOf, planCompensations, rememberValid, type LastValid, type LastValidSource } from './compensation.ts';
-import {
-  appendUpdates,
-  applyStored,
-  compactDocument,
-  loadDocument,
-  lockDocument,
-  MAX_UPDATES_PER_COMMIT,
-  readUpdatesSince,
-  type LoggedUpdate,
-} from './persistence.ts';
-import { lastValidStates } from './projection.ts';
+import { applyStored, MAX_UPDATES_PER_COMMIT, type DocumentAccess, type DocumentStore, type LoggedUpdate } from './document-store.ts';
 import { mergeEdits, observeEdits, type Edits } from './edits.ts';
 import { ReferenceIndex } from './references.ts';
 import { DEFAULT_SYNC_LIMITS } from './limits.ts';
 import { StateAnswers } from './state-answers.ts';
+import type { Subscriber } from './subscriber.ts';
 import { RefusedUpdateError } from './update-guard.ts';
 
 /**
@@ -33,7 +23,7 @@ export const COMPACT_EVERY = 500;
 const MAX_BATCH = Math.floor((MAX_UPDATES_PER_COMMIT - 1) / 2);
 
 export type HostEvents = {
-  /** The host broke (its memory is ahead of Postgres): drop it, load afresh. */
+  /** The host broke (its memory is ahead of the store): drop it, load afresh. */
   onBroken(host: DocumentHost): void;
   /** The document reached log position `seq` (a commit here or one read from another instance). */
   onPosition(name: string, seq: bigint): void;
@@ -46,18 +36,12 @@ export type HostOptions = {
   encodeMsPerSecond?: number;
 };
 
-/** Someone who receives the document's updates: a WebSocket connection. */
-export type Subscriber = {
-  id: number;
-  sendUpdate(update: Uint8Array): void;
-  /** The document can no longer be trusted in memory; the subscriber must reconnect. */
-  closeUnavailable(): void;
-  /** What the server put back of this subscriber's own change (sent before its acknowledgement). */
-  sendNotices?(notices: CompensationNotice[]): void;
-};
+export type { Subscriber } from './subscriber.ts';
 
-/** What transactions changed since it was last taken: entity ids, and the fields edited in entities that existed. */
+/** What one transaction changed: entity ids, and the fields edited in entities that existed. */
 type Pending = { changes: EntityChanges; edits: Edits };
+/** A transaction's update (null when it added nothing new) and what it changed. */
+type Transacted = { update: Uint8Array | null; pending: Pending };
 const nothingPending = (): Pending => ({ changes: new Map(), edits: new Map() });
 
 function mergePending(into: Pending, from: Pending): void {
@@ -93,13 +77,15 @@ function mergeChanges(into: EntityChanges, from: EntityChanges): void {
 export class DocumentUnavailableError extends Error {}
 
 /**
- * One document in memory, kept equal to what is durable in Postgres. Every operation on it
- * runs through one serial queue, so nobody reads state that is not yet committed: an update
- * is applied, logged and projected in one Postgres transaction, and broadcast only after.
+ * One document in memory, kept equal to what is durable in its store (document-store.ts).
+ * Every operation on it runs through one serial queue, so nobody reads state that is not yet
+ * committed: an update is applied, then logged and projected in one append, and broadcast
+ * only after the append resolved.
  */
 export class DocumentHost {
   readonly subscribers = new Set<Subscriber>();
   private tail: Promise<unknown> = Promise.resolve();
+  /** Filled by the observers during a transaction; taken only by `transact`, which returns it. */
   private pending: Pending = nothingPending();
   private broken = false;
   private compacting = false;
@@ -112,7 +98,7 @@ export class DocumentHost {
   readonly answers: StateAnswers;
 
   private constructor(
-    private readonly sql: Sql,
+    private readonly store: DocumentStore,
     readonly name: string,
     readonly doc: Y.Doc,
     private readonly events: HostEvents,
@@ -141,10 +127,13 @@ export class DocumentHost {
     };
   }
 
-  static async load(sql: Sql, name: string, events: HostEvents, options: HostOptions = {}): Promise<DocumentHost> {
-    const { doc, lastSeq, snapshotSeq } = await loadDocument(sql, name, { kind: 'load' } satisfies ChangeOrigin);
+  static async load(store: DocumentStore, name: string, events: HostEvents, options: HostOptions = {}): Promise<DocumentHost> {
+    const stored = await store.load(name);
+    const doc = new Y.Doc({ gc: true });
+    applyStored(doc, stored, { kind: 'load' } satisfies ChangeOrigin);
     const compactEvery = BigInt(options.compactEvery ?? COMPACT_EVERY);
-    const host = new DocumentHost(sql, name, doc, events, lastSeq, snapshotSeq, compactEvery, options.encodeMsPerSecond ?? DEFAULT_SYNC_LIMITS.encodeMsPerSecond);
+    const encodeMsPerSecond = options.encodeMsPerSecond ?? DEFAULT_SYNC_LIMITS.encodeMsPerSecond;
+    const host = new DocumentHost(store, name, doc, events, stored.lastSeq, stored.snapshotSeq, compactEvery, encodeMsPerSecond);
     try {
       await host.checkUnderCurrentRules();
     } catch (error) {
@@ -161,22 +150,18 @@ export class DocumentHost {
    * checked and whatever fails is compensated, under the log lock (other instances wait).
    */
   private checkUnderCurrentRules(): Promise<void> {
-    return this.sql.begin(async (tx) => {
-      await lockDocument(tx, this.name);
-      const [row] = await tx<{ checked_rules: number }[]>`select checked_rules from docs where name = ${this.name}`;
-      if ((row?.checked_rules ?? 0) >= SYNC_RULES_VERSION) return;
-      await this.takeInPeerUpdates(tx);
-      this.takePending(); // already projected by whoever logged them
+    return this.store.locked(this.name, async (locked) => {
+      if (locked.checkedRules >= SYNC_RULES_VERSION) return;
+      await this.takeInPeerUpdates(locked); // what they changed was projected by whoever logged them
       const everything: EntityChanges = new Map(COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]));
-      const plans = await planCompensations(this.doc, { changes: everything, edits: new Map() }, this.references, this.lastValidFrom(tx));
-      const compensation = plans.length > 0 ? this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' }) : null;
-      const fixed = this.takePending();
-      if (compensation) {
-        const seq = await appendUpdates(tx, this.name, this.lastSeq, [{ update: compensation, userId: null }], this.doc, fixed.changes);
+      const plans = await planCompensations(this.doc, { changes: everything, edits: new Map() }, this.references, this.lastValidFrom(locked));
+      const fixed = plans.length > 0 ? this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' }) : null;
+      if (fixed?.update) {
+        const seq = await locked.append(this.name, this.lastSeq, [{ update: fixed.update, userId: null }], { doc: this.doc, changes: fixed.pending.changes });
         if (seq === null) throw new Error('The update log moved while locked');
         this.lastSeq = seq;
       }
-      await tx`update docs set checked_rules = ${SYNC_RULES_VERSION} where name = ${this.name}`;
+      await locked.setCheckedRules(SYNC_RULES_VERSION);
     });
   }
 
@@ -192,11 +177,11 @@ export class DocumentHost {
 
   /**
    * Applies `change` as one Yjs transaction, answers anything it made invalid with a
-   * compensating update, persists both (log + projection, in one Postgres transaction),
+   * compensating update, persists both (log + projection, in one append to the store),
    * then broadcasts. Resolves with the change's update, or null when it added nothing new.
    *
    * Group commit: changes that arrive while a commit is running are applied one by one and
-   * persisted together in the next Postgres transaction, so throughput does not stop at one
+   * persisted together in the next append, so throughput does not stop at one
    * commit per update. A change with a `precheck` (REST rules that read the projection, such
    * as "only an open sale takes a payment") runs in a batch of its own, after what is queued.
    */
@@ -224,7 +209,7 @@ export class DocumentHost {
   }
 
   /**
-   * Another instance logged up to `seq`: reads what this document lacks from Postgres,
+   * Another instance logged up to `seq`: reads what this document lacks from the store,
    * applies it and passes it on to the subscribers. Nothing to do for own commits.
    */
   catchUp(seq: bigint): void {
@@ -233,30 +218,24 @@ export class DocumentHost {
     void this.run(async () => {
       this.catchUpQueued = false;
       if (seq <= this.lastSeq) return; // caught up meanwhile, by a commit
-      const update = await this.takeInPeerUpdates(this.sql);
-      this.takePending(); // the other instance checked and projected them
+      // The other instance checked and projected what they changed.
+      const { update } = await this.takeInPeerUpdates(this.store);
       this.reachedPosition(this.lastSeq);
       if (update) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
     }).catch((error: unknown) => console.warn(`Catching up ${this.name} failed:`, (error as Error).message));
   }
 
-  /** Applies what other instances logged after this document's position; returns it as one update. */
-  private async takeInPeerUpdates(sql: Sql | Tx): Promise<Uint8Array | null> {
-    const stored = await readUpdatesSince(sql, this.name, this.lastSeq);
-    const update = this.transact((doc) => applyStored(doc, stored, { kind: 'peer' }), { kind: 'peer' });
+  /** Applies what other instances logged after this document's position, as one transaction. */
+  private async takeInPeerUpdates(access: DocumentAccess): Promise<Transacted> {
+    const stored = await access.readSince(this.name, this.lastSeq);
+    const transacted = this.transact((doc) => applyStored(doc, stored, { kind: 'peer' }), { kind: 'peer' });
     this.lastSeq = stored.lastSeq;
-    return update;
+    return transacted;
   }
 
-  private takePending(): Pending {
-    const taken = this.pending;
-    this.pending = nothingPending();
-    return taken;
-  }
-
-  /** Where the planner reads last valid states: the projection and its tombstones, through `sql` (a transaction's, under the log lock). */
-  private lastValidFrom(sql: Sql | Tx): LastValidSource {
-    return (collection, ids) => lastValidStates(sql, collection, ids);
+  /** Where the planner reads last valid states: the projection and its tombstones (under the log lock when `access` is the locked document). */
+  private lastValidFrom(access: DocumentAccess): LastValidSource {
+    return (collection, ids) => access.lastValid(collection, ids);
   }
 
   private reachedPosition(seq: bigint): void {
@@ -272,10 +251,10 @@ export class DocumentHost {
     // have it yet, and a compensation must not roll back past it.
     const validInBatch: LastValid = new Map();
     for (const entry of entries) {
-      let update: Uint8Array | null;
+      let transacted: Transacted;
       try {
         await entry.precheck?.();
-        update = this.transact(entry.change, entry.origin);
+        transacted = this.transact(entry.change, entry.origin);
       } catch (error) {
         if (this.broken) {
           // This change threw halfway through: its sender is refused (a stock client then stops
@@ -286,21 +265,21 @@ export class DocumentHost {
         settle(entry, error);
         continue;
       }
+      const { update, pending: touched } = transacted;
       if (!update) {
-        this.takePending();
         settle(entry, null);
         continue;
       }
       let compensation: Uint8Array | null = null;
       let notices: CompensationNotice[] = [];
       try {
-        const touched = this.takePending();
-        const plans = await planCompensations(this.doc, touched, this.references, this.lastValidFrom(this.sql), validInBatch);
+        const plans = await planCompensations(this.doc, touched, this.references, this.lastValidFrom(this.store), validInBatch);
         if (plans.length > 0) {
-          compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
+          const compensated = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
+          compensation = compensated.update;
           notices = noticesOf(plans, touched.changes);
+          mergePending(touched, compensated.pending);
         }
-        mergePending(touched, this.takePending());
         rememberValid(this.doc, touched.changes, validInBatch);
         mergePending(batch, touched);
       } catch (error) {
@@ -313,7 +292,7 @@ export class DocumentHost {
     if (logged.length === 0) return;
     const fromPeers: Uint8Array[] = [];
     try {
-      const seq = await appendUpdates(this.sql, this.name, this.lastSeq, logged, this.doc, batch.changes);
+      const seq = await this.store.append(this.name, this.lastSeq, logged, { doc: this.doc, changes: batch.changes });
       this.lastSeq = seq ?? (await this.persistAfterPeers(logged, batch, validInBatch, fromPeers));
     } catch (error) {
       return this.failBatch(entries, error);
@@ -340,28 +319,27 @@ export class DocumentHost {
    * written from the merged document. `fromPeers` collects what the subscribers lack.
    */
   private persistAfterPeers(logged: LoggedUpdate[], batch: Pending, validInBatch: LastValid, fromPeers: Uint8Array[]): Promise<bigint> {
-    return this.sql.begin(async (tx) => {
-      await lockDocument(tx, this.name);
-      const update = await this.takeInPeerUpdates(tx);
-      if (update) fromPeers.push(update);
-      mergePending(batch, this.takePending());
-      const plans = await planCompensations(this.doc, batch, this.references, this.lastValidFrom(tx), validInBatch);
+    return this.store.locked(this.name, async (locked) => {
+      const peers = await this.takeInPeerUpdates(locked);
+      if (peers.update) fromPeers.push(peers.update);
+      mergePending(batch, peers.pending);
+      const plans = await planCompensations(this.doc, batch, this.references, this.lastValidFrom(locked), validInBatch);
       if (plans.length > 0) {
         const compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
-        mergePending(batch, this.takePending());
-        if (compensation) {
-          logged.push({ update: compensation, userId: null });
-          fromPeers.push(compensation);
+        mergePending(batch, compensation.pending);
+        if (compensation.update) {
+          logged.push({ update: compensation.update, userId: null });
+          fromPeers.push(compensation.update);
         }
       }
-      const seq = await appendUpdates(tx, this.name, this.lastSeq, logged, this.doc, batch.changes);
+      const seq = await locked.append(this.name, this.lastSeq, logged, { doc: this.doc, changes: batch.changes });
       if (seq === null) throw new Error('The update log moved while locked');
       return seq;
     });
   }
 
   /**
-   * The in-memory document now holds changes Postgres does not: drop it and let devices
+   * The in-memory document now holds changes the store does not: drop it and let devices
    * reconnect to a fresh copy; they still hold their changes and resend them.
    */
   private failBatch(entries: PendingCommit[], error: unknown): never {
@@ -371,23 +349,29 @@ export class DocumentHost {
     throw failure;
   }
 
-  /** One Yjs transaction; returns the update it produced (null when nothing changed). */
-  private transact(change: (doc: Y.Doc) => void, origin: ChangeOrigin): Uint8Array | null {
+  /**
+   * One Yjs transaction; returns the update it produced (null when nothing changed) and what
+   * the observers saw it change. The only place that takes (and resets) `pending`.
+   */
+  private transact(change: (doc: Y.Doc) => void, origin: ChangeOrigin): Transacted {
     const captured: Uint8Array[] = [];
     const capture = (update: Uint8Array) => captured.push(update);
+    let pending: Pending;
     this.doc.on('update', capture);
     try {
       this.doc.transact(() => change(this.doc), origin);
     } catch (error) {
       // A change that refuses before writing leaves nothing behind. One that wrote and then
-      // threw left the document ahead of Postgres: reload it rather than keep that state.
+      // threw left the document ahead of the store: reload it rather than keep that state.
       if (captured.length > 0) this.markBroken();
-      else this.takePending();
       throw error;
     } finally {
       this.doc.off('update', capture);
+      pending = this.pending;
+      this.pending = nothingPending();
     }
-    return captured.length === 0 ? null : captured.length === 1 ? captured[0]! : Y.mergeUpdates(captured);
+    const update = captured.length === 0 ? null : captured.length === 1 ? captured[0]! : Y.mergeUpdates(captured);
+    return { update, pending };
   }
 
   /** Queues a compaction once enough updates have been logged since the last snapshot. */
@@ -396,7 +380,7 @@ export class DocumentHost {
     this.compacting = true;
     void this.run(async () => {
       const upto = this.lastSeq;
-      await compactDocument(this.sql, this.name, Y.encodeStateAsUpdate(this.doc), upto);
+      await this.store.compact(this.name, Y.encodeStateAsUpdate(this.doc), upto);
       this.snapshotSeq = upto;
     })
       // A failed compaction loses nothing: the log is still there; the next one retries.

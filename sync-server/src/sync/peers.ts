@@ -1,6 +1,6 @@
 import type { Sql } from '../db/client.ts';
 import { ROLES, type Role } from '../../../shared/index.ts';
-import { UPDATES_CHANNEL } from './persistence.ts';
+import type { DocumentStore } from './document-store.ts';
 
 /** Channel for access changes that must reach every instance's open sockets. */
 export const ACCESS_CHANNEL = 'ranch_access';
@@ -20,16 +20,18 @@ const CHECK_EVERY_MS = 5_000;
 
 /**
  * The link between server instances that share one Postgres (docs/architecture.md
- * "Several instances"): every commit NOTIFYs `<doc> <seq>` on UPDATES_CHANNEL in its own statement;
- * this LISTENs to it and to ACCESS_CHANNEL. postgres.js re-listens after a lost connection;
- * a periodic check of `docs.last_seq` catches anything missed meanwhile (and re-listens).
+ * "Several instances"): the document store tells of every append (in Postgres, a NOTIFY in
+ * the append's statement), and access changes are NOTIFYed on ACCESS_CHANNEL. postgres.js
+ * re-listens after a lost connection; a periodic check of the store's log positions catches
+ * anything missed meanwhile (and re-listens).
  */
 export class PeerLink {
-  private subscriptions: { unlisten(): Promise<void> }[] = [];
+  private stops: (() => Promise<void>)[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly sql: Sql,
+    private readonly store: DocumentStore,
     private readonly handlers: PeerHandlers,
   ) {}
 
@@ -44,15 +46,8 @@ export class PeerLink {
       this.handlers.listening(true);
       void this.check().catch(() => {});
     };
-    this.subscriptions = [
-      await this.sql.listen(UPDATES_CHANNEL, (payload) => this.receiveUpdate(payload), onListen),
-      await this.sql.listen(ACCESS_CHANNEL, (payload) => this.receiveAccess(payload)),
-    ];
-  }
-
-  private receiveUpdate(payload: string): void {
-    const [doc, seq] = payload.split(' ');
-    if (doc && seq && /^\d+$/.test(seq)) this.handlers.update(doc, BigInt(seq));
+    const access = await this.sql.listen(ACCESS_CHANNEL, (payload) => this.receiveAccess(payload));
+    this.stops = [await this.store.listen((doc, seq) => this.handlers.update(doc, seq), onListen), () => access.unlisten()];
   }
 
   private receiveAccess(payload: string): void {
@@ -61,12 +56,11 @@ export class PeerLink {
   }
 
   /**
-   * Compares every document's position with Postgres: a document behind it lost a
+   * Compares every document's position with the store's: a document behind it lost a
    * notification and catches up now. So a lost notification costs at most CHECK_EVERY_MS.
    */
   private async check(): Promise<void> {
-    const rows = await this.sql<{ name: string; last_seq: string }[]>`select name, last_seq from docs`;
-    for (const row of rows) this.handlers.update(row.name, BigInt(row.last_seq));
+    for (const [name, seq] of await this.store.positions()) this.handlers.update(name, seq);
     this.handlers.listening(true);
   }
 
@@ -77,7 +71,7 @@ export class PeerLink {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.allSettled(this.subscriptions.map((subscription) => subscription.unlisten()));
+    await Promise.allSettled(this.stops.map((stop) => stop()));
   }
 }
 

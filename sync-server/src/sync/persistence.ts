@@ -2,19 +2,12 @@ import * as Y from 'yjs';
 import type { Sql, Tx } from '../db/client.ts';
 import type { EntityChanges } from '../../../shared/index.ts';
 import { projectionStatements } from './projection.ts';
+import { applyStored, MAX_UPDATES_PER_COMMIT, type LoggedUpdate, type StoredUpdates } from './document-store.ts';
+
+export { applyStored, MAX_UPDATES_PER_COMMIT, type LoggedUpdate, type StoredUpdates };
 
 /** The channel on which every commit announces `<doc> <last seq>` to the other instances. */
 export const UPDATES_CHANNEL = 'ranch_updates';
-
-export type StoredUpdates = {
-  /** The latest snapshot, when it covers updates after the asked position. */
-  snapshot: Uint8Array | null;
-  /** Updates after the asked position (and after the snapshot), in log order. */
-  updates: Uint8Array[];
-  /** The log position all of the above brings a document to. */
-  lastSeq: bigint;
-  snapshotSeq: bigint;
-};
 
 /**
  * What a document at log position `afterSeq` lacks, in one statement (one consistent view,
@@ -36,14 +29,6 @@ export async function readUpdatesSince(sql: Sql | Tx, name: string, afterSeq: bi
     lastSeq: BigInt(updates.at(-1)?.seq ?? snapshotSeq),
     snapshotSeq,
   };
-}
-
-/** Applies stored updates to `doc` in one transaction (one by one is far slower). */
-export function applyStored(doc: Y.Doc, stored: StoredUpdates, origin: unknown): void {
-  doc.transact(() => {
-    if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
-    for (const update of stored.updates) Y.applyUpdate(doc, update);
-  }, origin);
 }
 
 export type LoadedDocument = { doc: Y.Doc; lastSeq: bigint; snapshotSeq: bigint };
@@ -78,13 +63,8 @@ export async function lockDocument(tx: Tx, name: string): Promise<bigint> {
   return BigInt(row.last_seq);
 }
 
-export type LoggedUpdate = { update: Uint8Array; userId: string | null };
-
 /** Statements of this many updates or fewer are prepared (few distinct texts, used often). */
 const PREPARE_UP_TO = 4;
-
-/** At most this many updates go into one statement (two parameters each). */
-export const MAX_UPDATES_PER_COMMIT = 1000;
 
 /**
  * Makes updates durable in ONE statement (so one round trip and one commit): the log rows,

@@ -1,7 +1,9 @@
 import type { Sql } from '../db/client.ts';
 import { DOC_NAME, type Role } from '../../../shared/index.ts';
-import { SyncConnection } from './connection.ts';
 import { DocumentHost } from './document-host.ts';
+import type { DocumentStore } from './document-store.ts';
+import { PostgresDocumentStore } from './postgres-document-store.ts';
+import type { Subscriber } from './subscriber.ts';
 import { PeerLink, type AccessEvent } from './peers.ts';
 import { DocumentVersions } from './versions.ts';
 
@@ -18,12 +20,14 @@ export class DocumentRegistry {
   private readonly hosts = new Map<string, Promise<DocumentHost>>();
   readonly versions: DocumentVersions;
   private peers: PeerLink | undefined;
+  private readonly store: DocumentStore;
 
   constructor(
     private readonly sql: Sql,
     private readonly options: RegistryOptions,
   ) {
     this.versions = new DocumentVersions(sql, options.alone);
+    this.store = new PostgresDocumentStore(sql);
   }
 
   static isKnown(name: string): boolean {
@@ -37,7 +41,7 @@ export class DocumentRegistry {
         onBroken: (broken: DocumentHost) => this.evict(broken),
         onPosition: (doc: string, seq: bigint) => this.versions.advance(doc, seq),
       };
-      host = DocumentHost.load(this.sql, name, events, {
+      host = DocumentHost.load(this.store, name, events, {
         ...(this.options.compactEvery ? { compactEvery: this.options.compactEvery } : {}),
         ...(this.options.encodeMsPerSecond ? { encodeMsPerSecond: this.options.encodeMsPerSecond } : {}),
       });
@@ -50,7 +54,7 @@ export class DocumentRegistry {
   /** Listens to the other instances sharing the database (not when alone). */
   async connectPeers(): Promise<void> {
     if (this.options.alone || this.peers) return;
-    this.peers = new PeerLink(this.sql, {
+    this.peers = new PeerLink(this.sql, this.store, {
       update: (doc, seq) => this.peerLogged(doc, seq),
       access: (event) => void this.applyAccess(event),
       listening: (complete) => this.versions.setComplete(complete),
@@ -90,11 +94,11 @@ export class DocumentRegistry {
     });
   }
 
-  private async forEachConnection(visit: (connection: SyncConnection) => void): Promise<void> {
+  private async forEachConnection(visit: (connection: Subscriber) => void): Promise<void> {
     const hosts = await Promise.allSettled(this.hosts.values());
     for (const host of hosts) {
       if (host.status !== 'fulfilled') continue;
-      for (const subscriber of host.value.subscribers) if (subscriber instanceof SyncConnection) visit(subscriber);
+      for (const subscriber of host.value.subscribers) visit(subscriber);
     }
   }
 
