@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
+import { financedTotalCents, formatUsd, fromCents } from '../../shared/index.ts';
 
-type ApiSale = { id: string; horseId: string; status: string; salePrice: string };
+type ApiSale = { id: string; horseId: string; status: string; salePrice: string; balance: string; createdAt: string };
 type ApiPayment = { saleId: string; amount: string; method: string };
 
 /**
@@ -27,7 +28,7 @@ describe('sales and payments', () => {
       const list = await api<{ id: string; name: string }[]>(`/api/${kind}`);
       ids[kind] = list.find((item) => item.name === name)!.id;
     }
-    for (const [name, priceUsd] of [['Comet', '12000'], ['Paddock Star', '8000']] as const) {
+    for (const [name, priceUsd] of [['Comet', '12000'], ['Paddock Star', '8000'], ['Interest Mare', '12000']] as const) {
       const horse = await api<{ id: string }>('/api/horses', {
         method: 'POST',
         body: JSON.stringify({ name, breedId: ids.breeds, colorId: ids.colors, genderId: ids.genders, statusId: ids.statuses, priceUsd }),
@@ -100,6 +101,48 @@ describe('sales and payments', () => {
     await expect
       .poll(async () => (await api<ApiSale[]>('/api/sales')).find((s) => s.horseId === horses.Comet)?.status, { timeout: 30_000 })
       .toBe('Paid');
+    await context.close();
+  });
+
+  it('[S7] [S9] on a phone: a sale at 10 % APR over 12 months stays Open after the principal, until the interest is paid', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    context.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(context, server, ADMIN);
+    await page.goto(`${server.url}/sales`);
+    await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
+
+    const sale = await openSaleForm(page, 'Interest Mare');
+    await field(sale, 'Horse').selectOption({ label: 'Interest Mare' });
+    await field(sale, 'Buyer').selectOption({ label: 'Bo Buyer' });
+    await field(sale, 'Payment Terms').selectOption({ label: '12 months' });
+    await sale.getByLabel('Interest APR (%)', { exact: true }).fill('10');
+    await sale.getByRole('button', { name: 'Create Sale' }).click();
+    await page.getByText('Sale created successfully').waitFor();
+
+    const apiSale = async () => (await api<ApiSale[]>('/api/sales')).find((s) => s.horseId === horses['Interest Mare']);
+    await expect.poll(async () => (await apiSale())?.status, { timeout: 30_000 }).toBe('Open');
+    const created = (await apiSale())!;
+    const owed = financedTotalCents({ ...created, termsMonths: 12, interestApr: 10, downPayment: '0.00', scheduleStartDate: null });
+    const interest = owed - 1_200_000;
+    expect(interest).toBeGreaterThan(60_000);
+
+    // The whole price is paid: the buyer still owes the interest, so the sale stays Open.
+    const card = page.getByRole('listitem').filter({ hasText: 'Interest Mare' });
+    await card.getByRole('button', { name: 'Add Payment' }).click();
+    await recordPayment(page, page.getByRole('dialog', { name: 'Record Payment' }), '12000', 'Credit/Debit Card');
+    await card.getByText('Open', { exact: true }).waitFor();
+    await expect.poll(async () => (await apiSale())?.balance, { timeout: 30_000 }).toBe(fromCents(interest));
+    expect((await apiSale())?.status).toBe('Open');
+
+    // The interest is offered as the balance and, once paid, the sale is Paid everywhere.
+    await card.getByRole('button', { name: 'Add Payment' }).click();
+    const payment = page.getByRole('dialog', { name: 'Record Payment' });
+    expect(await field(payment, 'Sale').locator('option:checked').textContent()).toContain(`(balance ${formatUsd(interest / 100)})`);
+    await recordPayment(page, payment, fromCents(interest), 'Cash');
+    await card.getByText('Paid', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Add Payment' }).count()).toBe(0);
+    await expect.poll(async () => (await apiSale())?.status, { timeout: 30_000 }).toBe('Paid');
+    expect((await apiSale())?.balance).toBe('0.00');
     await context.close();
   });
 
