@@ -3,6 +3,7 @@ export * from './ids.ts';
 export * from './money.ts';
 export * from './doc-layout.ts';
 export * from './sync-protocol.ts';
+export * from './api-error.ts';
 export * from './schemas/common.ts';
 export * from './schemas/horse.ts';
 export * from './schemas/lookup.ts';

@@ -31,8 +31,16 @@ export type CompensationNotice = {
   reason: string;
 };
 
-/** WebSocket close codes (4000–4999 are for applications). */
+/**
+ * WebSocket close codes (4000–4999 are for applications): what a client switches on. Every
+ * close the server sends, each with its reason, is in SYNC_CLOSE below.
+ */
 export const CloseCode = {
+  /**
+   * Not valid y-websocket protocol, or an update the server refuses outright. In 4400–4499 on
+   * purpose: y-websocket stops reconnecting, so a broken client does not resend it forever.
+   */
+  BadMessage: 4400,
   /** No valid session cookie on the upgrade. */
   Unauthorized: 4401,
   /** A foreign Origin, or a role that may not open the document. */
@@ -50,5 +58,40 @@ export const CloseCode = {
   /** This session or user already has the most sync sockets allowed open on this server. */
   TooManyConnections: 4030,
 } as const;
+
+/** One close the server sends: the code a client switches on and the reason a person reads. */
+export type SyncClose = { readonly code: number; readonly reason: string };
+
+/**
+ * Every close the sync server sends, code with reason: call sites name one of these and
+ * never write a reason of their own (a detail is added with `closeWith`). Reasons must fit
+ * a close frame (123 bytes of UTF-8); the server cuts longer ones (fitCloseReason).
+ */
+export const SYNC_CLOSE = {
+  /** The upgrade had no valid session cookie. */
+  unauthorized: { code: CloseCode.Unauthorized, reason: 'Unauthorized' },
+  /** The session ended while connected (sign-out, role change, removal). */
+  signedOut: { code: CloseCode.Unauthorized, reason: 'Signed out' },
+  crossOrigin: { code: CloseCode.Forbidden, reason: 'Forbidden: cross-origin WebSocket' },
+  unknownDocument: { code: CloseCode.NotFound, reason: 'Unknown document' },
+  /** The document could not be loaded or persisted: reconnect later and resend. */
+  documentUnavailable: { code: CloseCode.TryAgainLater, reason: 'Document unavailable, reconnect later' },
+  sendFailed: { code: CloseCode.TryAgainLater, reason: 'Send failed' },
+  malformedMessage: { code: CloseCode.BadMessage, reason: 'Malformed message' },
+  /** An update the rules refuse whole (closeWith adds which rule). */
+  refusedUpdate: { code: CloseCode.BadMessage, reason: 'Update refused' },
+  /** Applying the update threw for a reason of the server's. */
+  updateFailed: { code: CloseCode.BadMessage, reason: 'Update could not be applied' },
+  tooManyInvalidChanges: { code: CloseCode.BadMessage, reason: 'Too many invalid changes; try again later' },
+  tooManyMessages: { code: CloseCode.TooManyMessages, reason: 'Too many messages' },
+  tooManyUpdates: { code: CloseCode.TooManyMessages, reason: 'Too many updates' },
+  slowReader: { code: CloseCode.SlowReader, reason: 'Too much unsent data: reading too slowly' },
+  tooManyConnections: { code: CloseCode.TooManyConnections, reason: 'Too many sync connections for this session or user' },
+} as const satisfies Record<string, SyncClose>;
+
+/** A close with what it was about: `Unknown document: other`, `Update refused: …`. */
+export function closeWith(close: SyncClose, detail: string): SyncClose {
+  return { code: close.code, reason: `${close.reason}: ${detail}` };
+}
 
 export const SYNC_PATH = '/api/sync';

@@ -2,9 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-
-/** The one JSON error shape at the boundary: `{ message, issues? }`. */
-export type ErrorBody = { message: string; issues?: { path: string; message: string }[] };
+import type { ErrorBody } from '../../../shared/index.ts';
 
 export function apiError(status: ContentfulStatusCode, message: string, issues?: ErrorBody['issues']): HTTPException {
   const body: ErrorBody = issues ? { message, issues } : { message };

@@ -3,7 +3,7 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, type CompensationNotice } from '../../../shared/index.ts';
+import { closeWith, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, type CompensationNotice, SYNC_CLOSE, type SyncClose } from '../../../shared/index.ts';
 import { AwarenessGuard } from './awareness-guard.ts';
 import { refuseDeepNesting, refuseInconsistent, RefusedUpdateError, refuseOversized } from './update-guard.ts';
 import { DocumentUnavailableError, type DocumentHost, type Subscriber } from './document-host.ts';
@@ -16,9 +16,6 @@ const MESSAGE_QUERY_AWARENESS = 3;
 
 /** What an update the server refuses outright costs its user's budget of records put back (RANCH_SYNC_INVALID_PER_MINUTE). */
 const REFUSED_UPDATE_COST = 100;
-
-/** Close code for a message that is not valid y-websocket protocol. */
-export const CLOSE_BAD_MESSAGE = 4400;
 
 export type Socket = {
   /** `onSent` runs once the data has left this process's buffers (or the socket failed). */
@@ -77,7 +74,7 @@ export class SyncConnection implements Subscriber {
 
   /** The session ended (signed out): the device must sign in again before it syncs. */
   closeSignedOut(): void {
-    this.socket.close(CloseCode.Unauthorized, 'Signed out');
+    this.closeNow(SYNC_CLOSE.signedOut);
   }
 
   /** A role change while connected: takes effect on the next update, and the device is told. */
@@ -122,7 +119,7 @@ export class SyncConnection implements Subscriber {
 
   receive(message: Uint8Array): void {
     if (this.closing || this.closed) return;
-    if (!this.messages.take()) return this.shut(CloseCode.TooManyMessages, 'Too many messages');
+    if (!this.messages.take()) return this.shut(SYNC_CLOSE.tooManyMessages);
     try {
       const decoder = decoding.createDecoder(message);
       const type = decoding.readVarUint(decoder);
@@ -143,7 +140,7 @@ export class SyncConnection implements Subscriber {
           return; // Unknown types are ignored, as y-websocket does.
       }
     } catch {
-      this.socket.close(CLOSE_BAD_MESSAGE, 'Malformed message');
+      this.closeNow(SYNC_CLOSE.malformedMessage);
     }
   }
 
@@ -157,15 +154,15 @@ export class SyncConnection implements Subscriber {
     if (step !== syncProtocol.messageYjsSyncStep2 && step !== syncProtocol.messageYjsUpdate) {
       throw new Error(`Unknown sync step ${step}`);
     }
-    if (!this.updates.take()) return this.shut(CloseCode.TooManyMessages, 'Too many updates');
+    if (!this.updates.take()) return this.shut(SYNC_CLOSE.tooManyUpdates);
     const update = decoding.readVarUint8Array(decoder);
     if (!this.options.canWrite) return; // read-only: dropped, never applied or stored
-    if (this.options.invalidChanges.spent(this.userId)) return this.shut(CLOSE_BAD_MESSAGE, 'Too many invalid changes; try again later');
+    if (this.options.invalidChanges.spent(this.userId)) return this.shut(SYNC_CLOSE.tooManyInvalidChanges);
     const { structs } = Y.decodeUpdate(update); // reject malformed bytes before they reach the document
     try {
       refuseOversized(structs, this.options.limits.entitiesPerUpdate);
     } catch (error) {
-      return this.shut(CLOSE_BAD_MESSAGE, (error as Error).message);
+      return this.shut(closeWith(SYNC_CLOSE.refusedUpdate, (error as Error).message));
     }
     const origin = { kind: 'connection', connectionId: this.id, userId: this.options.userId } as const;
     this.host
@@ -181,9 +178,9 @@ export class SyncConnection implements Subscriber {
           // Only a broken or hostile client sends such updates: each costs its user as much as
           // REFUSED_UPDATE_COST records put back, so a few in a minute refuse the user's next ones too.
           this.options.invalidChanges.take(this.userId, REFUSED_UPDATE_COST);
-          this.shut(CLOSE_BAD_MESSAGE, error.message);
+          this.shut(closeWith(SYNC_CLOSE.refusedUpdate, error.message));
         }
-        else this.socket.close(CLOSE_BAD_MESSAGE, 'Update could not be applied');
+        else this.closeNow(SYNC_CLOSE.updateFailed);
       });
   }
 
@@ -270,7 +267,7 @@ export class SyncConnection implements Subscriber {
   }
 
   closeUnavailable(): void {
-    this.socket.close(CloseCode.TryAgainLater, 'Document unavailable, reconnect later');
+    this.closeNow(SYNC_CLOSE.documentUnavailable);
   }
 
   close(): void {
@@ -283,13 +280,18 @@ export class SyncConnection implements Subscriber {
   }
 
   private closeSlowReader(): void {
-    this.shut(CloseCode.SlowReader, 'Too much unsent data: reading too slowly');
+    this.shut(SYNC_CLOSE.slowReader);
   }
 
-  /** Closes once, with a named code; nothing more is sent or read meanwhile. */
-  private shut(code: number, reason: string): void {
+  /** Closes once, with a named close (shared SYNC_CLOSE); nothing more is sent or read meanwhile. */
+  private shut(close: SyncClose): void {
     if (this.closing || this.closed) return;
     this.closing = true;
+    this.closeNow(close);
+  }
+
+  /** Sends the close frame whatever state the connection is in (shut closes only once). */
+  private closeNow({ code, reason }: SyncClose): void {
     this.socket.close(code, reason);
   }
 
@@ -307,7 +309,7 @@ export class SyncConnection implements Subscriber {
     try {
       this.socket.send(data, onSent);
     } catch {
-      this.socket.close(CloseCode.TryAgainLater, 'Send failed');
+      this.closeNow(SYNC_CLOSE.sendFailed);
     }
   }
 }

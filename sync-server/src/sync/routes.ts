@@ -1,7 +1,7 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
-import { CloseCode } from '../../../shared/index.ts';
+import { closeWith, SYNC_CLOSE, type SyncClose } from '../../../shared/index.ts';
 import { apiError } from '../http/errors.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -30,24 +30,16 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
     // Refusals complete the handshake and close at once with a named code and no sync data:
     // browsers see only 1006 for a refused handshake, and the app must tell "signed out"
     // (go to sign-in) from "try again later".
-    const refusal = !user
-      ? { code: CloseCode.Unauthorized, reason: 'Unauthorized' }
-      : !isAllowedOrigin(c, allowedOrigins)
-        ? { code: CloseCode.Forbidden, reason: 'Forbidden: cross-origin WebSocket' }
-        : !DocumentRegistry.isKnown(name)
-          ? { code: CloseCode.NotFound, reason: `Unknown document: ${name}` }
-          : null;
-    if (refusal || !user) {
-      const { code, reason } = refusal ?? { code: CloseCode.Unauthorized, reason: 'Unauthorized' };
-      return upgradeWebSocket(() => ({ onOpen: (_event, ws) => ws.close(code, fitCloseReason(reason)) }))(c, next);
-    }
+    const refuse = ({ code, reason }: SyncClose) =>
+      upgradeWebSocket(() => ({ onOpen: (_event, ws) => ws.close(code, fitCloseReason(reason)) }))(c, next);
+    if (!user) return refuse(SYNC_CLOSE.unauthorized);
+    if (!isAllowedOrigin(c, allowedOrigins)) return refuse(SYNC_CLOSE.crossOrigin);
+    if (!DocumentRegistry.isKnown(name)) return refuse(closeWith(SYNC_CLOSE.unknownDocument, name));
     let host: DocumentHost;
     try {
       host = await registry.get(name);
     } catch {
-      return upgradeWebSocket(() => ({
-        onOpen: (_event, ws) => ws.close(CloseCode.TryAgainLater, 'The document cannot be loaded right now'),
-      }))(c, next);
+      return refuse(SYNC_CLOSE.documentUnavailable);
     }
     const options = {
       id: nextConnectionId++,
@@ -66,7 +58,7 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
         // Counted when open (synchronously, so concurrent upgrades cannot both pass the cap)
         // and refused before any sync data, like the refusals above.
         if (!counts.admit(options.sessionId, options.userId)) {
-          raw.close(CloseCode.TooManyConnections, 'Too many sync connections for this session or user');
+          raw.close(SYNC_CLOSE.tooManyConnections.code, SYNC_CLOSE.tooManyConnections.reason);
           return;
         }
         connection = new SyncConnection(host, awarenessFor(host), {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getJson, isUnauthorized } from './api.ts';
+import { ApiError, apiRequest, getJson, isUnauthorized } from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -33,5 +33,19 @@ describe('[X3] [A7] api client', () => {
 
     fetchMock.mockResolvedValueOnce(new Response('Unauthorized', { status: 401 }));
     expect(await getJson('/api/auth/user', 'returnNull')).toBeNull();
+  });
+
+  it("keeps the server's error body (shared ErrorBody), so a form can show the refused fields", async () => {
+    const body = { message: 'breedId: no such breed', issues: [{ path: 'breedId', message: 'Unknown id' }] };
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 400 }));
+    const error = await apiRequest('POST', '/api/horses', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body).toEqual(body);
+    expect((error as ApiError).issues).toEqual(body.issues);
+
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    const proxied = await apiRequest('GET', '/api/horses').catch((caught: unknown) => caught);
+    expect((proxied as ApiError).body).toBeNull();
+    expect((proxied as ApiError).issues).toEqual([]);
   });
 });

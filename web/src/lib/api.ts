@@ -1,16 +1,26 @@
 /**
  * The one HTTP client of the PWA ([X1], [X3]): session credentials on every call, JSON
  * bodies with a JSON content type, and any non-OK answer raised as an ApiError whose
- * message is `${status}: ${body text || status text}`.
+ * message is `${status}: ${body text || status text}`, with the server's error body (shared
+ * ErrorBody: message and field issues) when it sent one.
  */
+import { parseErrorBody, type ErrorBody, type ErrorIssue } from '../../../shared/index.ts';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** The server's `{ message, issues? }`; null when the answer was not one (a proxy's page). */
+  readonly body: ErrorBody | null;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body: ErrorBody | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
+  }
+
+  /** The fields the server refused, for a form to show beside them. */
+  get issues(): ErrorIssue[] {
+    return this.body?.issues ?? [];
   }
 }
 
@@ -27,7 +37,7 @@ export function isNetworkError(error: unknown): boolean {
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text().catch(() => '');
-  throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
+  throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parseErrorBody(text));
 }
 
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
