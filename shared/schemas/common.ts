@@ -19,6 +19,7 @@ export function requiredRef(message: string) {
 export const optionalRef = z.preprocess(blankToNull, entityId.nullable());
 
 /** Control characters (NUL above all, which Postgres text cannot hold) have no place in a name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const NO_CONTROL_CHARACTERS = { message: 'Must not contain control characters' };
 

@@ -17,6 +17,7 @@ export const loginInput = z.object({
     .trim()
     .min(1, 'Email is required')
     .max(254)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
     .refine((value) => !/[\u0000-\u001f]/.test(value), 'Email is invalid')
     .transform((v) => v.toLowerCase()),
   password: z.string().min(1, 'Password is required').max(1024),

@@ -1,7 +1,7 @@
 // Load process of the fan-out benchmark: one writer and N observers, all stock y-websocket
 // clients, in a process apart from the server. Prints one JSON line with the figures.
 import { performance } from 'node:perf_hooks';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { writeEntity } from '../../shared/index.ts';
 import { connect, percentile, sleep, until, type Target } from './clients.ts';
 

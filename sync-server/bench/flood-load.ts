@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { DOC_NAME, SYNC_PATH } from '../../shared/index.ts';
 
 const input = JSON.parse(process.env.BENCH_INPUT ?? '{}') as { url: string; cookie: string; sockets: number; perTick: number };
-const url = input.url.replace(/^http/, 'ws') + `${SYNC_PATH}/${DOC_NAME}`;
+const url = `${input.url.replace(/^http/, 'ws')}${SYNC_PATH}/${DOC_NAME}`;
 // messageSync, syncStep1, a state vector of length 1 holding 0 clients: "send me everything".
 const STEP1 = Buffer.from([0, 0, 1, 0]);
 const stats = { sent: 0, opened: 0, closes: {} as Record<string, number> };

@@ -8,7 +8,7 @@ import { DOC_NAME, SYNC_PATH } from '../../shared/index.ts';
 import { until, type Target } from './clients.ts';
 
 const input = JSON.parse(process.env.BENCH_INPUT ?? '{}') as Target & { connections: number };
-const url = input.url.replace(/^http/, 'ws') + (input.kind === 'ours' ? SYNC_PATH : '') + `/${DOC_NAME}`;
+const url = `${input.url.replace(/^http/, 'ws')}${input.kind === 'ours' ? SYNC_PATH : ''}/${DOC_NAME}`;
 const encoder = encoding.createEncoder();
 encoding.writeVarUint(encoder, 0); // sync message
 syncProtocol.writeSyncStep1(encoder, new Y.Doc());

@@ -1,4 +1,4 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { newId, writeEntity, type Collection, type EntityFields } from '../../shared/index.ts';
 
 export type RanchSize = { horses: number; payments: number };

@@ -93,7 +93,7 @@ function shapeCases(): Case[] {
   for (const query of ['today=2026-02-30', 'today=', `today=${'9'.repeat(5000)}`]) {
     cases.push({ name: `GET /api/dashboard/metrics?${query.slice(0, 30)}`, method: 'GET', path: `/api/dashboard/metrics?${query}` });
   }
-  for (const body of ['email=&password=', 'email=a&password=' + 'p'.repeat(2000), 'email[]=x&password=y', '%%%', 'email=admin@ranch.test']) {
+  for (const body of ['email=&password=', `email=a&password=${'p'.repeat(2000)}`, 'email[]=x&password=y', '%%%', 'email=admin@ranch.test']) {
     cases.push({ name: `POST /api/login ${body.slice(0, 30)}`, method: 'POST', path: '/api/login', body, contentType: 'application/x-www-form-urlencoded' });
   }
   cases.push({ name: 'POST /api/login JSON', method: 'POST', path: '/api/login', body: '{"email":1}', contentType: 'application/json' });

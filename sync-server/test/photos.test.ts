@@ -229,7 +229,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     const pending = await uploadURL();
     const cases: [unknown, RegExp][] = [
       [{ photoURL: 'https://evil.example/api/objects/upload/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, /upload URL or photo path of this server/],
-      [{ photoURL: '//evil.example' + pending.uploadURL }, /of this server/],
+      [{ photoURL: `//evil.example${pending.uploadURL}` }, /of this server/],
       [{ photoURL: 'javascript:alert(1)' }, /of this server/],
       [{ photoURL: 'http://[broken' }, /of this server/],
       [{ photoURL: '/api/horses' }, /of this server/],

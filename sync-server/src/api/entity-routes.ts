@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { requireWriter } from '../auth/middleware.ts';
-import type { Sql } from '../db/client.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import { entityIdParam } from '../http/params.ts';

@@ -39,7 +39,7 @@ function expectedRows(doc: Y.Doc): { saleId: string; payments: Record<string, un
     .sort((a, b) => byCodeUnits(a.saleId, b.saleId));
 }
 
-let opened: RanchDb[] = [];
+const opened: RanchDb[] = [];
 afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete();
 });

@@ -32,7 +32,7 @@ export function ConfirmDialog({
     <Modal open={open} title={title} onClose={onCancel} size="sm">
       {children && <div className="text-base-content/80">{children}</div>}
       <div className="modal-action">
-        {/* autoFocus: a stray Enter must not confirm a deletion. */}
+        {/* biome-ignore lint/a11y/noAutofocus: a stray Enter must not confirm a deletion, so Cancel takes the focus */}
         <button type="button" className="btn btn-ghost" onClick={onCancel} autoFocus>
           {cancelLabel}
         </button>

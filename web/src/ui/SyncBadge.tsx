@@ -29,6 +29,7 @@ export function SyncBadge() {
   const connected = online && connection === 'connected';
   const changesText = saved ? 'All changes saved' : changes > 0 ? `${plural(changes, 'change', 'changes')} waiting` : 'Changes waiting';
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of status badges, not form controls; a fieldset's default min-width would change the header's wrapping
     <div className="flex flex-wrap items-center gap-2 text-xs" role="group" aria-label="Sync status">
       <div className="contents" aria-live="polite">
         <span className={`badge badge-sm whitespace-nowrap ${connected ? 'badge-success' : 'badge-warning'}`}>

@@ -34,7 +34,7 @@ const ALERT_CLASS: Record<ToastVariant, string> = {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const nextId = useRef(0);
-  const region = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
 
   const show = useCallback((toast: ToastInput) => {
     nextId.current += 1;
@@ -62,9 +62,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div ref={region} tabIndex={-1} className="toast toast-end z-[1000] outline-none" role="region" aria-label={`Notifications (${TOAST_HOTKEY})`}>
+      <section ref={region} tabIndex={-1} className="toast toast-end z-[1000] outline-none" aria-label={`Notifications (${TOAST_HOTKEY})`}>
         {current && <ToastView key={current.id} toast={current} onDismiss={dismiss} />}
-      </div>
+      </section>
     </ToastContext.Provider>
   );
 }

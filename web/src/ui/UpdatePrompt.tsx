@@ -10,7 +10,7 @@ export function UpdatePrompt() {
   if (state === 'none') return null;
   const text = state === 'waiting' ? 'A new version is available' : 'A new version was started in another tab';
   return (
-    <div className="fixed inset-x-0 bottom-0 z-[900] flex justify-center p-3 print:hidden" role="region" aria-label="App update">
+    <section className="fixed inset-x-0 bottom-0 z-[900] flex justify-center p-3 print:hidden" aria-label="App update">
       <div role="status" className="alert max-w-lg shadow-lg">
         <span>{text}</span>
         <div className="flex gap-2">
@@ -26,6 +26,6 @@ export function UpdatePrompt() {
           </button>
         </div>
       </div>
-    </div>
+    </section>
   );
 }

@@ -19,6 +19,7 @@ export function UserMenu({ user }: { user: User }) {
   const menuRef = useRef<HTMLUListElement>(null);
   const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   // WAI-ARIA menu button: focus goes to the first entry; arrows move, Home/End jump.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: items() reads the DOM when called; focus moves only when the menu opens
   useEffect(() => {
     if (open) items()[0]?.focus();
   }, [open]);
@@ -60,6 +61,7 @@ export function UserMenu({ user }: { user: User }) {
         </span>
       </button>
       {open && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu button pattern: a list of menuitems
         <ul ref={menuRef} id={menuId} role="menu" onKeyDown={onMenuKey} aria-label="My Account" className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
           <li role="none" className="menu-title">
             <span>My Account</span>

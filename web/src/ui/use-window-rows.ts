@@ -65,6 +65,7 @@ export function useWindowRows(
     setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
   }, [listRef, count]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly measured row height changes the window, so it is computed again
   useLayoutEffect(() => {
     if (!windowed) return;
     update();

@@ -43,7 +43,11 @@ function fakeHorses(photos: Record<string, string>) {
     photoInUse: (ref: string) => Object.values(photos).includes(ref),
     replacePhoto(from: string, to: string) {
       let changed = 0;
-      for (const [id, url] of Object.entries(photos)) if (url === from) (photos[id] = to), (changed += 1);
+      for (const [id, url] of Object.entries(photos)) {
+        if (url !== from) continue;
+        photos[id] = to;
+        changed += 1;
+      }
       return changed;
     },
   };

@@ -55,6 +55,7 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
   return (
     <form noValidate onSubmit={handleSubmit(save)}>
       <FormField label="Name" htmlFor={`${id}-name`} error={errors.name}>
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog's one field takes the focus when it opens */}
         <input id={`${id}-name`} className="input w-full" placeholder={texts.placeholder} autoComplete="off" autoFocus {...register('name')} {...invalidProps(errors.name, `${id}-name`)} />
       </FormField>
       <div className="modal-action">

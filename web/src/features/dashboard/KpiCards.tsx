@@ -11,7 +11,7 @@ const CARDS = [
 export function KpiCards({ metrics }: { metrics: DashboardMetrics | undefined }) {
   if (!metrics) {
     return (
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Loading metrics">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" role="status" aria-busy="true" aria-label="Loading metrics">
         {CARDS.map((card) => (
           <div key={card.title} className="skeleton h-28 w-full" data-testid="kpi-skeleton" />
         ))}

@@ -42,7 +42,7 @@ export function HorseDialog({ open, editing, onClose }: { open: boolean; editing
           onCancel={onClose}
         />
       ) : (
-        <span className="loading loading-spinner" aria-label="Loading" />
+        <span className="loading loading-spinner" role="status" aria-label="Loading" />
       )}
     </Modal>
   );

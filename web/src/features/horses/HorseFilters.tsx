@@ -47,8 +47,9 @@ export function HorseFilters({ filters, onChange, lookups, suppliers }: Props) {
         <button type="button" className="btn btn-outline" aria-expanded={shown} aria-controls={panelId} onClick={() => setOpen(!shown)}>
           Filter
           {active > 0 && (
-            <span className="badge badge-sm badge-primary" aria-label={`${active} in use`}>
+            <span className="badge badge-sm badge-primary">
               {active}
+              <span className="sr-only"> in use</span>
             </span>
           )}
         </button>

@@ -153,7 +153,7 @@ describe('Horse Inventory screen', () => {
     expect(screen.queryByText('Night Owl')).toBeNull();
 
     const filter = screen.getByRole('button', { name: /^Filter/ });
-    expect(filter.textContent).toBe('Filter1');
+    expect(filter.textContent).toBe('Filter1 in use'); // '1' shown, ' in use' for screen readers
     fireEvent.click(filter);
     expect(filter.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('combobox', { name: 'Filter by supplier' })).toBeNull();

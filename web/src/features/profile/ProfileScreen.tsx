@@ -43,7 +43,7 @@ export function ProfileScreen() {
           <ProfileDetailsForm user={auth.user} online={online} onSave={save} />
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[1fr_2fr]" aria-busy="true" aria-label="Loading profile">
+        <div className="grid gap-4 lg:grid-cols-[1fr_2fr]" role="status" aria-busy="true" aria-label="Loading profile">
           <div className="skeleton h-72 w-full" />
           <div className="skeleton h-72 w-full" />
         </div>

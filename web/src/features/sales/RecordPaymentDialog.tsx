@@ -33,7 +33,7 @@ export function RecordPaymentDialog({ open, saleId, onClose }: Props) {
       {sales ? (
         <PaymentForm openSales={sales.filter((sale) => sale.status === 'Open')} saleId={saleId} onSubmit={record} onCancel={onClose} />
       ) : (
-        <span className="loading loading-spinner" aria-label="Loading" />
+        <span className="loading loading-spinner" role="status" aria-label="Loading" />
       )}
     </Modal>
   );

@@ -26,6 +26,7 @@ export function SettingSwitch({ label, description, checked, disabled = false, b
       <input
         id={id}
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state; aria-checked would duplicate it
         role="switch"
         className="toggle toggle-primary"
         checked={checked}

@@ -11,7 +11,7 @@ export function NoticeList() {
     <section aria-label="Changes not kept">
       <p className="mb-2 font-semibold">Changes not kept</p>
       {lines === undefined ? (
-        <span className="loading loading-dots loading-sm" aria-label="Loading" />
+        <span className="loading loading-dots loading-sm" role="status" aria-label="Loading" />
       ) : (
         <ul className="flex flex-col gap-2">
           {lines.map((line) => (
