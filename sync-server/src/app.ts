@@ -35,7 +35,8 @@ export type AppDeps = {
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
-export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = false, syncLimits = DEFAULT_SYNC_LIMITS }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { sql, registry, allowedOrigins, webDir, trustProxy = false, syncLimits = DEFAULT_SYNC_LIMITS } = deps;
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   // `no-referrer` (the default) would make browsers send `Origin: null` on the sign-in
@@ -48,10 +49,29 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   );
   app.use('/api/*', loadSession(sql));
 
+  // The public part of /api: sign-in and sign-out, and the sync socket, which refuses a
+  // missing session itself (after the handshake, with close code 4401: sync/routes.ts).
   app.route('/api', authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }));
   app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits));
+  // Everything else answers 401 without a session: the guard is the first middleware of the
+  // router that holds those handlers, so each of them runs after it (AuthedEnv holds).
+  app.route('/api', signedInRoutes(deps));
+  app.all('/api/*', () => {
+    throw apiError(404, 'Not Found');
+  });
 
+  if (webDir) app.use('*', serveWeb(webDir));
+  return app;
+}
+
+/**
+ * The REST API for signed-in users, guarded by `requireUser` on this router itself. Mounted
+ * after the public routes: a public route answers before the guard is reached, and a
+ * route added here can only ever be protected.
+ */
+function signedInRoutes({ sql, registry, allowedOrigins }: AppDeps) {
   const api = new Hono<AuthedEnv>();
+  api.use('*', requireUser);
   const cache = new ReadCache(registry.versions);
   api.route('/', horseRoutes(sql, registry, cache));
   api.route('/', lookupRoutes(sql, registry));
@@ -60,12 +80,5 @@ export function createApp({ sql, registry, allowedOrigins, webDir, trustProxy = 
   api.route('/', dashboardRoutes(sql, cache));
   api.route('/', userRoutes(sql, (userId, role) => registry.announceAccess({ kind: 'role', userId, role })));
   api.route('/', photoRoutes(sql, allowedOrigins));
-  app.use('/api/*', requireUser);
-  app.route('/api', api);
-  app.all('/api/*', () => {
-    throw apiError(404, 'Not Found');
-  });
-
-  if (webDir) app.use('*', serveWeb(webDir));
-  return app;
+  return api;
 }

@@ -15,7 +15,7 @@ function emailTaken(error: unknown): never {
   throw error;
 }
 
-/** Accounts (Admin only) and each user's own profile ([U4], [U6], [U8], [U10], [R4], [R5]). */
+/** Accounts (Admin only), and the signed-in user and their own profile ([A3], [U4], [U6], [U8], [U10], [R4], [R5]). */
 export function userRoutes(sql: Sql, onRoleChanged?: (userId: string, role: Role) => Promise<void>) {
   const app = new Hono<AuthedEnv>();
 
@@ -45,6 +45,9 @@ export function userRoutes(sql: Sql, onRoleChanged?: (userId: string, role: Role
         throw apiError(403, 'Forbidden: your role may not do this');
     }
   });
+
+  // [A3] The signed-in user (a 401 without a session, from requireUser: the app's "signed out").
+  app.get('/auth/user', (c) => c.json(toApiUser(c.get('user'))));
 
   // Any signed-in user, Viewer included: only names and e-mail; `role` or anything else in the body is ignored.
   app.put('/auth/user', validate('json', profileInput), async (c) => {

@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import type { Sql } from '../db/client.ts';
 import type { AppEnv } from '../http/types.ts';
-import { apiError } from '../http/errors.ts';
 import { loginInput } from '../../../shared/index.ts';
 import { clientAddress } from './client-address.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
@@ -11,7 +10,7 @@ import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage, type LoginKe
 import { loginPage } from './login-page.ts';
 import { verifyPassword } from './password.ts';
 import { createSession, generateSessionToken, invalidateSession, SESSION_COOKIE } from './sessions.ts';
-import { findUserForLogin, toApiUser } from './users.ts';
+import { findUserForLogin } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 /** An e-mail and a password fit many times over; anything bigger is not a sign-in. */
@@ -24,7 +23,11 @@ export type AuthOptions = {
   onSignOut?: (sessionId: string) => void;
 };
 
-/** Sign-in, sign-out and the current user ([A3], [A4], [A6]). */
+/**
+ * Sign-in and sign-out ([A4], [A6]): the only `/api` routes that need no session (besides
+ * the sync socket, which refuses one itself). The current user is `GET /api/auth/user` in
+ * api/users.ts, behind requireUser.
+ */
 export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { trustProxy: false }) {
   const app = new Hono<AppEnv>();
 
@@ -66,12 +69,6 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
     }
     if (getCookie(c, SESSION_COOKIE) !== undefined) clearSessionCookie(c);
     return c.redirect('/', 303);
-  });
-
-  app.get('/auth/user', (c) => {
-    const user = c.get('user');
-    if (!user) throw apiError(401, 'Unauthorized');
-    return c.json(toApiUser(user));
   });
 
   return app;
