@@ -90,6 +90,7 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
   const span = columns.length + (actions.length > 0 ? 1 : 0);
   const spacer = (height: number, key: string) =>
     height > 0 && (
+      // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds no content and takes no focus; Biome reads any tr as a focusable row
       <tr key={key} aria-hidden="true" data-testid="row-spacer">
         <td colSpan={span} style={{ height, padding: 0, border: 0 }} />
       </tr>
@@ -114,6 +115,8 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
         <tbody ref={body}>
           {rows === undefined ? (
             Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row takes no focus; Biome reads any tr as a focusable row
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity and never reorder
               <tr key={i} aria-hidden="true" data-testid="skeleton-row">
                 <td colSpan={span}>
                   <div className="skeleton h-8 w-full" />
@@ -171,6 +174,7 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
     return (
       <div className="space-y-3" aria-busy="true">
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity and never reorder
           <div key={i} className="skeleton h-24 w-full" aria-hidden="true" data-testid="skeleton-row" />
         ))}
       </div>
