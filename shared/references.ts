@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { collectionMap, COLLECTION_NOUN, type Collection } from './doc-layout.ts';
+import { isEntityId } from './ids.ts';
 
 /**
  * What refers to what, the one definition every side reads: for each collection, its fields
@@ -28,14 +29,15 @@ export type Referrers = { collection: Collection; count: number };
 /**
  * The entities of the document that name `collection/id` in a reference field, counted per
  * referring collection (only collections with at least one). Reads the document itself,
- * the merged truth, so a device and a REST delete answer "is it referred to?" the same way.
+ * the merged truth, so a device and a REST delete answer "is it referred to?" the same way;
+ * like the server's reference index, only entities under entity-id keys count.
  */
 export function referencesTo(doc: Y.Doc, collection: Collection, id: string): Referrers[] {
   const found: Referrers[] = [];
   for (const [referrer, field] of referrersOf(collection)) {
     let count = 0;
-    for (const entity of collectionMap(doc, referrer).values()) {
-      if (entity instanceof Y.Map && entity.get(field) === id) count += 1;
+    for (const [key, entity] of collectionMap(doc, referrer)) {
+      if (isEntityId(key) && entity instanceof Y.Map && entity.get(field) === id) count += 1;
     }
     if (count > 0) found.push({ collection: referrer, count });
   }
