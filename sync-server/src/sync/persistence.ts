@@ -56,13 +56,6 @@ export async function compactDocument(sql: Sql, name: string, state: Uint8Array,
   });
 }
 
-/** Takes the document's log lock until the caller's transaction ends; returns its position. */
-export async function lockDocument(tx: Tx, name: string): Promise<bigint> {
-  const [row] = await tx<{ last_seq: string }[]>`select last_seq from docs where name = ${name} for update`;
-  if (!row) throw new Error(`Document ${name} is not registered`);
-  return BigInt(row.last_seq);
-}
-
 /** Statements of this many updates or fewer are prepared (few distinct texts, used often). */
 const PREPARE_UP_TO = 4;
 
@@ -71,7 +64,7 @@ const PREPARE_UP_TO = 4;
  * the projection rows of the changed entities, and a notification to the other instances,
  * all conditional on the log still ending at `expectedSeq`. Returns the new last sequence
  * number, or null when another instance logged updates this document has not seen (then
- * nothing was written: catch up under `lockDocument` and write again).
+ * nothing was written: catch up under the log lock, PostgresDocumentStore.locked, and write again).
  *
  * Every part reads the `claimed` row, so none runs unless the log position was claimed, and
  * the claim's row lock serialises commits across instances in sequence order.
