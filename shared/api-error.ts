@@ -9,7 +9,10 @@ export type ErrorIssue = { path: string; message: string };
 export type ErrorBody = { message: string; issues?: ErrorIssue[] };
 
 const isIssue = (value: unknown): value is ErrorIssue =>
-  typeof value === 'object' && value !== null && typeof (value as ErrorIssue).path === 'string' && typeof (value as ErrorIssue).message === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ErrorIssue).path === 'string' &&
+  typeof (value as ErrorIssue).message === 'string';
 
 /** The error body in a response's text; null when the text is not one (an empty body, a proxy's page). */
 export function parseErrorBody(text: string): ErrorBody | null {

@@ -16,7 +16,14 @@ const ID = '00000000-0000-4000-8000-000000000001';
  * session cookie never queries sessions, and the guard answers before any handler runs.
  */
 function appWithoutBackends() {
-  const unused = new Proxy({}, { get: () => { throw new Error('a guarded route reached a backend'); } });
+  const unused = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('a guarded route reached a backend');
+      },
+    },
+  );
   const registry = { versions: unused, announceAccess: async () => {} } as unknown as DocumentRegistry;
   return createApp({ sql: unused as Sql, registry, allowedOrigins: ['http://ranch.test'] });
 }
