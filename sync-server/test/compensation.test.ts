@@ -12,7 +12,10 @@ import { everything, observeChange, RANCH, storedRanch } from './support/memory-
  */
 type Ranch = Awaited<ReturnType<typeof storedRanch>>;
 
-async function planned(edit: (doc: Y.Doc, ids: Ranch['ids']) => void, options: { lastValid?: LastValid; before?: (ranch: Ranch) => Promise<void> } = {}) {
+async function planned(
+  edit: (doc: Y.Doc, ids: Ranch['ids']) => void,
+  options: { lastValid?: LastValid; before?: (ranch: Ranch) => Promise<void> } = {},
+) {
   const ranch = await storedRanch();
   await options.before?.(ranch);
   const asked: string[] = [];
@@ -39,7 +42,9 @@ describe('compensation planner', () => {
 
   it('writes an invalid field of a valid entity back to its last valid value, and tells the sender', async () => {
     const { plans, notices, doc, ids } = await planned((doc, ids) => collectionMap(doc, 'horses').get(ids.horse)!.set('name', ''));
-    expect(plans).toMatchObject([{ kind: 'write', collection: 'horses', id: ids.horse, fields: { name: 'Star' }, drop: [], restored: false }]);
+    expect(plans).toMatchObject([
+      { kind: 'write', collection: 'horses', id: ids.horse, fields: { name: 'Star' }, drop: [], restored: false },
+    ]);
     expect(notices).toMatchObject([{ collection: 'horses', id: ids.horse, action: 'reverted', fields: { name: 'Star' } }]);
     expect(valid(doc, 'horses', ids.horse)).toBe(true);
   });
@@ -65,14 +70,18 @@ describe('compensation planner', () => {
 
   it('brings back a deleted entity that something still refers to', async () => {
     const { plans, notices, doc, ids } = await planned((doc, ids) => deleteEntity(doc, 'breeds', ids.breed));
-    expect(plans).toMatchObject([{ kind: 'write', collection: 'breeds', id: ids.breed, restored: true, reason: 'In use: 1 record refers to it' }]);
+    expect(plans).toMatchObject([
+      { kind: 'write', collection: 'breeds', id: ids.breed, restored: true, reason: 'In use: 1 record refers to it' },
+    ]);
     expect(notices).toMatchObject([{ id: ids.breed, action: 'restored' }]);
     expect(getEntity(doc, 'breeds', ids.breed)).toEqual({ id: ids.breed, name: 'Arabian', isActive: true });
   });
 
   it('keeps a sale as it was recorded: an edit is written back, a deletion undone', async () => {
     const edited = await planned((doc, ids) => collectionMap(doc, 'sales').get(ids.sale)!.set('salePrice', '1.00'));
-    expect(edited.plans).toMatchObject([{ kind: 'write', collection: 'sales', fields: { salePrice: '5000.00' }, reason: 'A sale cannot be changed once recorded' }]);
+    expect(edited.plans).toMatchObject([
+      { kind: 'write', collection: 'sales', fields: { salePrice: '5000.00' }, reason: 'A sale cannot be changed once recorded' },
+    ]);
     const deleted = await planned((doc, ids) => deleteEntity(doc, 'sales', ids.sale));
     expect(deleted.plans).toMatchObject([{ kind: 'write', collection: 'sales', restored: true, reason: 'A sale cannot be deleted' }]);
     expect(valid(deleted.doc, 'sales', deleted.ids.sale)).toBe(true);
@@ -84,36 +93,51 @@ describe('compensation planner', () => {
       collectionMap(doc, 'horses').get(ids.horse)!.set('favouriteFood', 'hay');
       doc.getArray('junk').push(['anything']);
     });
-    expect(plans).toEqual(expect.arrayContaining([
-      { kind: 'clear', root: 'junk', listOnly: false },
-      expect.objectContaining({ kind: 'remove', collection: 'breeds', id: 'not-an-id', reason: 'Not a record: its key is not an id' }),
-      expect.objectContaining({ kind: 'write', collection: 'horses', id: ids.horse, drop: ['favouriteFood'], reason: 'Fields it may not have were removed' }),
-    ]));
+    expect(plans).toEqual(
+      expect.arrayContaining([
+        { kind: 'clear', root: 'junk', listOnly: false },
+        expect.objectContaining({ kind: 'remove', collection: 'breeds', id: 'not-an-id', reason: 'Not a record: its key is not an id' }),
+        expect.objectContaining({
+          kind: 'write',
+          collection: 'horses',
+          id: ids.horse,
+          drop: ['favouriteFood'],
+          reason: 'Fields it may not have were removed',
+        }),
+      ]),
+    );
     expect(plans).toHaveLength(3);
     expect(doc.getArray('junk').length).toBe(0);
     expect(valid(doc, 'horses', ids.horse)).toBe(true);
   });
 
   it('brings back from its tombstone a supplier that an offline edit names again (a deletion yields to a reference)', async () => {
-    const { plans, notices, doc, ids } = await planned((doc, ids) => collectionMap(doc, 'horses').get(ids.horse)!.set('ownerId', ids.owner), {
-      before: async ({ doc, ids, store, references }) => {
-        // The office unlinks the supplier and deletes it; the store keeps its tombstone.
-        const before = Y.encodeStateVector(doc);
-        const { changes } = observeChange(doc, references, (d) => {
-          collectionMap(d, 'horses').get(ids.horse)!.set('ownerId', null);
-          deleteEntity(d, 'owners', ids.owner);
-        });
-        await store.append(RANCH, 1n, [{ update: Y.encodeStateAsUpdate(doc, before), userId: null }], { doc, changes });
+    const { plans, notices, doc, ids } = await planned(
+      (doc, ids) => collectionMap(doc, 'horses').get(ids.horse)!.set('ownerId', ids.owner),
+      {
+        before: async ({ doc, ids, store, references }) => {
+          // The office unlinks the supplier and deletes it; the store keeps its tombstone.
+          const before = Y.encodeStateVector(doc);
+          const { changes } = observeChange(doc, references, (d) => {
+            collectionMap(d, 'horses').get(ids.horse)!.set('ownerId', null);
+            deleteEntity(d, 'owners', ids.owner);
+          });
+          await store.append(RANCH, 1n, [{ update: Y.encodeStateAsUpdate(doc, before), userId: null }], { doc, changes });
+        },
       },
-    });
-    expect(plans).toMatchObject([{ kind: 'write', collection: 'owners', id: ids.owner, restored: true, fields: { firstName: 'Ada', lastName: 'Lovelace' } }]);
+    );
+    expect(plans).toMatchObject([
+      { kind: 'write', collection: 'owners', id: ids.owner, restored: true, fields: { firstName: 'Ada', lastName: 'Lovelace' } },
+    ]);
     expect(notices).toEqual([]); // the sender's change stands; what it names is no news to them
     expect(valid(doc, 'owners', ids.owner) && valid(doc, 'horses', ids.horse)).toBe(true);
   });
 
   it('finds nothing to do in a valid ranch checked whole (the load check)', async () => {
     const { doc, references, store } = await storedRanch();
-    const plans = await planCompensations(doc, { changes: everything(doc), edits: new Map() }, references, (collection, ids) => store.lastValid(collection, ids));
+    const plans = await planCompensations(doc, { changes: everything(doc), edits: new Map() }, references, (collection, ids) =>
+      store.lastValid(collection, ids),
+    );
     expect(plans).toEqual([]);
   });
 });

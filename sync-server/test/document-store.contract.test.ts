@@ -79,7 +79,14 @@ describe.each(storeKinds())('document store contract (%s)', (kind) => {
     const ids = [newId(), newId(), newId()];
     const changes = ids.map((id, index) => writeBreed(doc, id, { name: `Breed ${index}`, isActive: true }));
     const all: EntityChanges = new Map([['breeds', new Set(ids)]]);
-    expect(await store.append(name, 0n, changes.map(({ update }) => ({ update, userId: null })), { doc, changes: all })).toBe(3n);
+    expect(
+      await store.append(
+        name,
+        0n,
+        changes.map(({ update }) => ({ update, userId: null })),
+        { doc, changes: all },
+      ),
+    ).toBe(3n);
     expect((await store.readSince(name, 0n)).updates).toEqual(changes.map(({ update }) => update));
     expect((await store.lastValid('breeds', ids)).size).toBe(3);
   });
@@ -101,7 +108,9 @@ describe.each(storeKinds())('document store contract (%s)', (kind) => {
     await store.append(name, 2n, [{ update: renamed.update, userId: null }], { doc, changes: renamed.changes });
     const removed = change(doc, 'breeds', (d) => deleteEntity(d, 'breeds', id), id);
     await store.append(name, 3n, [{ update: removed.update, userId: null }], { doc, changes: removed.changes });
-    expect(await store.lastValid('breeds', [id, newId(), 'not-an-id'])).toEqual(new Map([[id, { id, name: 'Mustang II', isActive: false }]]));
+    expect(await store.lastValid('breeds', [id, newId(), 'not-an-id'])).toEqual(
+      new Map([[id, { id, name: 'Mustang II', isActive: false }]]),
+    );
   });
 
   it('projects every kind of column as Postgres reads it back', async () => {
@@ -109,17 +118,37 @@ describe.each(storeKinds())('document store contract (%s)', (kind) => {
     await store.load(name);
     const doc = new Y.Doc();
     const [breed, color, gender, horse] = [newId(), newId(), newId(), newId()];
-    const lookups = change(doc, 'breeds', (d) => {
-      writeEntity(d, 'breeds', breed, { name: 'Arabian', isActive: true });
-      writeEntity(d, 'colors', color, { name: 'Bay', isActive: true });
-      writeEntity(d, 'genders', gender, { name: 'Mare', isActive: true });
-    }, breed);
+    const lookups = change(
+      doc,
+      'breeds',
+      (d) => {
+        writeEntity(d, 'breeds', breed, { name: 'Arabian', isActive: true });
+        writeEntity(d, 'colors', color, { name: 'Bay', isActive: true });
+        writeEntity(d, 'genders', gender, { name: 'Mare', isActive: true });
+      },
+      breed,
+    );
     lookups.changes.set('colors', new Set([color])).set('genders', new Set([gender]));
     await store.append(name, 0n, [{ update: lookups.update, userId: null }], { doc, changes: lookups.changes });
-    const fields = { name: 'Star', breedId: breed, colorId: color, genderId: gender, birthdate: '2019-04-01', ageYears: 6, priceUsd: '12500.50', notes: 'Calm' };
+    const fields = {
+      name: 'Star',
+      breedId: breed,
+      colorId: color,
+      genderId: gender,
+      birthdate: '2019-04-01',
+      ageYears: 6,
+      priceUsd: '12500.50',
+      notes: 'Calm',
+    };
     const created = change(doc, 'horses', (d) => writeEntity(d, 'horses', horse, fields), horse);
     await store.append(name, 1n, [{ update: created.update, userId: null }], { doc, changes: created.changes });
-    expect((await store.lastValid('horses', [horse])).get(horse)).toEqual({ id: horse, statusId: null, ownerId: null, photoUrl: null, ...fields });
+    expect((await store.lastValid('horses', [horse])).get(horse)).toEqual({
+      id: horse,
+      statusId: null,
+      ownerId: null,
+      photoUrl: null,
+      ...fields,
+    });
   });
 
   it('writes nothing when the log has moved on, and exactly one of two appends at the same position wins', async () => {
@@ -148,7 +177,17 @@ describe.each(storeKinds())('document store contract (%s)', (kind) => {
     const doc = new Y.Doc();
     const id = newId();
     const created = writeBreed(doc, id, { name: 'Lost', isActive: true });
-    await expect(store.append(name, 0n, [{ update: created.update, userId: null }, { update: created.update, userId: 'not-a-user' }], { doc, changes: created.changes })).rejects.toThrow();
+    await expect(
+      store.append(
+        name,
+        0n,
+        [
+          { update: created.update, userId: null },
+          { update: created.update, userId: 'not-a-user' },
+        ],
+        { doc, changes: created.changes },
+      ),
+    ).rejects.toThrow();
     await expect(store.append(name, 0n, [], { doc, changes: created.changes })).rejects.toThrow();
     expect(await store.load(name)).toEqual({ snapshot: null, updates: [], lastSeq: 0n, snapshotSeq: 0n });
     expect((await store.lastValid('breeds', [id])).size).toBe(0);
@@ -237,13 +276,24 @@ describe.each(storeKinds())('document store contract (%s)', (kind) => {
     const other = (await opened.another())!;
     const heard: [string, bigint][] = [];
     let listening = false;
-    const stop = await other.listen((doc, seq) => heard.push([doc, seq]), () => (listening = true));
+    const stop = await other.listen(
+      (doc, seq) => heard.push([doc, seq]),
+      () => (listening = true),
+    );
     try {
       await expect.poll(() => listening).toBe(true);
       await store.load(name);
       const doc = new Y.Doc();
       const { update, changes } = writeBreed(doc, newId(), { name: 'Heard', isActive: true });
-      await store.append(name, 0n, [{ update, userId: null }, { update, userId: null }], { doc, changes });
+      await store.append(
+        name,
+        0n,
+        [
+          { update, userId: null },
+          { update, userId: null },
+        ],
+        { doc, changes },
+      );
       await expect.poll(() => heard.filter(([doc]) => doc === name)).toEqual([[name, 2n]]);
       expect((await other.readSince(name, 0n)).lastSeq).toBe(2n);
       expect((await other.positions()).get(name)).toBe(2n);

@@ -39,7 +39,12 @@ describe('reference index', () => {
     expect(index.isReferenced('statuses', status)).toBe(true);
     const arrived = observeChange(doc, index, (d) => writeEntity(d, 'statuses', status, { name: 'Sold', isActive: true }));
     // The horse did not change, yet may be valid now: it is reported with the status.
-    expect(arrived.changes).toEqual(new Map([['statuses', new Set([status])], ['horses', new Set([ids.horse])]]));
+    expect(arrived.changes).toEqual(
+      new Map([
+        ['statuses', new Set([status])],
+        ['horses', new Set([ids.horse])],
+      ]),
+    );
     // Once present, a status changing again revives no one.
     const renamed = observeChange(doc, index, (d) => collectionMap(d, 'statuses').get(status)!.set('name', 'Sold!'));
     expect(renamed.changes).toEqual(new Map([['statuses', new Set([status])]]));
@@ -51,7 +56,9 @@ describe('reference index', () => {
     const gone: EntityChanges = new Map([['owners', new Set([ids.owner])]]);
     doc.transact(() => deleteEntity(doc, 'owners', ids.owner));
     expect(index.update(gone)).toEqual(new Map());
-    doc.transact(() => writeEntity(doc, 'owners', ids.owner, { firstName: 'Ada', lastName: 'Lovelace', createdAt: '2026-01-02T03:04:05.678Z' }));
+    doc.transact(() =>
+      writeEntity(doc, 'owners', ids.owner, { firstName: 'Ada', lastName: 'Lovelace', createdAt: '2026-01-02T03:04:05.678Z' }),
+    );
     expect(index.update(gone)).toEqual(new Map([['horses', new Set([ids.horse])]]));
   });
 

@@ -114,7 +114,8 @@ export class MemoryDocumentStore implements DocumentStore {
 
   load(name: string): Promise<StoredUpdates> {
     return this.run((access, undo) => {
-      if (!this.database.documents.has(name)) undo.set(this.database.documents, name, { lastSeq: 0n, checkedRules: 0, log: [], snapshot: null });
+      if (!this.database.documents.has(name))
+        undo.set(this.database.documents, name, { lastSeq: 0n, checkedRules: 0, log: [], snapshot: null });
       return access.readSince(name, 0n);
     });
   }
@@ -135,7 +136,11 @@ export class MemoryDocumentStore implements DocumentStore {
     return this.run((_access, undo) => {
       const document = this.database.document(name);
       if (!document.snapshot || document.snapshot.uptoSeq < uptoSeq) undo.assign(document, 'snapshot', { state, uptoSeq });
-      undo.assign(document, 'log', document.log.filter((entry) => entry.seq > uptoSeq));
+      undo.assign(
+        document,
+        'log',
+        document.log.filter((entry) => entry.seq > uptoSeq),
+      );
     });
   }
 
@@ -166,4 +171,3 @@ export class MemoryDocumentStore implements DocumentStore {
     return async () => void this.database.listeners.delete(listener);
   }
 }
-

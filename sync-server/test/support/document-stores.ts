@@ -28,11 +28,14 @@ export async function openStore(kind: StoreKind): Promise<OpenedStore> {
   const opened: Database[] = [await openDatabase(test.options)];
   return {
     store: new PostgresDocumentStore(opened[0]!.sql),
-    another: kind === 'pglite' ? () => null : async () => {
-      const db = await openDatabase(test.options);
-      opened.push(db);
-      return new PostgresDocumentStore(db.sql);
-    },
+    another:
+      kind === 'pglite'
+        ? () => null
+        : async () => {
+            const db = await openDatabase(test.options);
+            opened.push(db);
+            return new PostgresDocumentStore(db.sql);
+          },
     async close() {
       for (const db of opened.reverse()) await db.close();
       await test.drop();

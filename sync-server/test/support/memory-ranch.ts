@@ -1,5 +1,13 @@
 import * as Y from 'yjs';
-import { COLLECTIONS, collectionMap, newId, observeEntities, writeEntity, type Collection, type EntityChanges } from '../../../shared/index.ts';
+import {
+  COLLECTIONS,
+  collectionMap,
+  newId,
+  observeEntities,
+  writeEntity,
+  type Collection,
+  type EntityChanges,
+} from '../../../shared/index.ts';
 import { mergeEdits, observeEdits, type Edits } from '../../src/sync/edits.ts';
 import { MemoryDocumentStore } from '../../src/sync/memory-document-store.ts';
 import { ReferenceIndex } from '../../src/sync/references.ts';
@@ -10,7 +18,16 @@ export const CREATED_AT = '2026-01-02T03:04:05.678Z';
 
 /** A small valid ranch in a plain Y.Doc: one of each lookup, a supplier, a buyer, a horse and its sale. */
 export function seededDoc() {
-  const ids = { breed: newId(), color: newId(), gender: newId(), status: newId(), owner: newId(), buyer: newId(), horse: newId(), sale: newId() };
+  const ids = {
+    breed: newId(),
+    color: newId(),
+    gender: newId(),
+    status: newId(),
+    owner: newId(),
+    buyer: newId(),
+    horse: newId(),
+    sale: newId(),
+  };
   const doc = new Y.Doc();
   doc.transact(() => {
     writeEntity(doc, 'breeds', ids.breed, { name: 'Arabian', isActive: true });
@@ -19,8 +36,22 @@ export function seededDoc() {
     writeEntity(doc, 'statuses', ids.status, { name: 'For sale', isActive: true });
     writeEntity(doc, 'owners', ids.owner, { firstName: 'Ada', lastName: 'Lovelace', createdAt: CREATED_AT });
     writeEntity(doc, 'buyers', ids.buyer, { firstName: 'Bo', lastName: 'Buyer' });
-    writeEntity(doc, 'horses', ids.horse, { name: 'Star', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId: ids.owner, priceUsd: '5000.00' });
-    writeEntity(doc, 'sales', ids.sale, { horseId: ids.horse, buyerId: ids.buyer, salePrice: '5000.00', downPayment: '500.00', termsMonths: 0, createdAt: CREATED_AT });
+    writeEntity(doc, 'horses', ids.horse, {
+      name: 'Star',
+      breedId: ids.breed,
+      colorId: ids.color,
+      genderId: ids.gender,
+      ownerId: ids.owner,
+      priceUsd: '5000.00',
+    });
+    writeEntity(doc, 'sales', ids.sale, {
+      horseId: ids.horse,
+      buyerId: ids.buyer,
+      salePrice: '5000.00',
+      downPayment: '500.00',
+      termsMonths: 0,
+      createdAt: CREATED_AT,
+    });
   });
   return { doc, ids };
 }
@@ -43,7 +74,11 @@ export async function storedRanch() {
  * Makes `edit` in one transaction and returns what the document host's observers would
  * report: the entities changed (and those a reference index revives), and the fields edited.
  */
-export function observeChange(doc: Y.Doc, references: ReferenceIndex, edit: (doc: Y.Doc) => void): { changes: EntityChanges; edits: Edits } {
+export function observeChange(
+  doc: Y.Doc,
+  references: ReferenceIndex,
+  edit: (doc: Y.Doc) => void,
+): { changes: EntityChanges; edits: Edits } {
   const changes: EntityChanges = new Map();
   const edits: Edits = new Map();
   const add = (from: EntityChanges) => {
