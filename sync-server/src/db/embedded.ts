@@ -1,6 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type EmbeddedPostgres = {
   /** postgres:// URL of the loopback socket in front of PGlite. */
@@ -10,11 +10,13 @@ export type EmbeddedPostgres = {
 
 /**
  * Starts PGlite in a worker thread. `dataDir` undefined keeps the database in memory (tests);
- * otherwise the data lives in `<dataDir>/pg` and a lock file stops a second server from
- * opening the same folder, which would silently lose committed rows.
+ * otherwise the data lives in `<dataDir>/pg` and a lock the kernel releases with this process
+ * (data-dir-lock.ts) stops a second server from opening the same folder, which would silently
+ * lose committed rows.
  */
 export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
-  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  const lock = dataDir ? await lockDataDir(dataDir) : undefined;
+  const releaseLock = async () => lock?.release();
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir: dataDir ? join(dataDir, 'pg') : undefined },
   });
@@ -41,43 +43,12 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
           worker.postMessage({ type: 'stop' });
         });
         await worker.terminate();
-        releaseLock();
+        await releaseLock();
       },
     };
   } catch (error) {
     await worker.terminate();
-    releaseLock();
+    await releaseLock();
     throw error;
-  }
-}
-
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockPath = join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(lockPath, 'utf8'));
-      if (holder && isRunning(holder)) {
-        throw new Error(`The data folder ${dataDir} is in use by another Ranch server (pid ${holder}).`);
-      }
-      // The holder died without cleaning up (kill -9): the lock is stale.
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the data folder ${dataDir}.`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
