@@ -49,6 +49,11 @@ export const CloseCode = {
   NotFound: 4404,
   /** The server could not persist; the client should reconnect later and resend. */
   TryAgainLater: 1013,
+  /**
+   * Service Restart: the server is stopping (SIGTERM, SIGINT) after committing and acknowledging
+   * everything it took in. Clients reconnect at once and resend what is not acknowledged.
+   */
+  ServiceRestart: 1012,
   // Limits (docs/sync-limits.md). Outside 4400-4499 on purpose: y-websocket stops
   // reconnecting on those, and after these the device must back off and reconnect.
   /** Too much unsent data queued for this connection (a peer that does not read). */
@@ -77,6 +82,8 @@ export const SYNC_CLOSE = {
   /** The document could not be loaded or persisted: reconnect later and resend. */
   documentUnavailable: { code: CloseCode.TryAgainLater, reason: 'Document unavailable, reconnect later' },
   sendFailed: { code: CloseCode.TryAgainLater, reason: 'Send failed' },
+  /** The server is stopping (graceful stop): reconnect now, to it once restarted or to another instance. */
+  serverRestarting: { code: CloseCode.ServiceRestart, reason: 'Server restarting, reconnect now' },
   malformedMessage: { code: CloseCode.BadMessage, reason: 'Malformed message' },
   /** An update the rules refuse whole (closeWith adds which rule). */
   refusedUpdate: { code: CloseCode.BadMessage, reason: 'Update refused' },

@@ -1,5 +1,8 @@
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { startServer } from './server.ts';
+
+const STOP_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,12 +21,28 @@ async function main(): Promise<void> {
   if (!config.admin) {
     console.log('No RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD set: no admin account was ensured.');
   }
+  // Graceful stop (docs/architecture.md "Stopping"), bounded: past STOP_LIMIT_MS, or at a
+  // second signal (Ctrl-C again), the process exits at once; nothing acknowledged is lost
+  // either way, as every acknowledgement follows its commit.
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    await server.close();
+    console.log(`${signal}: stopping (finishing the changes in flight, closing sync sockets with 1012)`);
+    setTimeout(() => {
+      console.error(`Not stopped after ${STOP_LIMIT_MS / 1000} s: exiting without waiting`);
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
+    try {
+      await server.close();
+    } catch (error) {
+      console.error('Stopping failed:', error);
+      process.exit(1);
+    }
+    console.log('Stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -31,6 +50,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

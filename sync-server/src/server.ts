@@ -1,9 +1,12 @@
 import { serve } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
+import { SYNC_CLOSE } from '../../shared/index.ts';
 import { createApp } from './app.ts';
 import { ensureAdmin } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
+import { RequestGate } from './http/request-gate.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { DocumentRegistry } from './sync/registry.ts';
 
@@ -28,8 +31,17 @@ export type RunningServer = {
   port: number;
   db: Database;
   registry: DocumentRegistry;
+  /**
+   * Graceful stop (docs/architecture.md "Stopping"): refuses new connections and requests,
+   * lets those in flight finish, commits and acknowledges what sockets sent, closes them with
+   * 1012, then closes the database. Calling it again returns the same stop.
+   */
   close(): Promise<void>;
 };
+
+/** How long a stop waits for requests in flight, then for sockets to answer their close frame. */
+const STOP_REQUESTS_MS = 5000;
+const STOP_SOCKETS_MS = 1000;
 
 /**
  * permessage-deflate on the sync socket, for large messages only. A new device's first sync
@@ -78,23 +90,44 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: syncLimits.maxMessageBytes, perMessageDeflate: SYNC_COMPRESSION });
-  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host, websocket: { server: wss } });
+  const gate = new RequestGate();
+  const server = serve({ fetch: gate.wrap(app.fetch), port: options.port, hostname: options.host, websocket: { server: wss } }) as HttpServer;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  let stopping: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
     port,
     db,
     registry,
-    async close() {
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await registry.close();
-      await db.close();
+    close() {
+      stopping ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve())); // listens no more
+        await within(STOP_REQUESTS_MS, gate.stop());
+        server.closeIdleConnections();
+        await registry.stopConnections();
+        // Sockets not (or not yet) a document's subscribers: still opening, or refused.
+        const { code, reason } = SYNC_CLOSE.serverRestarting;
+        for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.close(code, reason);
+        await within(STOP_SOCKETS_MS, Promise.all([...wss.clients].map((client) => new Promise((done) => client.once('close', done)))));
+        for (const client of wss.clients) client.terminate();
+        server.closeAllConnections();
+        await closed;
+        await registry.close();
+        await db.close();
+      })();
+      return stopping;
     },
   };
+}
+
+/** `promise`, or nothing once `ms` have passed. */
+async function within(ms: number, promise: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -55,6 +55,8 @@ export class SyncConnection implements Subscriber {
   private fullStateBytes: number | null = null;
   private closing = false;
   private closed = false;
+  /** The server is stopping: messages are no longer read; what is queued still completes. */
+  private stopped = false;
   /** A step 2 answer waiting for this user's encode budget (state-answers.ts). */
   private retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -118,7 +120,8 @@ export class SyncConnection implements Subscriber {
   }
 
   receive(message: Uint8Array): void {
-    if (this.closing || this.closed) return;
+    // After stopReading the device's changes stay unacknowledged; it resends them on reconnecting.
+    if (this.closing || this.closed || this.stopped) return;
     if (!this.messages.take()) return this.shut(SYNC_CLOSE.tooManyMessages);
     try {
       const decoder = decoding.createDecoder(message);
@@ -268,6 +271,14 @@ export class SyncConnection implements Subscriber {
 
   closeUnavailable(): void {
     this.closeNow(SYNC_CLOSE.documentUnavailable);
+  }
+
+  stopReading(): void {
+    this.stopped = true;
+  }
+
+  closeRestarting(): void {
+    this.shut(SYNC_CLOSE.serverRestarting);
   }
 
   close(): void {

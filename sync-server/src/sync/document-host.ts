@@ -165,6 +165,18 @@ export class DocumentHost {
     });
   }
 
+  /**
+   * Resolves once every change taken in so far is committed (and acknowledged) or has failed,
+   * including what group commit left for a next batch: a graceful stop waits for it.
+   */
+  async settled(): Promise<void> {
+    let tail: Promise<unknown>;
+    do {
+      tail = this.tail;
+      await tail;
+    } while (tail !== this.tail || this.batch.length > 0);
+  }
+
   /** Runs `job` after everything queued before it. */
   run<T>(job: () => T | Promise<T>): Promise<T> {
     const result = this.tail.then(() => {

@@ -109,6 +109,18 @@ export class DocumentRegistry {
     });
   }
 
+  /**
+   * Graceful stop (docs/architecture.md "Stopping"): connections stop reading, every change
+   * already taken in is committed and acknowledged, then each connection is closed with 1012
+   * (Service Restart) so that devices reconnect at once and resend what was not acknowledged.
+   */
+  async stopConnections(): Promise<void> {
+    await this.forEachConnection((connection) => connection.stopReading?.());
+    const hosts = await Promise.allSettled(this.hosts.values());
+    for (const host of hosts) if (host.status === 'fulfilled') await host.value.settled();
+    await this.forEachConnection((connection) => connection.closeRestarting?.());
+  }
+
   async close(): Promise<void> {
     await this.peers?.stop();
     const hosts = await Promise.allSettled(this.hosts.values());

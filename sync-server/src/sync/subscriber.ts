@@ -20,4 +20,8 @@ export type Subscriber = {
   closeUnavailable(): void;
   /** The session ended: the subscriber must sign in again. */
   closeSignedOut(): void;
+  /** The server is stopping: take in nothing more (what was taken in is still committed and acknowledged). */
+  stopReading?(): void;
+  /** The server is stopping, everything taken in is committed: close so that the subscriber reconnects at once (1012). */
+  closeRestarting?(): void;
 };

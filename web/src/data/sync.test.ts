@@ -65,7 +65,7 @@ function connect() {
   cleanups.push(() => sync.destroy(), destroy, () => tracker.destroy(), () => db.delete());
   const socket = FakeSocket.instances.at(-1)!;
   socket.open();
-  return { doc, tracker, status, notices, socket };
+  return { doc, tracker, status, notices, socket, provider: sync.provider };
 }
 
 describe('sync connection', () => {
@@ -88,6 +88,18 @@ describe('sync connection', () => {
       encoding.writeVarUint8Array(encoder, Y.encodeStateVector(doc));
     }));
     expect(status.get().saved).toBe(true);
+  });
+
+  it('[Y8] reconnects at once when the server closes with 1012 (restarting), and stays signed in', async () => {
+    const { socket, status, provider } = connect();
+    // A history of failed attempts would otherwise stretch the first retry to 2.5 s.
+    provider.wsUnsuccessfulReconnects = 10;
+    socket.readyState = 3;
+    socket.onclose?.({ code: 1012, reason: 'Server restarting, reconnect now' });
+    expect(status.get()).toMatchObject({ connection: 'disconnected', sessionExpired: false });
+    const before = FakeSocket.instances.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(FakeSocket.instances.length).toBe(before + 1);
   });
 
   it('[Y7] [R1] turns read-only when the server says so', () => {

@@ -119,6 +119,12 @@ export function startSync(
   provider.on('closed', ({ code }) => {
     if (code === CloseCode.Unauthorized) status.set({ connection: 'unauthorized', sessionExpired: true });
   });
+  // 1012: the server is restarting after committing what it took in ([Y8]). Not signed out,
+  // and not a failure to back off from: the provider retries after its shortest delay
+  // (200 ms), whatever came before, and resends what is not acknowledged.
+  provider.on('connection-close', (event) => {
+    if (event?.code === CloseCode.ServiceRestart) provider.wsUnsuccessfulReconnects = 0;
+  });
 
   // Browsers throttle or freeze sockets of hidden pages and phones drop them on network
   // changes; reconnect at once instead of waiting out the provider's backoff.
