@@ -4,6 +4,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { browserBench } from '../../web/bench/chromium.ts';
+import { phoneBench } from '../../web/bench/phone.ts';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases.ts';
 import { fanoutBench } from './fanout.ts';
 import { ROOT } from './processes.ts';
@@ -11,7 +12,7 @@ import { ranchBench } from './ranch.ts';
 import { formatTable, type Row } from './table.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser,flood').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser,phone,flood').split(','));
 const log = (line: string) => console.log(line);
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const webDir = join(ROOT, 'dist', 'web');
@@ -41,6 +42,11 @@ async function phase(name: string, run: (database: TestDatabase) => Promise<Row[
     await database.drop().catch(() => {});
     log(`  (${name}: ${Math.round((Date.now() - started) / 1000)} s)`);
   }
+}
+
+function failed(group: string, error: Error): Row[] {
+  log(`  ${group} failed: ${error.stack ?? error}`);
+  return [{ group, figure: 'FAILED', ours: 'n/a', note: error.message.split('\n')[0]!.slice(0, 120) }];
 }
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -73,7 +79,11 @@ if (only.has('ranch')) {
           ...(only.has('flood') ? { flood: { edits: quick ? 20 : 50, sockets: 8, perTick: 50 } } : {}),
         },
         log,
-        (server) => (only.has('browser') ? browserBench(server, webDir, log) : Promise.resolve([])),
+        async (server) => [
+          ...(only.has('browser') ? await browserBench(server, webDir, log) : []),
+          // The phone rows (web/bench/phone.ts) fail on their own, not taking the desk rows with them.
+          ...(only.has('phone') ? await phoneBench(server, log, { quick }).catch((error: Error) => failed('Phone (CPU 4×)', error)) : []),
+        ],
       ),
     )),
   );

@@ -10,7 +10,7 @@ import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { kb, ms, type Row } from '../../sync-server/bench/table.ts';
 
 /** Debian's Chromium with the flags web/e2e/support/browser.ts uses (STACK.md). */
-const CHROMIUM = {
+export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

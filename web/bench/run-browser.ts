@@ -15,7 +15,10 @@ import { ROOT, sessionCookie, startOurServer } from '../../sync-server/bench/pro
 import { seedRanch } from '../../sync-server/bench/ranch-seed.ts';
 import { formatTable, ms } from '../../sync-server/bench/table.ts';
 import { browserBench } from './chromium.ts';
+import { phoneBench } from './phone.ts';
 
+// BENCH_ONLY=browser or =phone runs one row set (web/bench/phone.ts); BENCH_QUICK=1 shortens the phone's.
+const only = new Set((process.env.BENCH_ONLY ?? 'browser,phone').split(','));
 const size = { horses: Number(process.env.BENCH_HORSES ?? 10_000), payments: Number(process.env.BENCH_PAYMENTS ?? 50_000) };
 const webDir = process.env.BENCH_WEB_DIR ?? join(ROOT, 'dist', 'web');
 const database = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' : 'pglite');
@@ -39,7 +42,9 @@ try {
   seeder.destroy();
   await server.stop();
   server = await startOurServer(database, { webDir });
-  const rows = await browserBench({ url: server.url, expectedHorses: size.horses }, webDir, console.log);
+  const ranch = { url: server.url, expectedHorses: size.horses };
+  const rows = only.has('browser') ? await browserBench(ranch, webDir, console.log) : [];
+  if (only.has('phone')) rows.push(...(await phoneBench(ranch, console.log, { quick: process.env.BENCH_QUICK === '1' })));
   console.log(formatTable(rows));
 } finally {
   await server.stop();
