@@ -43,13 +43,18 @@ type Received = ['update', Uint8Array] | ['notices', CompensationNotice[]] | ['u
 function subscriber(id: number): Subscriber & { received: Received[] } {
   const received: Received[] = [];
   return {
-    id, userId: newId(), sessionId: newId(), received,
+    id,
+    userId: newId(),
+    sessionId: newId(),
+    received,
     sendUpdate: (update) => received.push(['update', update]),
     sendNotices: (notices) => received.push(['notices', notices]),
     sendAwareness: () => {},
     setCanWrite: () => {},
     closeUnavailable: () => received.push(['unavailable']),
     closeSignedOut: () => {},
+    stopReading: () => {},
+    closeRestarting: () => {},
   };
 }
 
@@ -59,7 +64,12 @@ afterEach(() => hosts.splice(0).forEach((host) => host.destroy()));
 async function loadHost(store: MemoryDocumentStore, options: { compactEvery?: number } = {}) {
   const broken: DocumentHost[] = [];
   const positions: bigint[] = [];
-  const host = await DocumentHost.load(store, RANCH, { onBroken: (host) => broken.push(host), onPosition: (_name, seq) => positions.push(seq) }, options);
+  const host = await DocumentHost.load(
+    store,
+    RANCH,
+    { onBroken: (host) => broken.push(host), onPosition: (_name, seq) => positions.push(seq) },
+    options,
+  );
   hosts.push(host);
   return { host, broken, positions };
 }
@@ -93,7 +103,12 @@ async function ranchHost(store = new TestStore()) {
   return { ...loaded, store, ids, sender, observer, device: deviceOf(loaded.host) };
 }
 
-const horseNamed = (ids: ReturnType<typeof seededDoc>['ids'], name: string) => ({ name, breedId: ids.breed, colorId: ids.color, genderId: ids.gender });
+const horseNamed = (ids: ReturnType<typeof seededDoc>['ids'], name: string) => ({
+  name,
+  breedId: ids.breed,
+  colorId: ids.color,
+  genderId: ids.gender,
+});
 
 describe('document host on a memory store', () => {
   it('commits updates that arrive together in one append', async () => {
@@ -109,7 +124,9 @@ describe('document host on a memory store', () => {
     const { host, store, ids, sender, observer, device } = await ranchHost();
     store.hold();
     const settled: string[] = [];
-    const first = send(host, sender, device, (doc) => writeEntity(doc, 'horses', newId(), horseNamed(ids, 'First'))).then(() => settled.push('first'));
+    const first = send(host, sender, device, (doc) => writeEntity(doc, 'horses', newId(), horseNamed(ids, 'First'))).then(() =>
+      settled.push('first'),
+    );
     await expect.poll(() => store.appends).toEqual([1]);
     const later = ['Second', 'Third'].map((name) =>
       send(host, sender, device, (doc) => writeEntity(doc, 'horses', newId(), horseNamed(ids, name))).then(() => settled.push(name)),
@@ -158,9 +175,12 @@ describe('document host on a memory store', () => {
 
   it('refuses a change that throws before writing, and goes on with the rest of the batch', async () => {
     const { host, store, ids, sender, device } = await ranchHost();
-    const refused = host.commit(() => {
-      throw new Error('refused');
-    }, { kind: 'rest', userId: sender.userId });
+    const refused = host.commit(
+      () => {
+        throw new Error('refused');
+      },
+      { kind: 'rest', userId: sender.userId },
+    );
     const kept = send(host, sender, device, (doc) => writeEntity(doc, 'horses', newId(), horseNamed(ids, 'Kept')));
     await expect(refused).rejects.toThrow('refused');
     await expect(kept).resolves.toBeInstanceOf(Uint8Array);
