@@ -64,7 +64,7 @@ describe('the data folder lock', () => {
     expect(first.exit()).toBe(0);
     const second = await start(database);
     expect((await fetch(`${second.url}/api/login`)).status).toBeLessThan(500);
-  });
+  }, 90_000);
 
   const namespace = pidNamespace();
   const where = namespace ? 'as pid 1 of a fresh PID namespace (unshare)' : 'WITHOUT a PID namespace (unshare --pid is not permitted here)';
@@ -97,7 +97,7 @@ describe('the data folder lock', () => {
     const again = await signIn(second.url, ADMIN.email, ADMIN.password);
     const horses = (await (await again.request('/api/horses')).json()) as { id: string; name: string }[];
     expect(horses).toContainEqual(expect.objectContaining({ id: horse, name: 'Survives kill -9' }));
-  });
+  }, 90_000);
 
   describe.each<LockMethod>(['flock', 'perl', 'socket'])('taken with %s', (method) => {
     function dir(): string {

@@ -107,7 +107,7 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
     // reload, no new provider) reconnects by itself and its later writes arrive.
     const second = await spawnServer(database, env);
     cleanups.push(() => second.kill('SIGTERM'));
-    await expect.poll(() => connects, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => connects, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await sleep(200);
     writing = false;
     await writer;
@@ -137,7 +137,7 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
     expect(server.exit(), server.output()).toBe(0);
     expect(server.output()).toMatch(/SIGINT: stopping[\s\S]*Stopped/);
     await expect.poll(() => closes[0]).toBe(CloseCode.ServiceRestart);
-  });
+  }, 60_000);
 });
 
 describe('requests during a stop', () => {
