@@ -58,9 +58,16 @@ type PendingCommit = {
 };
 
 /** Settles a commit's promise once; later calls do nothing. */
-function settle(entry: PendingCommit, outcome: Uint8Array | null | unknown): void {
-  if (outcome instanceof Error) entry.reject?.(outcome);
-  else entry.resolve?.(outcome as Uint8Array | null);
+/** Answers a pending change with what it became: the update committed, or null when it changed nothing. */
+function settle(entry: PendingCommit, update: Uint8Array | null): void {
+  entry.resolve?.(update);
+  entry.resolve = undefined;
+  entry.reject = undefined;
+}
+
+/** Answers a pending change with why it was not committed; whatever was thrown, it rejects. */
+function refuse(entry: PendingCommit, error: unknown): void {
+  entry.reject?.(error);
   entry.resolve = undefined;
   entry.reject = undefined;
 }
@@ -201,7 +208,7 @@ export class DocumentHost {
     return new Promise((resolve, reject) => {
       const entry: PendingCommit = { change, origin, resolve, reject, ...(precheck ? { precheck } : {}) };
       if (precheck) {
-        void this.run(() => this.commitBatch([entry])).catch((error: unknown) => settle(entry, error));
+        void this.run(() => this.commitBatch([entry])).catch((error: unknown) => refuse(entry, error));
         return;
       }
       this.batch.push(entry);
@@ -216,7 +223,7 @@ export class DocumentHost {
       return this.commitBatch(batch);
     }).catch((error: unknown) => {
       // The host broke: every commit not yet taken fails the same way.
-      for (const pending of this.batch.splice(0)) settle(pending, error);
+      for (const pending of this.batch.splice(0)) refuse(pending, error);
     });
   }
 
@@ -271,10 +278,10 @@ export class DocumentHost {
         if (this.broken) {
           // This change threw halfway through: its sender is refused (a stock client then stops
           // resending it, which would break the document again), everyone else reconnects.
-          settle(entry, new RefusedUpdateError('The update could not be applied'));
+          refuse(entry, new RefusedUpdateError('The update could not be applied'));
           return this.failBatch(entries, error);
         }
-        settle(entry, error);
+        refuse(entry, error);
         continue;
       }
       const { update, pending: touched } = transacted;
@@ -356,8 +363,8 @@ export class DocumentHost {
    */
   private failBatch(entries: PendingCommit[], error: unknown): never {
     this.markBroken();
-    const failure = new DocumentUnavailableError(`Could not save the change: ${(error as Error).message}`);
-    for (const entry of entries) settle(entry, failure);
+    const failure = new DocumentUnavailableError(`Could not save the change: ${error instanceof Error ? error.message : String(error)}`);
+    for (const entry of entries) refuse(entry, failure);
     throw failure;
   }
 
