@@ -66,8 +66,13 @@ function shoeColour(u, v, scale) {
   const shoe = (inRing && !belowCentre) || inArm;
   if (!shoe) return null;
   const holes = [
-    [-0.57, 0.3], [0.57, 0.3], [-0.57, 0.0], [0.57, 0.0],
-    [-0.43, -0.36], [0.43, -0.36], [0, -0.57],
+    [-0.57, 0.3],
+    [0.57, 0.3],
+    [-0.57, 0.0],
+    [0.57, 0.0],
+    [-0.43, -0.36],
+    [0.43, -0.36],
+    [0, -0.57],
   ];
   for (const [hx, hy] of holes) if (Math.hypot(x - hx, y - hy) < 0.06) return HOLE;
   return SHOE;

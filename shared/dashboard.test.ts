@@ -34,10 +34,7 @@ describe('ranch figures (dashboard metrics, device and REST)', () => {
           { id: 'st-sale', name: 'For Sale' },
           { id: 'st-none', name: 'Retired' },
         ],
-        sales: [
-          sale({ id: 's1', horseId: 'h3' }),
-          sale({ id: 's2', horseId: 'h5', salePrice: '9000.00', downPayment: '9000.00' }),
-        ],
+        sales: [sale({ id: 's1', horseId: 'h3' }), sale({ id: 's2', horseId: 'h5', salePrice: '9000.00', downPayment: '9000.00' })],
         payments: [{ saleId: 's1', amount: '500.00' }],
       },
       '2026-03-15',
@@ -64,5 +61,4 @@ describe('ranch figures (dashboard metrics, device and REST)', () => {
       statusDistribution: [],
     });
   });
-
 });

@@ -12,7 +12,10 @@ export type StatusCount = { name: string; count: number };
  * 0, then 'No Status' for the horses without one (or naming one that does not exist), when
  * there are any. `horsesByStatus`: how many horses name each status id (null: none).
  */
-export function statusDistribution(statuses: readonly { id: string; name: string }[], horsesByStatus: ReadonlyMap<string | null, number>): StatusCount[] {
+export function statusDistribution(
+  statuses: readonly { id: string; name: string }[],
+  horsesByStatus: ReadonlyMap<string | null, number>,
+): StatusCount[] {
   const distribution = [...statuses]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((status) => ({ name: status.name, count: horsesByStatus.get(status.id) ?? 0 }));

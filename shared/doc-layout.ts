@@ -7,17 +7,7 @@ import * as Y from 'yjs';
  */
 export const DOC_NAME = 'ranch';
 
-export const COLLECTIONS = [
-  'horses',
-  'owners',
-  'buyers',
-  'sales',
-  'payments',
-  'breeds',
-  'colors',
-  'genders',
-  'statuses',
-] as const;
+export const COLLECTIONS = ['horses', 'owners', 'buyers', 'sales', 'payments', 'breeds', 'colors', 'genders', 'statuses'] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a person calls one record of each collection (suppliers are `owners` in the document). */
@@ -83,10 +73,7 @@ export type EntityChanges = Map<Collection, Set<string>>;
  * any collection. The server projection and the Dexie projection both build on it.
  * Returns the function that stops observing.
  */
-export function observeEntities(
-  doc: Y.Doc,
-  onChange: (changes: EntityChanges, transaction: Y.Transaction) => void,
-): () => void {
+export function observeEntities(doc: Y.Doc, onChange: (changes: EntityChanges, transaction: Y.Transaction) => void): () => void {
   const pending = new WeakMap<Y.Transaction, EntityChanges>();
   const stops = COLLECTIONS.map((collection) => {
     const map = collectionMap(doc, collection);

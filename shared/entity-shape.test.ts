@@ -29,7 +29,9 @@ describe('[O8] [Y3] reading a synced entity without trusting it', () => {
 
   it('refuses a key that is not an entity id and a value that is not a map', () => {
     expect(entityShape('breeds', 'not-a-uuid', stored('not-a-uuid', breed({ id: 'not-a-uuid', name: 'x' })))).toEqual({ kind: 'bad-key' });
-    expect(entityShape('breeds', ID.toUpperCase(), stored(ID.toUpperCase(), breed({ id: ID.toUpperCase(), name: 'x' })))).toEqual({ kind: 'bad-key' });
+    expect(entityShape('breeds', ID.toUpperCase(), stored(ID.toUpperCase(), breed({ id: ID.toUpperCase(), name: 'x' })))).toEqual({
+      kind: 'bad-key',
+    });
     expect(entityShape('breeds', ID, stored(ID, 'a string'))).toEqual({ kind: 'not-a-map' });
     expect(entityShape('breeds', ID, stored(ID, new Y.Text('text')))).toEqual({ kind: 'not-a-map' });
     expect(readRecord('breeds', ID, stored(ID, new Y.Array())).valid).toBe(false);
@@ -37,7 +39,11 @@ describe('[O8] [Y3] reading a synced entity without trusting it', () => {
 
   it('names a missing or foreign id, unknown fields and fields holding shared types or objects as strays', () => {
     const value = stored(ID, breed({ name: 'Shire', isActive: true, junk: 'x', notes: 'not a breed field' }));
-    expect(entityShape('breeds', ID, value)).toEqual({ kind: 'entity', fields: { name: 'Shire', isActive: true }, strays: ['junk', 'notes', 'id'] });
+    expect(entityShape('breeds', ID, value)).toEqual({
+      kind: 'entity',
+      fields: { name: 'Shire', isActive: true },
+      strays: ['junk', 'notes', 'id'],
+    });
     const foreign = stored(ID, breed({ id: OTHER, name: new Y.Text('Shire'), isActive: { yes: true } }));
     const shape = entityShape('breeds', ID, foreign);
     expect(shape.kind === 'entity' && shape.strays.sort()).toEqual(['id', 'isActive', 'name']);

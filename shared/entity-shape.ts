@@ -12,10 +12,7 @@ import { RECORD_FIELDS, RECORD_SCHEMAS } from './schemas/records.ts';
  *   `strays` names every field that has no place in it: unknown fields, own fields holding
  *   a shared type or an object, and `id` when it is not the key.
  */
-export type EntityShape =
-  | { kind: 'bad-key' }
-  | { kind: 'not-a-map' }
-  | { kind: 'entity'; fields: EntityFields; strays: string[] };
+export type EntityShape = { kind: 'bad-key' } | { kind: 'not-a-map' } | { kind: 'entity'; fields: EntityFields; strays: string[] };
 
 const isScalar = (value: unknown): value is JsonValue =>
   value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));

@@ -11,7 +11,10 @@ export function sanitizeMoneyInput(raw: string): string {
   const dot = kept.indexOf('.');
   if (dot === -1) return kept;
   const whole = kept.slice(0, dot);
-  const fraction = kept.slice(dot + 1).replace(/\./g, '').slice(0, 2);
+  const fraction = kept
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2);
   return `${whole}.${fraction}`;
 }
 

@@ -53,12 +53,15 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 export const isoDate = z
   .string({ error: 'Must be a date' })
   .max(40, 'Must be a date')
-  .refine((value) => {
-    const match = ISO_DATE.exec(value);
-    if (!match) return false;
-    const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-    return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-  }, { message: 'Must be a date', abort: true })
+  .refine(
+    (value) => {
+      const match = ISO_DATE.exec(value);
+      if (!match) return false;
+      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+    },
+    { message: 'Must be a date', abort: true },
+  )
   .transform((value) => value.slice(0, 10));
 
 export const optionalDate = z.preprocess(blankToNull, isoDate.nullable());
@@ -77,5 +80,10 @@ export const optionalText = (max: number) =>
 
 /** A value the form must have: blank gets `message`; anything else is checked by `schema`. */
 export function required<Schema extends z.ZodType>(message: string, schema: Schema) {
-  return z.preprocess(blankToNull, z.any().refine((value) => value !== null, { message, abort: true })).pipe(schema);
+  return z
+    .preprocess(
+      blankToNull,
+      z.any().refine((value) => value !== null, { message, abort: true }),
+    )
+    .pipe(schema);
 }

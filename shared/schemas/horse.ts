@@ -15,13 +15,15 @@ export const horseInput = z.object({
   ownerId: optionalRef.default(null),
   birthdate: optionalDate.default(null),
   ageYears: z
-    .preprocess(
-      (value) => {
-        const blank = blankToNull(value);
-        return typeof blank === 'string' ? Number(blank) : blank;
-      },
-      z.number({ error: 'Age must be a whole number' }).int('Age must be a whole number').min(0, 'Age cannot be negative').max(60, 'Age must be at most 60').nullable(),
-    )
+    .preprocess((value) => {
+      const blank = blankToNull(value);
+      return typeof blank === 'string' ? Number(blank) : blank;
+    }, z
+      .number({ error: 'Age must be a whole number' })
+      .int('Age must be a whole number')
+      .min(0, 'Age cannot be negative')
+      .max(60, 'Age must be at most 60')
+      .nullable())
     .default(null),
   priceUsd: optionalMoney.default(null),
   photoUrl: optionalText(2048).default(null),

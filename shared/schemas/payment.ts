@@ -6,7 +6,10 @@ import { isoDate, money, optionalText, required, requiredRef } from './common.ts
 /** [P2] payment form; also POST /api/payments and the server's check of synced payments. */
 export const paymentInput = z.object({
   saleId: requiredRef('Sale is required'),
-  amount: required('Amount is required', money.refine((amount) => toCents(amount) > 0, 'Amount must be greater than 0')),
+  amount: required(
+    'Amount is required',
+    money.refine((amount) => toCents(amount) > 0, 'Amount must be greater than 0'),
+  ),
   date: required('Date is required', isoDate),
   method: z.enum(PAYMENT_METHODS, {
     error: (issue) =>

@@ -10,17 +10,14 @@ const terms = z.preprocess(
     .refine((value) => (PAYMENT_TERMS as readonly number[]).includes(value), 'Payment terms must be 0, 3, 6 or 12 months'),
 );
 
-const apr = z.preprocess(
-  (value) => {
-    const blank = blankToNull(value);
-    return typeof blank === 'string' ? Number(blank) : blank;
-  },
-  z
-    .number({ error: 'Interest APR must be a number' })
-    .min(0, 'Interest APR cannot be negative')
-    .max(100, 'Interest APR must be at most 100')
-    .nullable(),
-);
+const apr = z.preprocess((value) => {
+  const blank = blankToNull(value);
+  return typeof blank === 'string' ? Number(blank) : blank;
+}, z
+  .number({ error: 'Interest APR must be a number' })
+  .min(0, 'Interest APR cannot be negative')
+  .max(100, 'Interest APR must be at most 100')
+  .nullable());
 
 /** [S3] sale form; also POST /api/sales and the server's check of synced sales. */
 export const saleInput = z
@@ -47,4 +44,3 @@ export type SaleStatus = (typeof SALE_STATUSES)[number];
 /** A sale as stored (status is derived, never stored) plus its creation time. */
 export type StoredSale = SaleFields & { id: string; createdAt: string };
 export type Sale = StoredSale & { status: SaleStatus };
-

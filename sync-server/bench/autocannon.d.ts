@@ -10,6 +10,13 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   };
-  type Options = { url: string; connections?: number; duration?: number; amount?: number; headers?: Record<string, string>; timeout?: number };
+  type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+    timeout?: number;
+  };
   export default function autocannon(options: Options): Promise<Result>;
 }

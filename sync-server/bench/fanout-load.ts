@@ -10,7 +10,11 @@ const input = JSON.parse(process.env.BENCH_INPUT ?? '{}') as Input;
 
 // Fixed ids: the same horse is edited in every run; valid, so our server projects it.
 const HORSE = '00000000-0000-7000-8000-00000000b001';
-const LOOKUPS = { breedId: '00000000-0000-7000-8000-00000000b002', colorId: '00000000-0000-7000-8000-00000000b003', genderId: '00000000-0000-7000-8000-00000000b004' };
+const LOOKUPS = {
+  breedId: '00000000-0000-7000-8000-00000000b002',
+  colorId: '00000000-0000-7000-8000-00000000b003',
+  genderId: '00000000-0000-7000-8000-00000000b004',
+};
 
 const writer = connect(input);
 await writer.synced;
@@ -21,8 +25,15 @@ if (!horses.has(HORSE)) {
     writeEntity(writer.doc, 'colors', LOOKUPS.colorId, { name: 'Bench Color', isActive: true });
     writeEntity(writer.doc, 'genders', LOOKUPS.genderId, { name: 'Bench Gender', isActive: true });
     writeEntity(writer.doc, 'horses', HORSE, {
-      name: 'Bench Horse', ...LOOKUPS, statusId: null, ownerId: null, birthdate: null, ageYears: 7,
-      priceUsd: '12500.00', photoUrl: null, notes: null,
+      name: 'Bench Horse',
+      ...LOOKUPS,
+      statusId: null,
+      ownerId: null,
+      birthdate: null,
+      ageYears: 7,
+      priceUsd: '12500.00',
+      photoUrl: null,
+      notes: null,
     });
   });
 }

@@ -5,9 +5,24 @@ import { median, percentile, sleep, type Target } from './clients.ts';
 import { runLoad, sessionCookie, startHeldLoad, startOurServer, startReferenceServer, type Child } from './processes.ts';
 import { kb, ms, perSec, ratio, type Row } from './table.ts';
 
-type FanoutResult = { connectMs: number; burstMs: number; burstPerSec: number; pacedP50: number; pacedP99: number; missing: number; error: string | null };
+type FanoutResult = {
+  connectMs: number;
+  burstMs: number;
+  burstPerSec: number;
+  pacedP50: number;
+  pacedP99: number;
+  missing: number;
+  error: string | null;
+};
 
-export type FanoutOptions = { observers: number[]; rounds: number; burst: number; rate: number; pacedSeconds: number; idleConnections: number };
+export type FanoutOptions = {
+  observers: number[];
+  rounds: number;
+  burst: number;
+  rate: number;
+  pacedSeconds: number;
+  idleConnections: number;
+};
 
 /**
  * Sync fan-out and idle connections, ours against @y/websocket-server: both servers run at
@@ -31,7 +46,9 @@ export async function fanoutBench(database: TestDatabase, options: FanoutOptions
           const input = { ...targets[kind], observers, burst: options.burst, rate: options.rate, pacedSeconds: options.pacedSeconds };
           const result = await runLoad<FanoutResult>('fanout-load.ts', input, 150_000);
           if (result.error) log(`  ${kind}, ${observers} observers: ${result.error}`);
-          log(`  fan-out ${observers} observers, round ${round + 1}, ${kind}: burst ${perSec(result.burstPerSec)}, paced p50 ${ms(result.pacedP50)} p99 ${ms(result.pacedP99)}`);
+          log(
+            `  fan-out ${observers} observers, round ${round + 1}, ${kind}: burst ${perSec(result.burstPerSec)}, paced p50 ${ms(result.pacedP50)} p99 ${ms(result.pacedP99)}`,
+          );
           results[kind].push(result);
         }
       }
@@ -71,7 +88,10 @@ export async function fanoutBench(database: TestDatabase, options: FanoutOptions
         note: 'p50 / p99 of 300, same database; a durable broadcast waits at least this',
       });
     }
-    const idle = { ours: await idleMemory(ours, targets.ours, options.idleConnections), reference: await idleMemory(reference, targets.reference, options.idleConnections) };
+    const idle = {
+      ours: await idleMemory(ours, targets.ours, options.idleConnections),
+      reference: await idleMemory(reference, targets.reference, options.idleConnections),
+    };
     rows.push({
       group: 'memory',
       figure: `server memory per idle connection (${options.idleConnections})`,

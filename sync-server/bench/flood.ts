@@ -51,7 +51,10 @@ export async function floodBench(server: Child, ours: Target, options: FloodOpti
 
   const flooder = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sync-server/bench/flood-load.ts')], {
     cwd: ROOT,
-    env: { ...process.env, BENCH_INPUT: JSON.stringify({ url: server.url, cookie: viewerCookie, sockets: options.sockets, perTick: options.perTick }) },
+    env: {
+      ...process.env,
+      BENCH_INPUT: JSON.stringify({ url: server.url, cookie: viewerCookie, sockets: options.sockets, perTick: options.perTick }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -77,12 +80,21 @@ export async function floodBench(server: Child, ours: Target, options: FloodOpti
   }
   await sleep(5000);
   const rssAfter = server.rss();
-  const closes = Object.entries(stats.closes).map(([code, count]) => `${count}× ${code}`).join(', ');
+  const closes = Object.entries(stats.closes)
+    .map(([code, count]) => `${count}× ${code}`)
+    .join(', ');
   log(`  with the flood: p50 ${ms(percentile(flooded, 50))}, p99 ${ms(percentile(flooded, 99))}, max ${ms(Math.max(...flooded))}`);
-  log(`  flooder: ${stats.sent} step-1 requests on ${stats.opened} sockets; closed ${closes || 'never'}; server RSS ${kb(rssBefore)} → peak ${kb(peak)} → ${kb(rssAfter)} 5 s after`);
+  log(
+    `  flooder: ${stats.sent} step-1 requests on ${stats.opened} sockets; closed ${closes || 'never'}; server RSS ${kb(rssBefore)} → peak ${kb(peak)} → ${kb(rssAfter)} 5 s after`,
+  );
   const worst = Math.max(...flooded);
   return [
-    { group: 'flood', figure: `honest edit reaches another device, no flood (${options.edits} edits)`, ours: `p50 ${ms(percentile(calm, 50))}, p99 ${ms(percentile(calm, 99))}`, note: 'one horse field, writer → server → observer, loopback' },
+    {
+      group: 'flood',
+      figure: `honest edit reaches another device, no flood (${options.edits} edits)`,
+      ours: `p50 ${ms(percentile(calm, 50))}, p99 ${ms(percentile(calm, 99))}`,
+      note: 'one horse field, writer → server → observer, loopback',
+    },
     {
       group: 'flood',
       figure: `the same while a Viewer floods whole-document requests, never reading`,
@@ -91,7 +103,12 @@ export async function floodBench(server: Child, ours: Target, options: FloodOpti
       met: worst < 1000,
       note: `max ${ms(worst)}; ${stats.sent} requests on ${stats.opened} sockets (closed: ${closes || 'never'})`,
     },
-    { group: 'flood', figure: 'server memory during the flood (RSS)', ours: `${kb(rssBefore)} → peak ${kb(peak)}`, note: `${kb(rssAfter)} 5 s after it stopped` },
+    {
+      group: 'flood',
+      figure: 'server memory during the flood (RSS)',
+      ours: `${kb(rssBefore)} → peak ${kb(peak)}`,
+      note: `${kb(rssAfter)} 5 s after it stopped`,
+    },
   ];
 }
 

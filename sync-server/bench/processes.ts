@@ -58,7 +58,10 @@ function handle(child: ChildProcess, url: string): Child {
 }
 
 /** Our server (sync-server/bench/server-entry.ts) on the database, in its own process. */
-export function startOurServer(database: TestDatabase, options: { compactEvery?: number; webDir?: string; productionLimits?: boolean } = {}): Promise<Child> {
+export function startOurServer(
+  database: TestDatabase,
+  options: { compactEvery?: number; webDir?: string; productionLimits?: boolean } = {},
+): Promise<Child> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     RANCH_ADMIN_EMAIL: BENCH_ADMIN.email,
@@ -82,7 +85,11 @@ export function startReferenceServer(): Promise<Child> {
 
 /** Plain node:http serving `file` with `headers` to every request (the REST peer). */
 export function startBytesServer(file: string, headers: Record<string, string>): Promise<Child> {
-  return start([join(ROOT, 'sync-server/bench/bytes-server.mjs')], { ...process.env, BENCH_BYTES_FILE: file, BENCH_BYTES_HEADERS: JSON.stringify(headers) });
+  return start([join(ROOT, 'sync-server/bench/bytes-server.mjs')], {
+    ...process.env,
+    BENCH_BYTES_FILE: file,
+    BENCH_BYTES_HEADERS: JSON.stringify(headers),
+  });
 }
 
 /** Runs a load script (tsx) in its own process and returns the JSON it prints last. */

@@ -31,13 +31,23 @@ export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
   const owners = Array.from({ length: 200 }, (_, i) => ({ id: newId(), firstName: `Owner${i}`, lastName: `Supplier${i}` }));
   const buyers = Array.from({ length: 1000 }, (_, i) => ({ id: newId(), firstName: `Buyer${i}`, lastName: `Family${i}` }));
   const first: [Collection, string, EntityFields][] = [];
-  for (const [collection, items] of [['breeds', breeds], ['colors', colors], ['genders', genders], ['statuses', statuses]] as const) {
+  for (const [collection, items] of [
+    ['breeds', breeds],
+    ['colors', colors],
+    ['genders', genders],
+    ['statuses', statuses],
+  ] as const) {
     for (const item of items) first.push([collection, item.id, { name: item.name, isActive: true }]);
   }
   for (const owner of owners) {
-    first.push(['owners', owner.id, { firstName: owner.firstName, lastName: owner.lastName, phone: '+1 555 0100', email: null, createdAt: now.toISOString() }]);
+    first.push([
+      'owners',
+      owner.id,
+      { firstName: owner.firstName, lastName: owner.lastName, phone: '+1 555 0100', email: null, createdAt: now.toISOString() },
+    ]);
   }
-  for (const buyer of buyers) first.push(['buyers', buyer.id, { firstName: buyer.firstName, lastName: buyer.lastName, phone: null, email: null }]);
+  for (const buyer of buyers)
+    first.push(['buyers', buyer.id, { firstName: buyer.firstName, lastName: buyer.lastName, phone: null, email: null }]);
   write(first);
 
   const horseIds: string[] = [];
@@ -49,19 +59,23 @@ export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
   for (let i = 0; i < size.horses; i++) {
     const id = newId();
     horseIds.push(id);
-    batch.push(['horses', id, {
-      name: `${NAMES[i % NAMES.length]} ${i}`,
-      breedId: breeds[i % breeds.length]!.id,
-      colorId: colors[i % colors.length]!.id,
-      genderId: genders[i % genders.length]!.id,
-      statusId: statuses[i % statuses.length]!.id,
-      ownerId: i % 3 === 0 ? null : owners[i % owners.length]!.id,
-      birthdate: null,
-      ageYears: i % 25,
-      priceUsd: `${5000 + (i % 400) * 100}.00`,
-      photoUrl: null,
-      notes: i % 10 === 0 ? 'Good with children; shod in spring.' : null,
-    }]);
+    batch.push([
+      'horses',
+      id,
+      {
+        name: `${NAMES[i % NAMES.length]} ${i}`,
+        breedId: breeds[i % breeds.length]!.id,
+        colorId: colors[i % colors.length]!.id,
+        genderId: genders[i % genders.length]!.id,
+        statusId: statuses[i % statuses.length]!.id,
+        ownerId: i % 3 === 0 ? null : owners[i % owners.length]!.id,
+        birthdate: null,
+        ageYears: i % 25,
+        priceUsd: `${5000 + (i % 400) * 100}.00`,
+        photoUrl: null,
+        notes: i % 10 === 0 ? 'Good with children; shod in spring.' : null,
+      },
+    ]);
     if (batch.length >= CHUNK) flush();
   }
   flush();
@@ -70,29 +84,37 @@ export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
   for (let i = 0; i < sales; i++) {
     const id = newId();
     saleIds.push(id);
-    batch.push(['sales', id, {
-      horseId: horseIds[i * Math.floor(horseIds.length / sales)]!,
-      buyerId: buyers[i % buyers.length]!.id,
-      salePrice: '20000.00',
-      downPayment: '1000.00',
-      termsMonths: 12,
-      interestApr: 5,
-      scheduleStartDate: '2024-01-15',
-      createdAt: now.toISOString(),
-    }]);
+    batch.push([
+      'sales',
+      id,
+      {
+        horseId: horseIds[i * Math.floor(horseIds.length / sales)]!,
+        buyerId: buyers[i % buyers.length]!.id,
+        salePrice: '20000.00',
+        downPayment: '1000.00',
+        termsMonths: 12,
+        interestApr: 5,
+        scheduleStartDate: '2024-01-15',
+        createdAt: now.toISOString(),
+      },
+    ]);
     if (batch.length >= CHUNK) flush();
   }
   flush();
   for (let i = 0; i < size.payments; i++) {
-    batch.push(['payments', newId(), {
-      saleId: saleIds[i % saleIds.length]!,
-      amount: '150.00',
-      date: `2024-${String((i % 12) + 1).padStart(2, '0')}-10`,
-      method: METHODS[i % METHODS.length]!,
-      memo: null,
-      installmentId: null,
-      createdAt: now.toISOString(),
-    }]);
+    batch.push([
+      'payments',
+      newId(),
+      {
+        saleId: saleIds[i % saleIds.length]!,
+        amount: '150.00',
+        date: `2024-${String((i % 12) + 1).padStart(2, '0')}-10`,
+        method: METHODS[i % METHODS.length]!,
+        memo: null,
+        installmentId: null,
+        createdAt: now.toISOString(),
+      },
+    ]);
     if (batch.length >= CHUNK) flush();
   }
   flush();

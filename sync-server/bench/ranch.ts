@@ -64,19 +64,30 @@ export async function ranchBench(
   await until(() => acked >= localClock(), 300_000, 'the seed to be acknowledged');
   const seedMs = performance.now() - seedStart;
   log(`  seeded ${options.horses} horses + ${options.payments} payments in ${seedUpdates} updates, durable in ${ms(seedMs)}`);
-  rows.push({ group: 'ranch', figure: `seed ${options.horses} horses + ${options.payments} payments (${seedUpdates} sync updates)`, ours: ms(seedMs), note: 'through the sync socket, acknowledged' });
+  rows.push({
+    group: 'ranch',
+    figure: `seed ${options.horses} horses + ${options.payments} payments (${seedUpdates} sync updates)`,
+    ours: ms(seedMs),
+    note: 'through the sync socket, acknowledged',
+  });
 
   // 2. Small edits: one field of one horse per update, acknowledged in batches of 500.
   const horses = seeder.doc.getMap<Y.Map<unknown>>('horses');
   const editStart = performance.now();
   let edits = 0;
   while (edits < options.edits && performance.now() - editStart < options.editSeconds * 1000) {
-    for (let i = 0; i < 500 && edits < options.edits; i++, edits++) horses.get(horseIds[(edits * 7919) % horseIds.length]!)!.set('notes', `Edit ${edits}`);
+    for (let i = 0; i < 500 && edits < options.edits; i++, edits++)
+      horses.get(horseIds[(edits * 7919) % horseIds.length]!)!.set('notes', `Edit ${edits}`);
     await until(() => acked >= localClock(), 120_000, 'edits to be acknowledged');
   }
   const editRate = (edits / (performance.now() - editStart)) * 1000;
   log(`  ${edits} small edits at ${perSec(editRate)} (acknowledged)`);
-  rows.push({ group: 'ranch', figure: `${edits} small edits on the ranch, acked in batches of 500`, ours: perSec(editRate), note: 'sustained durable writes, one device' });
+  rows.push({
+    group: 'ranch',
+    figure: `${edits} small edits on the ranch, acked in batches of 500`,
+    ours: perSec(editRate),
+    note: 'sustained durable writes, one device',
+  });
   seeder.destroy();
   await server.stop();
 
@@ -106,8 +117,19 @@ export async function ranchBench(
     const fromSnapshot = await time();
     fromSnapshot.loaded.doc.destroy();
     log(`  cold load: log of ${wholeLog!.n} updates ${ms(fromLog.ms)}, snapshot ${ms(fromSnapshot.ms)}`);
-    rows.push({ group: 'cold load', figure: `document ready from the log (${wholeLog!.n} updates, no snapshot)`, ours: ms(fromLog.ms), note: `log ${kb(Number(wholeLog!.bytes))}; median of ${options.loadRounds}; Postgres read + Y.applyUpdate` });
-    rows.push({ group: 'cold load', figure: 'document ready from a snapshot', ours: ms(fromSnapshot.ms), ratio: ratio(fromSnapshot.ms, fromLog.ms), note: 'ratio: snapshot / log' });
+    rows.push({
+      group: 'cold load',
+      figure: `document ready from the log (${wholeLog!.n} updates, no snapshot)`,
+      ours: ms(fromLog.ms),
+      note: `log ${kb(Number(wholeLog!.bytes))}; median of ${options.loadRounds}; Postgres read + Y.applyUpdate`,
+    });
+    rows.push({
+      group: 'cold load',
+      figure: 'document ready from a snapshot',
+      ours: ms(fromSnapshot.ms),
+      ratio: ratio(fromSnapshot.ms, fromLog.ms),
+      note: 'ratio: snapshot / log',
+    });
     rows.push({
       group: 'cold load',
       figure: `log of ${editLog!.n} small edits vs the snapshot`,
@@ -147,7 +169,9 @@ export async function ranchBench(
     for (let round = 0; round < options.syncRounds; round++) {
       for (const t of round % 2 === 0 ? [ours, peer] : [peer, ours]) {
         const result = await newDevice(t);
-        log(`  initial sync, ${t.kind}: first message ${ms(result.firstMessageMs)}, state received ${ms(result.receivedMs)}, all horses ${ms(result.totalMs)}, ${kb(result.wireBytes)} on the wire`);
+        log(
+          `  initial sync, ${t.kind}: first message ${ms(result.firstMessageMs)}, state received ${ms(result.receivedMs)}, all horses ${ms(result.totalMs)}, ${kb(result.wireBytes)} on the wire`,
+        );
         durations[t.kind].push(result.totalMs);
         wire[t.kind] = result.wireBytes;
       }
@@ -162,10 +186,31 @@ export async function ranchBench(
     const rssAfter = server.rss();
     const sync = { ours: median(durations.ours), reference: median(durations.reference) };
     log(`  initial sync: ours ${ms(sync.ours)}, reference ${ms(sync.reference)}`);
-    rows.push({ group: 'initial sync', figure: `new device receives ${options.horses} horses + ${options.payments} payments`, ours: ms(sync.ours), reference: ms(sync.reference), ratio: ratio(sync.ours, sync.reference), target: '< 2 s', met: sync.ours < 2000, note: `median of ${options.syncRounds}, loopback` });
+    rows.push({
+      group: 'initial sync',
+      figure: `new device receives ${options.horses} horses + ${options.payments} payments`,
+      ours: ms(sync.ours),
+      reference: ms(sync.reference),
+      ratio: ratio(sync.ours, sync.reference),
+      target: '< 2 s',
+      met: sync.ours < 2000,
+      note: `median of ${options.syncRounds}, loopback`,
+    });
     rows.push({ group: 'initial sync', figure: 'document size (state update)', ours: kb(size), note: `${kb(gzipped)} gzip` });
-    rows.push({ group: 'initial sync', figure: 'bytes a new device reads from its socket', ours: kb(wire.ours), reference: kb(wire.reference), ratio: ratio(wire.ours, wire.reference), note: 'ours compresses large messages (permessage-deflate, level 1)' });
-    rows.push({ group: 'initial sync', figure: 'server memory for the ranch (RSS growth)', ours: kb(rssAfter - rssBefore), note: `RSS ${kb(rssAfter)}` });
+    rows.push({
+      group: 'initial sync',
+      figure: 'bytes a new device reads from its socket',
+      ours: kb(wire.ours),
+      reference: kb(wire.reference),
+      ratio: ratio(wire.ours, wire.reference),
+      note: 'ours compresses large messages (permessage-deflate, level 1)',
+    });
+    rows.push({
+      group: 'initial sync',
+      figure: 'server memory for the ranch (RSS growth)',
+      ours: kb(rssAfter - rssBefore),
+      note: `RSS ${kb(rssAfter)}`,
+    });
 
     rows.push(...(await guarded('REST', () => restBench(server, ours.cookie, options.restSeconds, log), log)));
     rows.push(...(await guarded('Chromium', () => whileRunning({ url: server.url, expectedHorses: options.horses }), log)));
@@ -209,13 +254,18 @@ async function restBench(server: Child, cookie: string, seconds: number, log: (l
     const answer = await rawGet(`${server.url}${path}`, headers);
     const file = join(mkdtempSync(join(tmpdir(), 'ranch-bench-')), 'answer');
     writeFileSync(file, answer.body);
-    const peer = await startBytesServer(file, pickHeaders(answer.headers, ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control']));
+    const peer = await startBytesServer(
+      file,
+      pickHeaders(answer.headers, ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control']),
+    );
     const results: Record<'ours' | 'peer', Awaited<ReturnType<typeof load>>[]> = { ours: [], peer: [] };
     try {
       for (let round = 0; round < 2; round++) {
         for (const kind of round % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const)) {
           const result = await load(`${kind === 'ours' ? server.url : peer.url}${path}`);
-          log(`  REST ${path}, ${kind}: p50 ${ms(result.latency.p50)} p99 ${ms(result.latency.p99)}, ${Math.round(result.requests.average)} req/s, errors ${result.errors + result.non2xx}`);
+          log(
+            `  REST ${path}, ${kind}: p50 ${ms(result.latency.p50)} p99 ${ms(result.latency.p99)}, ${Math.round(result.requests.average)} req/s, errors ${result.errors + result.non2xx}`,
+          );
           results[kind].push(result);
         }
       }
@@ -225,7 +275,10 @@ async function restBench(server: Child, cookie: string, seconds: number, log: (l
     }
     const errors = results.ours.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
     for (const key of ['p50', 'p99'] as const) {
-      const value = { ours: median(results.ours.map((result) => result.latency[key])), peer: median(results.peer.map((result) => result.latency[key])) };
+      const value = {
+        ours: median(results.ours.map((result) => result.latency[key])),
+        peer: median(results.peer.map((result) => result.latency[key])),
+      };
       rows.push({
         group: 'REST, 50 clients',
         figure: `GET ${path} ${key}`,

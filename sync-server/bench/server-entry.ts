@@ -17,7 +17,14 @@ const server = await startServer({
   // RANCH_BENCH_PRODUCTION_LIMITS=1 keeps every limit as shipped (the flood figures).
   ...(process.env.RANCH_BENCH_PRODUCTION_LIMITS === '1'
     ? {}
-    : { syncLimits: { messagesPerSecond: 1_000_000, updatesPerSecond: 1_000_000, connectionsPerSession: 100_000, connectionsPerUser: 100_000 } }),
+    : {
+        syncLimits: {
+          messagesPerSecond: 1_000_000,
+          updatesPerSecond: 1_000_000,
+          connectionsPerSession: 100_000,
+          connectionsPerUser: 100_000,
+        },
+      }),
 });
 console.log(`listening on ${server.url}`);
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -29,13 +29,23 @@ const MAX_STEPS = 50;
 type Failure = { kind: TestDatabaseKind; signature: string; count: number; seed: number; path: string; example: string };
 
 const unhandled: string[] = [];
-process.on('unhandledRejection', (reason) => unhandled.push(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`));
+process.on('unhandledRejection', (reason) =>
+  unhandled.push(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`),
+);
 
 /** A violation without its ids and numbers: what kind of failure it is. */
 const signature = (violation: string) =>
-  violation.split('\n')[0]!.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>').replace(/\d+/g, 'N').replace(/\[.*$/, '');
+  violation
+    .split('\n')[0]!
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/\d+/g, 'N')
+    .replace(/\[.*$/, '');
 
-const hostileItems = (tally: Tally) => tally.section('frame:').concat(tally.section('update:')).reduce((sum, [, n]) => sum + n, 0);
+const hostileItems = (tally: Tally) =>
+  tally
+    .section('frame:')
+    .concat(tally.section('update:'))
+    .reduce((sum, [, n]) => sum + n, 0);
 
 async function fuzzKind(kind: TestDatabaseKind, firstSeed: number, failures: Map<string, Failure>): Promise<Tally> {
   const total = new Tally();
@@ -58,8 +68,10 @@ async function fuzzKind(kind: TestDatabaseKind, firstSeed: number, failures: Map
       await server.destroy();
     }
     for (const [key, n] of harness.tally.counts) total.add(key, n);
-    console.log(`${kind} batch ${batch} (seed ${seed}): ${harness.tally.get('runs')} runs, ${hostileItems(harness.tally)} hostile items, ` +
-      `${harness.tally.get('runs with violations')} with violations, ${((Date.now() - started) / 1000).toFixed(1)} s; total ${hostileItems(total)}/${ITEMS}`);
+    console.log(
+      `${kind} batch ${batch} (seed ${seed}): ${harness.tally.get('runs')} runs, ${hostileItems(harness.tally)} hostile items, ` +
+        `${harness.tally.get('runs with violations')} with violations, ${((Date.now() - started) / 1000).toFixed(1)} s; total ${hostileItems(total)}/${ITEMS}`,
+    );
   }
   return total;
 }
@@ -70,7 +82,11 @@ async function shrink(failure: Failure): Promise<string> {
   const harness = await FuzzHarness.start(server);
   try {
     const report = await fuzz(harness, {
-      runs: 1, maxSteps: MAX_STEPS, seed: failure.seed, path: failure.path, timeLimitMs: SHRINK_MS,
+      runs: 1,
+      maxSteps: MAX_STEPS,
+      seed: failure.seed,
+      path: failure.path,
+      timeLimitMs: SHRINK_MS,
       focus: (violation) => signature(violation) === failure.signature,
     });
     return report ?? '(did not fail again when replayed alone on a fresh server: it depends on earlier runs of its batch)';
@@ -106,7 +122,8 @@ const failures = new Map<string, Failure>();
 for (const kind of databaseKinds()) print(kind, await fuzzKind(kind, seed, failures));
 if (failures.size > 0 || unhandled.length > 0) {
   console.log(`\n${failures.size} KIND(S) OF VIOLATION:`);
-  for (const [key, failure] of failures) console.log(`  ${String(failure.count).padStart(6)} × ${key} (first: seed ${failure.seed}, run ${failure.path})`);
+  for (const [key, failure] of failures)
+    console.log(`  ${String(failure.count).padStart(6)} × ${key} (first: seed ${failure.seed}, run ${failure.path})`);
   for (const failure of [...failures.values()].slice(0, SHRINK_FAILURES)) {
     console.log(`\n--- ${failure.kind}: ${failure.signature}\nFirst seen:\n  ${failure.example}\nShrunk:`);
     console.log(await shrink(failure));

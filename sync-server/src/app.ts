@@ -44,14 +44,15 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' }));
   app.use('/api/*', checkOrigin(allowedOrigins));
   // JSON bodies are small; photos have their own streamed 10 MB limit.
-  app.use('/api/*', async (c, next) =>
-    c.req.path.startsWith('/api/objects/upload/') ? next() : jsonBodyLimit(c, next),
-  );
+  app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/objects/upload/') ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', loadSession(sql));
 
   // The public part of /api: sign-in and sign-out, and the sync socket, which refuses a
   // missing session itself (after the handshake, with close code 4401: sync/routes.ts).
-  app.route('/api', authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }));
+  app.route(
+    '/api',
+    authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }),
+  );
   app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits));
   // Everything else answers 401 without a session: the guard is the first middleware of the
   // router that holds those handlers, so each of them runs after it (AuthedEnv holds).
@@ -78,7 +79,10 @@ function signedInRoutes({ sql, registry, allowedOrigins }: AppDeps) {
   api.route('/', contactRoutes(sql, registry));
   api.route('/', saleRoutes(sql, registry));
   api.route('/', dashboardRoutes(sql, cache));
-  api.route('/', userRoutes(sql, (userId, role) => registry.announceAccess({ kind: 'role', userId, role })));
+  api.route(
+    '/',
+    userRoutes(sql, (userId, role) => registry.announceAccess({ kind: 'role', userId, role })),
+  );
   api.route('/', photoRoutes(sql, allowedOrigins));
   return api;
 }

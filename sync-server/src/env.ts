@@ -11,42 +11,51 @@ function positive(fallback: number) {
 }
 
 /** Configuration, parsed once at start-up; a bad value stops the server with a clear message. */
-const schema = z
-  .object({
-    PORT: z.coerce.number({ error: 'must be a port number (0-65535)' }).int('must be a port number (0-65535)').min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)').default(8787),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-    RANCH_DATA_DIR: z.string().min(1).default('./.data'),
-    RANCH_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
-    RANCH_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    /** Extra origins allowed to make state-changing calls, comma separated (e.g. a dev server). */
-    RANCH_ALLOWED_ORIGINS: z
-      .string()
-      .default('')
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
-    /** Where the built PWA is; served with an SPA fallback. */
-    RANCH_WEB_DIR: z.string().min(1).default('./dist/web'),
-    /** 1: a reverse proxy stands in front; count sign-in failures per X-Forwarded-For address. */
-    RANCH_TRUST_PROXY: z
-      .enum(['0', '1', ''], { error: 'must be 1 (behind a reverse proxy) or 0' })
-      .default('0')
-      .transform((value) => value === '1'),
-    RANCH_SYNC_MAX_MESSAGE_MIB: positive(DEFAULT_SYNC_LIMITS.maxMessageBytes / MiB),
-    RANCH_SYNC_SEND_BUFFER_MIB: positive(DEFAULT_SYNC_LIMITS.sendBufferBytes / MiB),
-    RANCH_SYNC_MESSAGES_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.messagesPerSecond),
-    RANCH_SYNC_UPDATES_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.updatesPerSecond),
-    RANCH_SYNC_AWARENESS_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.awarenessPerSecond),
-    RANCH_SYNC_AWARENESS_STATE_BYTES: positive(DEFAULT_SYNC_LIMITS.awarenessStateBytes),
-    RANCH_SYNC_AWARENESS_CLIENTS: positive(DEFAULT_SYNC_LIMITS.awarenessClients),
-    RANCH_SYNC_CONNECTIONS_PER_SESSION: positive(DEFAULT_SYNC_LIMITS.connectionsPerSession),
-    RANCH_SYNC_CONNECTIONS_PER_USER: positive(DEFAULT_SYNC_LIMITS.connectionsPerUser),
-    RANCH_SYNC_ENTITIES_PER_UPDATE: positive(DEFAULT_SYNC_LIMITS.entitiesPerUpdate),
-    RANCH_SYNC_INVALID_PER_MINUTE: positive(DEFAULT_SYNC_LIMITS.invalidPerMinute),
-    RANCH_SYNC_ENCODE_MS_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.encodeMsPerSecond),
-  });
+const schema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0-65535)' })
+    .int('must be a port number (0-65535)')
+    .min(0, 'must be a port number (0-65535)')
+    .max(65535, 'must be a port number (0-65535)')
+    .default(8787),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  RANCH_DATA_DIR: z.string().min(1).default('./.data'),
+  RANCH_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  RANCH_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Extra origins allowed to make state-changing calls, comma separated (e.g. a dev server). */
+  RANCH_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  /** Where the built PWA is; served with an SPA fallback. */
+  RANCH_WEB_DIR: z.string().min(1).default('./dist/web'),
+  /** 1: a reverse proxy stands in front; count sign-in failures per X-Forwarded-For address. */
+  RANCH_TRUST_PROXY: z
+    .enum(['0', '1', ''], { error: 'must be 1 (behind a reverse proxy) or 0' })
+    .default('0')
+    .transform((value) => value === '1'),
+  RANCH_SYNC_MAX_MESSAGE_MIB: positive(DEFAULT_SYNC_LIMITS.maxMessageBytes / MiB),
+  RANCH_SYNC_SEND_BUFFER_MIB: positive(DEFAULT_SYNC_LIMITS.sendBufferBytes / MiB),
+  RANCH_SYNC_MESSAGES_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.messagesPerSecond),
+  RANCH_SYNC_UPDATES_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.updatesPerSecond),
+  RANCH_SYNC_AWARENESS_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.awarenessPerSecond),
+  RANCH_SYNC_AWARENESS_STATE_BYTES: positive(DEFAULT_SYNC_LIMITS.awarenessStateBytes),
+  RANCH_SYNC_AWARENESS_CLIENTS: positive(DEFAULT_SYNC_LIMITS.awarenessClients),
+  RANCH_SYNC_CONNECTIONS_PER_SESSION: positive(DEFAULT_SYNC_LIMITS.connectionsPerSession),
+  RANCH_SYNC_CONNECTIONS_PER_USER: positive(DEFAULT_SYNC_LIMITS.connectionsPerUser),
+  RANCH_SYNC_ENTITIES_PER_UPDATE: positive(DEFAULT_SYNC_LIMITS.entitiesPerUpdate),
+  RANCH_SYNC_INVALID_PER_MINUTE: positive(DEFAULT_SYNC_LIMITS.invalidPerMinute),
+  RANCH_SYNC_ENCODE_MS_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.encodeMsPerSecond),
+});
 
 export type Config = {
   port: number;

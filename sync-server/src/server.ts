@@ -91,7 +91,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: syncLimits.maxMessageBytes, perMessageDeflate: SYNC_COMPRESSION });
   const gate = new RequestGate();
-  const server = serve({ fetch: gate.wrap(app.fetch), port: options.port, hostname: options.host, websocket: { server: wss } }) as HttpServer;
+  const server = serve({
+    fetch: gate.wrap(app.fetch),
+    port: options.port,
+    hostname: options.host,
+    websocket: { server: wss },
+  }) as HttpServer;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -16,7 +16,7 @@ describe('[A5] the client address failed sign-ins are counted under', () => {
     expect(await addressOf(false, '::ffff:10.1.2.3')).toBe('10.1.2.3');
   });
 
-  it("is the entry our trusted proxy appended (the right-most), not one the client wrote", async () => {
+  it('is the entry our trusted proxy appended (the right-most), not one the client wrote', async () => {
     expect(await addressOf(true, '10.0.0.1', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
     expect(await addressOf(true, '10.0.0.1', ' 203.0.113.9 ')).toBe('203.0.113.9');
     expect(await addressOf(true, '10.0.0.1')).toBe('10.0.0.1');

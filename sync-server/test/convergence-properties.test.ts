@@ -60,12 +60,16 @@ type Replica = ReturnType<typeof connectAckedDevice>;
 
 /** Per run, the real UUID of each symbolic pool entry (fresh every run, so runs never collide). */
 type Ids = Record<PooledCollection, string[]>;
-const freshIds = (): Ids => Object.fromEntries(POOLED.map((collection) => [collection, Array.from({ length: POOL[collection] }, newId)])) as Ids;
+const freshIds = (): Ids =>
+  Object.fromEntries(POOLED.map((collection) => [collection, Array.from({ length: POOL[collection] }, newId)])) as Ids;
 const idsOf = (ids: Ids, payments: string[]) => new Set([...Object.values(ids).flat(), ...payments]);
 
 function resolve(fields: SymbolicFields, ids: Ids): EntityFields {
   return Object.fromEntries(
-    Object.entries(fields).map(([field, value]) => [field, isRef(value) ? ids[value.ref as PooledCollection][value.index]! : (value as JsonValue)]),
+    Object.entries(fields).map(([field, value]) => [
+      field,
+      isRef(value) ? ids[value.ref as PooledCollection][value.index]! : (value as JsonValue),
+    ]),
   );
 }
 
@@ -84,12 +88,30 @@ type RawCommand =
 const replicaIndex = fc.integer({ min: 0, max: 2 });
 const pooledEntity = fc.constantFrom(...POOLED).chain((collection) => indexIn(collection).map((index) => ({ collection, index })));
 const rawCommand: fc.Arbitrary<RawCommand> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ replica: replicaIndex, target: pooledEntity }).chain(({ replica, target }) =>
-    fullRecord(target.collection).map((fields) => ({ op: 'write' as const, replica, ...target, fields }))) },
-  { weight: 4, arbitrary: fc.record({ replica: replicaIndex, target: pooledEntity }).chain(({ replica, target }) =>
-    someFields(target.collection).map((fields) => ({ op: 'edit' as const, replica, ...target, fields }))) },
-  { weight: 1, arbitrary: fc.record({ replica: replicaIndex, target: pooledEntity }).map(({ replica, target }) => ({ op: 'delete' as const, replica, ...target })) },
-  { weight: 2, arbitrary: fc.record({ replica: replicaIndex, fields: fullRecord('payments') }).map((command) => ({ op: 'pay' as const, ...command })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ replica: replicaIndex, target: pooledEntity })
+      .chain(({ replica, target }) =>
+        fullRecord(target.collection).map((fields) => ({ op: 'write' as const, replica, ...target, fields })),
+      ),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ replica: replicaIndex, target: pooledEntity })
+      .chain(({ replica, target }) => someFields(target.collection).map((fields) => ({ op: 'edit' as const, replica, ...target, fields }))),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ replica: replicaIndex, target: pooledEntity })
+      .map(({ replica, target }) => ({ op: 'delete' as const, replica, ...target })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ replica: replicaIndex, fields: fullRecord('payments') }).map((command) => ({ op: 'pay' as const, ...command })),
+  },
   { weight: 2, arbitrary: replicaIndex.map((replica) => ({ op: 'offline' as const, replica })) },
   { weight: 1, arbitrary: replicaIndex.map((replica) => ({ op: 'online' as const, replica })) },
   { weight: 1, arbitrary: fc.constant({ op: 'settle' as const }) },
@@ -107,12 +129,40 @@ type AppCommand =
   | { op: 'offline' | 'online' };
 
 const appCommand: fc.Arbitrary<AppCommand> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...LOOKUPS).chain((kind) =>
-    fc.record({ index: indexIn(kind), fields: someFields(kind, 'valid') }).map((command) => ({ op: 'lookup' as const, kind, ...command }))) },
-  { weight: 4, arbitrary: fc.record({ index: indexIn('horses'), fields: fullRecord('horses', 'valid') }).map((command) => ({ op: 'horse' as const, ...command })) },
-  { weight: 2, arbitrary: fc.record({ index: indexIn('owners'), fields: fullRecord('owners', 'valid') }).map((command) => ({ op: 'owners' as const, ...command })) },
-  { weight: 1, arbitrary: fc.record({ index: indexIn('buyers'), fields: fullRecord('buyers', 'valid') }).map((command) => ({ op: 'buyers' as const, ...command })) },
-  { weight: 2, arbitrary: fc.record({ index: indexIn('sales'), fields: fullRecord('sales', 'valid') }).map((command) => ({ op: 'sale' as const, ...command })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(...LOOKUPS)
+      .chain((kind) =>
+        fc
+          .record({ index: indexIn(kind), fields: someFields(kind, 'valid') })
+          .map((command) => ({ op: 'lookup' as const, kind, ...command })),
+      ),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ index: indexIn('horses'), fields: fullRecord('horses', 'valid') })
+      .map((command) => ({ op: 'horse' as const, ...command })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ index: indexIn('owners'), fields: fullRecord('owners', 'valid') })
+      .map((command) => ({ op: 'owners' as const, ...command })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ index: indexIn('buyers'), fields: fullRecord('buyers', 'valid') })
+      .map((command) => ({ op: 'buyers' as const, ...command })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ index: indexIn('sales'), fields: fullRecord('sales', 'valid') })
+      .map((command) => ({ op: 'sale' as const, ...command })),
+  },
   { weight: 2, arbitrary: fullRecord('payments', 'valid').map((fields) => ({ op: 'pay' as const, fields })) },
   { weight: 3, arbitrary: indexIn('horses').map((index) => ({ op: 'deleteHorse' as const, index })) },
   { weight: 3, arbitrary: indexIn('owners').map((index) => ({ op: 'deleteOwner' as const, index })) },
@@ -147,7 +197,8 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
     }
   }
 
-  const acked = (replica: Replica) => replica.provider.wsconnected && replica.provider.synced && replica.ackedClock() >= replica.localClock();
+  const acked = (replica: Replica) =>
+    replica.provider.wsconnected && replica.provider.synced && replica.ackedClock() >= replica.localClock();
 
   /** Until every replica has all its changes acknowledged and holds exactly what the server holds. */
   async function converge(replicas: Replica[]): Promise<void> {
@@ -203,144 +254,179 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
     const lookups = { breedId: ids.breeds[0], colorId: ids.colors[0], genderId: ids.genders[0] };
     await create('horses', 0, { name: 'Seed', ...lookups, ownerId: ids.owners[0], priceUsd: '9000' });
     await create('horses', 1, { name: 'Sprout', ...lookups });
-    if (sale) await create('sales', 0, { horseId: ids.horses[0], buyerId: ids.buyers[0], salePrice: '9000', downPayment: '1000', termsMonths: 6 });
+    if (sale)
+      await create('sales', 0, { horseId: ids.horses[0], buyerId: ids.buyers[0], salePrice: '9000', downPayment: '1000', termsMonths: 6 });
     return made;
   }
 
-  it('[O6] [Y6] random offline edits on 2–3 replicas converge; the server holds the same document, its projection the valid entities', async () => {
-    await fc.assert(
-      fc.asyncProperty(rawScenario, async ({ replicas: count, commands }) => {
-        const ids = freshIds();
-        const payments: string[] = [];
-        await seedRanch(ids);
-        const replicas = Array.from({ length: count }, connect);
-        try {
-          await converge(replicas);
-          for (const command of commands) {
-            if (command.op === 'settle') {
-              const online = replicas.filter((replica) => replica.provider.shouldConnect);
-              await expect.poll(() => online.every(acked), { timeout: CONVERGENCE_TIMEOUT_MS, interval: 10 }).toBe(true);
-              continue;
-            }
-            const replica = replicas[command.replica % count]!;
-            const { doc, provider } = replica;
-            switch (command.op) {
-              case 'offline':
-              case 'online':
-                setOnline(provider, command.op === 'online');
-                break;
-              case 'write':
-                doc.transact(() => writeEntity(doc, command.collection, ids[command.collection][command.index]!, resolve(command.fields, ids)));
-                break;
-              case 'edit': {
-                // As the app does: only what this replica still has can be edited.
-                const id = ids[command.collection][command.index]!;
-                if (collectionMap(doc, command.collection).has(id)) doc.transact(() => writeEntity(doc, command.collection, id, resolve(command.fields, ids)));
-                break;
+  it(
+    '[O6] [Y6] random offline edits on 2–3 replicas converge; the server holds the same document, its projection the valid entities',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(rawScenario, async ({ replicas: count, commands }) => {
+          const ids = freshIds();
+          const payments: string[] = [];
+          await seedRanch(ids);
+          const replicas = Array.from({ length: count }, connect);
+          try {
+            await converge(replicas);
+            for (const command of commands) {
+              if (command.op === 'settle') {
+                const online = replicas.filter((replica) => replica.provider.shouldConnect);
+                await expect.poll(() => online.every(acked), { timeout: CONVERGENCE_TIMEOUT_MS, interval: 10 }).toBe(true);
+                continue;
               }
-              case 'delete':
-                doc.transact(() => deleteEntity(doc, command.collection, ids[command.collection][command.index]!));
-                break;
-              case 'pay': {
-                const id = newId();
-                payments.push(id);
-                doc.transact(() => writeEntity(doc, 'payments', id, resolve(command.fields, ids)));
-                break;
+              const replica = replicas[command.replica % count]!;
+              const { doc, provider } = replica;
+              switch (command.op) {
+                case 'offline':
+                case 'online':
+                  setOnline(provider, command.op === 'online');
+                  break;
+                case 'write':
+                  doc.transact(() =>
+                    writeEntity(doc, command.collection, ids[command.collection][command.index]!, resolve(command.fields, ids)),
+                  );
+                  break;
+                case 'edit': {
+                  // As the app does: only what this replica still has can be edited.
+                  const id = ids[command.collection][command.index]!;
+                  if (collectionMap(doc, command.collection).has(id))
+                    doc.transact(() => writeEntity(doc, command.collection, id, resolve(command.fields, ids)));
+                  break;
+                }
+                case 'delete':
+                  doc.transact(() => deleteEntity(doc, command.collection, ids[command.collection][command.index]!));
+                  break;
+                case 'pay': {
+                  const id = newId();
+                  payments.push(id);
+                  doc.transact(() => writeEntity(doc, 'payments', id, resolve(command.fields, ids)));
+                  break;
+                }
               }
             }
+            await converge(replicas);
+            await expectServerFollows(replicas, idsOf(ids, payments));
+          } finally {
+            disconnect(replicas);
           }
-          await converge(replicas);
-          await expectServerFollows(replicas, idsOf(ids, payments));
-        } finally {
-          disconnect(replicas);
-        }
-      }),
-      { numRuns: NUM_RUNS, ...replay, plugins: [fc.interruptAfterTimeLimit(TIME_BUDGET_MS, { failOnInterrupt: true })] },
-    );
-  }, TEST_TIMEOUT_MS);
+        }),
+        { numRuns: NUM_RUNS, ...replay, plugins: [fc.interruptAfterTimeLimit(TIME_BUDGET_MS, { failOnInterrupt: true })] },
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('[Y6] a device that keeps its data valid has every change accepted as it made it, offline or not', async () => {
-    await fc.assert(
-      fc.asyncProperty(commandList(appCommand, 25), async (commands) => {
-        const ids = freshIds();
-        /** Ids this run has created (a deleted one is not made again: the app makes new ids). */
-        const created = new Set(await seedRanch(ids, { sale: false }));
-        const device = connect();
-        const { doc, provider } = device;
-        const has = (collection: Collection, id: string | undefined) => id !== undefined && collectionMap(doc, collection).has(id);
-        const refersTo = (collection: Collection, field: string, id: string) =>
-          [...collectionMap(doc, collection).values()].some((entity) => entity.get(field) === id);
-        /** The app's repositories: validate with the shared schema; a refused save writes nothing. */
-        const save = (collection: Collection, id: string, parsed: { success: boolean; data?: unknown }, stamp: boolean) => {
-          if (!parsed.success) return;
-          const fields = parsed.data as EntityFields;
-          // Forms offer only what exists on this device.
-          const refs = Object.entries({ breedId: 'breeds', colorId: 'colors', genderId: 'genders', statusId: 'statuses', ownerId: 'owners', horseId: 'horses', buyerId: 'buyers', saleId: 'sales' } as const);
-          if (refs.some(([field, target]) => typeof fields[field] === 'string' && !has(target, fields[field] as string))) return;
-          const exists = has(collection, id);
-          if (!exists && created.has(id)) return;
-          created.add(id);
-          doc.transact(() => writeEntity(doc, collection, id, exists || !stamp ? fields : { ...fields, createdAt: new Date().toISOString() }));
-        };
-        try {
-          await converge([device]);
-          for (const command of commands) {
-            switch (command.op) {
-              case 'offline':
-              case 'online':
-                setOnline(provider, command.op === 'online');
-                break;
-              case 'lookup': {
-                const id = ids[command.kind][command.index]!;
-                const current = getEntity(doc, command.kind, id);
-                // New items are created active ([L4]); existing ones are renamed or (de)activated.
-                save(command.kind, id, lookupInput.safeParse(current ? { ...current, ...resolve(command.fields, ids) } : { ...resolve(command.fields, ids), isActive: true }), false);
-                break;
-              }
-              case 'horse':
-                save('horses', ids.horses[command.index]!, horseInput.safeParse(resolve(command.fields, ids)), false);
-                break;
-              case 'owners':
-              case 'buyers':
-                save(command.op, ids[command.op][command.index]!, contactInput.safeParse(resolve(command.fields, ids)), command.op === 'owners');
-                break;
-              case 'sale':
-                save('sales', ids.sales[command.index]!, saleInput.safeParse(resolve(command.fields, ids)), true);
-                break;
-              case 'pay':
-                save('payments', newId(), paymentInput.safeParse(resolve(command.fields, ids)), true);
-                break;
-              case 'deleteHorse': {
-                const id = ids.horses[command.index]!;
-                if (!refersTo('sales', 'horseId', id)) doc.transact(() => deleteEntity(doc, 'horses', id));
-                break;
-              }
-              case 'deleteOwner': {
-                const id = ids.owners[command.index]!;
-                if (!refersTo('horses', 'ownerId', id)) doc.transact(() => deleteEntity(doc, 'owners', id));
-                break;
-              }
-              case 'deleteBuyer': {
-                const id = ids.buyers[command.index]!;
-                if (!refersTo('sales', 'buyerId', id)) doc.transact(() => deleteEntity(doc, 'buyers', id));
-                break;
+  it(
+    '[Y6] a device that keeps its data valid has every change accepted as it made it, offline or not',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(commandList(appCommand, 25), async (commands) => {
+          const ids = freshIds();
+          /** Ids this run has created (a deleted one is not made again: the app makes new ids). */
+          const created = new Set(await seedRanch(ids, { sale: false }));
+          const device = connect();
+          const { doc, provider } = device;
+          const has = (collection: Collection, id: string | undefined) => id !== undefined && collectionMap(doc, collection).has(id);
+          const refersTo = (collection: Collection, field: string, id: string) =>
+            [...collectionMap(doc, collection).values()].some((entity) => entity.get(field) === id);
+          /** The app's repositories: validate with the shared schema; a refused save writes nothing. */
+          const save = (collection: Collection, id: string, parsed: { success: boolean; data?: unknown }, stamp: boolean) => {
+            if (!parsed.success) return;
+            const fields = parsed.data as EntityFields;
+            // Forms offer only what exists on this device.
+            const refs = Object.entries({
+              breedId: 'breeds',
+              colorId: 'colors',
+              genderId: 'genders',
+              statusId: 'statuses',
+              ownerId: 'owners',
+              horseId: 'horses',
+              buyerId: 'buyers',
+              saleId: 'sales',
+            } as const);
+            if (refs.some(([field, target]) => typeof fields[field] === 'string' && !has(target, fields[field] as string))) return;
+            const exists = has(collection, id);
+            if (!exists && created.has(id)) return;
+            created.add(id);
+            doc.transact(() =>
+              writeEntity(doc, collection, id, exists || !stamp ? fields : { ...fields, createdAt: new Date().toISOString() }),
+            );
+          };
+          try {
+            await converge([device]);
+            for (const command of commands) {
+              switch (command.op) {
+                case 'offline':
+                case 'online':
+                  setOnline(provider, command.op === 'online');
+                  break;
+                case 'lookup': {
+                  const id = ids[command.kind][command.index]!;
+                  const current = getEntity(doc, command.kind, id);
+                  // New items are created active ([L4]); existing ones are renamed or (de)activated.
+                  save(
+                    command.kind,
+                    id,
+                    lookupInput.safeParse(
+                      current ? { ...current, ...resolve(command.fields, ids) } : { ...resolve(command.fields, ids), isActive: true },
+                    ),
+                    false,
+                  );
+                  break;
+                }
+                case 'horse':
+                  save('horses', ids.horses[command.index]!, horseInput.safeParse(resolve(command.fields, ids)), false);
+                  break;
+                case 'owners':
+                case 'buyers':
+                  save(
+                    command.op,
+                    ids[command.op][command.index]!,
+                    contactInput.safeParse(resolve(command.fields, ids)),
+                    command.op === 'owners',
+                  );
+                  break;
+                case 'sale':
+                  save('sales', ids.sales[command.index]!, saleInput.safeParse(resolve(command.fields, ids)), true);
+                  break;
+                case 'pay':
+                  save('payments', newId(), paymentInput.safeParse(resolve(command.fields, ids)), true);
+                  break;
+                case 'deleteHorse': {
+                  const id = ids.horses[command.index]!;
+                  if (!refersTo('sales', 'horseId', id)) doc.transact(() => deleteEntity(doc, 'horses', id));
+                  break;
+                }
+                case 'deleteOwner': {
+                  const id = ids.owners[command.index]!;
+                  if (!refersTo('horses', 'ownerId', id)) doc.transact(() => deleteEntity(doc, 'owners', id));
+                  break;
+                }
+                case 'deleteBuyer': {
+                  const id = ids.buyers[command.index]!;
+                  if (!refersTo('sales', 'buyerId', id)) doc.transact(() => deleteEntity(doc, 'buyers', id));
+                  break;
+                }
               }
             }
+            const asMade = canonicalState(doc);
+            await converge([device]);
+            // Nothing was compensated: the server took every change as it was made.
+            expect(canonicalState(doc)).toBe(asMade);
+            // Everything it made is valid, so the office sees all of it.
+            expect(verdicts(doc, created).invalid).toEqual([]);
+            await expectServerFollows([device], created);
+          } finally {
+            disconnect([device]);
           }
-          const asMade = canonicalState(doc);
-          await converge([device]);
-          // Nothing was compensated: the server took every change as it was made.
-          expect(canonicalState(doc)).toBe(asMade);
-          // Everything it made is valid, so the office sees all of it.
-          expect(verdicts(doc, created).invalid).toEqual([]);
-          await expectServerFollows([device], created);
-        } finally {
-          disconnect([device]);
-        }
-      }),
-      { numRuns: NUM_RUNS, ...replay, plugins: [fc.interruptAfterTimeLimit(TIME_BUDGET_MS, { failOnInterrupt: true })] },
-    );
-  }, TEST_TIMEOUT_MS);
+        }),
+        { numRuns: NUM_RUNS, ...replay, plugins: [fc.interruptAfterTimeLimit(TIME_BUDGET_MS, { failOnInterrupt: true })] },
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 /** Takes a replica off the network or back on it (a no-op when it already is). */

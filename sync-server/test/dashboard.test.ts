@@ -22,7 +22,13 @@ describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
   afterAll(() => server.destroy());
 
   it('[D9] is all zero for an empty ranch', async () => {
-    expect(await metrics('2026-06-01')).toEqual({ totalHorses: 0, inventoryValue: '0.00', activeSales: 0, pastDue: '0.00', statusDistribution: [] });
+    expect(await metrics('2026-06-01')).toEqual({
+      totalHorses: 0,
+      inventoryValue: '0.00',
+      activeSales: 0,
+      pastDue: '0.00',
+      statusDistribution: [],
+    });
   });
 
   it('[D9] [D3] counts horses, unsold inventory, open sales, past due and statuses like the devices do', async () => {
@@ -44,14 +50,26 @@ describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
     const payments = [[0], [1500, 1500], [2000.5], [], [150, 150, 150], []];
     for (const [index, sale] of terms.entries()) {
       const horse = await create('/api/horses', {
-        name: `Sold ${index}`, breedId: breed, colorId: color, genderId: gender, statusId: forSale, priceUsd: '1000',
+        name: `Sold ${index}`,
+        breedId: breed,
+        colorId: color,
+        genderId: gender,
+        statusId: forSale,
+        priceUsd: '1000',
       });
       const created = await create('/api/sales', { horseId: horse.id, buyerId: buyer, ...sale });
       for (const amount of payments[index]!.filter((value) => value > 0)) {
         await create('/api/payments', { saleId: created.id, amount, date: '2026-02-01', method: 'Cash' });
       }
     }
-    await create('/api/horses', { name: 'Unsold A', breedId: breed, colorId: color, genderId: gender, statusId: training, priceUsd: '2500.25' });
+    await create('/api/horses', {
+      name: 'Unsold A',
+      breedId: breed,
+      colorId: color,
+      genderId: gender,
+      statusId: training,
+      priceUsd: '2500.25',
+    });
     await create('/api/horses', { name: 'Unsold B', breedId: breed, colorId: color, genderId: gender, priceUsd: '1000000' });
 
     const sales = (await (await admin.request('/api/sales')).json()) as (StoredSale & { status: string })[];

@@ -56,7 +56,9 @@ describe('the data folder lock', () => {
   it('[Y9] refuses a second server on the same folder while the first lives, and lets one start once it has stopped', async () => {
     const database = await folder();
     const first = await start(database);
-    await expect(spawnServer(database, ENV)).rejects.toThrow(/The data folder .* is in use by another Ranch server \(pid \d+ on .*\)\. Stop that server first/);
+    await expect(spawnServer(database, ENV)).rejects.toThrow(
+      /The data folder .* is in use by another Ranch server \(pid \d+ on .*\)\. Stop that server first/,
+    );
     // The first one is untouched by the attempt.
     expect((await fetch(`${first.url}/api/login`)).status).toBeLessThan(500);
 
@@ -122,7 +124,9 @@ describe('the data folder lock', () => {
       const modulePath = join(import.meta.dirname, '../src/db/data-dir-lock.ts');
       // A process that takes the lock and waits: node with tsx, as the server runs.
       const script = `const { lockDataDir } = await import(${JSON.stringify(modulePath)}); await lockDataDir(${JSON.stringify(dataDir)}, [${JSON.stringify(method)}]); console.log('locked'); setInterval(() => {}, 1000);`;
-      const holder = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const holder = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       cleanups.push(() => void holder.kill('SIGKILL'));
       await new Promise<void>((resolve, reject) => {
         holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());

@@ -34,7 +34,9 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
       online.doc.transact(() => writeEntity(online.doc, 'breeds', id, { name: `Breed ${index}`, isActive: true }));
     }
     await expect.poll(() => online.ackedClock()).toBe(online.localClock());
-    await expect.poll(async () => (await server.db.sql`select upto_seq::int as seq from doc_snapshots`)[0]?.seq ?? 0).toBeGreaterThanOrEqual(20);
+    await expect
+      .poll(async () => (await server.db.sql`select upto_seq::int as seq from doc_snapshots`)[0]?.seq ?? 0)
+      .toBeGreaterThanOrEqual(20);
     const [log] = await server.db.sql`select count(*)::int as n from doc_updates`;
     expect(log?.n).toBeLessThan(10);
 

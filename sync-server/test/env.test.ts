@@ -48,13 +48,27 @@ describe('RANCH_TRUST_PROXY', () => {
 describe('RANCH_SYNC_* limits', () => {
   it('default to DEFAULT_SYNC_LIMITS and read MiB and counts', () => {
     expect(loadConfig({}).syncLimits).toEqual(DEFAULT_SYNC_LIMITS);
-    const config = loadConfig({ RANCH_SYNC_MAX_MESSAGE_MIB: '32', RANCH_SYNC_SEND_BUFFER_MIB: '8', RANCH_SYNC_CONNECTIONS_PER_SESSION: '3' });
-    expect(config.syncLimits).toMatchObject({ maxMessageBytes: 32 * 1024 * 1024, sendBufferBytes: 8 * 1024 * 1024, connectionsPerSession: 3 });
+    const config = loadConfig({
+      RANCH_SYNC_MAX_MESSAGE_MIB: '32',
+      RANCH_SYNC_SEND_BUFFER_MIB: '8',
+      RANCH_SYNC_CONNECTIONS_PER_SESSION: '3',
+    });
+    expect(config.syncLimits).toMatchObject({
+      maxMessageBytes: 32 * 1024 * 1024,
+      sendBufferBytes: 8 * 1024 * 1024,
+      connectionsPerSession: 3,
+    });
   });
 
   it('stop with a message naming a bad value', () => {
-    expect(() => loadConfig({ RANCH_SYNC_MESSAGES_PER_SECOND: '0' })).toThrow(/RANCH_SYNC_MESSAGES_PER_SECOND: must be a whole number, 1 or more/);
-    expect(() => loadConfig({ RANCH_SYNC_MAX_MESSAGE_MIB: 'lots' })).toThrow(/RANCH_SYNC_MAX_MESSAGE_MIB: must be a whole number, 1 or more/);
-    expect(() => loadConfig({ RANCH_SYNC_AWARENESS_CLIENTS: '2.5' })).toThrow(/RANCH_SYNC_AWARENESS_CLIENTS: must be a whole number, 1 or more/);
+    expect(() => loadConfig({ RANCH_SYNC_MESSAGES_PER_SECOND: '0' })).toThrow(
+      /RANCH_SYNC_MESSAGES_PER_SECOND: must be a whole number, 1 or more/,
+    );
+    expect(() => loadConfig({ RANCH_SYNC_MAX_MESSAGE_MIB: 'lots' })).toThrow(
+      /RANCH_SYNC_MAX_MESSAGE_MIB: must be a whole number, 1 or more/,
+    );
+    expect(() => loadConfig({ RANCH_SYNC_AWARENESS_CLIENTS: '2.5' })).toThrow(
+      /RANCH_SYNC_AWARENESS_CLIENTS: must be a whole number, 1 or more/,
+    );
   });
 });

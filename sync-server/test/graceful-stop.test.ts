@@ -74,7 +74,9 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
       await writer;
     });
 
-    await expect.poll(() => written.length > 150 && device.ackedClock() >= written[150]!.clock, { interval: 5, timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => written.length > 150 && device.ackedClock() >= written[150]!.clock, { interval: 5, timeout: 30_000 })
+      .toBe(true);
     const signalledAt = performance.now();
     await first.kill('SIGTERM');
     const stopMs = performance.now() - signalledAt;

@@ -28,10 +28,26 @@ const VALUES: [string, unknown][] = [
 ];
 
 const BODIES: Record<string, Record<string, unknown>> = {
-  '/api/horses': { name: 'Bolt', breedId: newId(), colorId: newId(), genderId: newId(), priceUsd: '10', ageYears: 3, birthdate: '2020-01-01' },
+  '/api/horses': {
+    name: 'Bolt',
+    breedId: newId(),
+    colorId: newId(),
+    genderId: newId(),
+    priceUsd: '10',
+    ageYears: 3,
+    birthdate: '2020-01-01',
+  },
   '/api/owners': { firstName: 'A', lastName: 'B', phone: '555', email: 'a@b.test' },
   '/api/buyers': { firstName: 'A', lastName: 'B', phone: '555', email: 'a@b.test' },
-  '/api/sales': { horseId: newId(), buyerId: newId(), salePrice: '100', downPayment: '0', termsMonths: 3, interestApr: 5, scheduleStartDate: '2026-01-01' },
+  '/api/sales': {
+    horseId: newId(),
+    buyerId: newId(),
+    salePrice: '100',
+    downPayment: '0',
+    termsMonths: 3,
+    interestApr: 5,
+    scheduleStartDate: '2026-01-01',
+  },
   '/api/payments': { saleId: newId(), amount: '10', date: '2026-01-01', method: 'Cash', memo: 'x', installmentId: null },
   '/api/breeds': { name: 'A', isActive: true },
   '/api/users': { email: 'x@y.test', firstName: 'A', lastName: 'B', role: 'Staff', password: 'long enough password' },
@@ -84,20 +100,50 @@ function shapeCases(): Case[] {
       ['GET', `/api/objects/${id}`],
       ['PUT', `/api/objects/upload/${id}`],
     ] as const) {
-      cases.push({ name: `${method} ${path.slice(0, 60)}`, method, path: encodeURI(path), body: method === 'GET' ? undefined : '{"role":"Admin","name":"x"}' });
+      cases.push({
+        name: `${method} ${path.slice(0, 60)}`,
+        method,
+        path: encodeURI(path),
+        body: method === 'GET' ? undefined : '{"role":"Admin","name":"x"}',
+      });
     }
   }
-  for (const query of ['search=%25%27%22', `search=${'a'.repeat(100_000)}`, 'breedId=nope', 'statusId[]=1&statusId[]=2', 'ownerId=%00', 'search=\\']) {
+  for (const query of [
+    'search=%25%27%22',
+    `search=${'a'.repeat(100_000)}`,
+    'breedId=nope',
+    'statusId[]=1&statusId[]=2',
+    'ownerId=%00',
+    'search=\\',
+  ]) {
     cases.push({ name: `GET /api/horses?${query.slice(0, 30)}`, method: 'GET', path: `/api/horses?${query}` });
   }
   for (const query of ['today=2026-02-30', 'today=', `today=${'9'.repeat(5000)}`]) {
     cases.push({ name: `GET /api/dashboard/metrics?${query.slice(0, 30)}`, method: 'GET', path: `/api/dashboard/metrics?${query}` });
   }
-  for (const body of ['email=&password=', `email=a&password=${'p'.repeat(2000)}`, 'email[]=x&password=y', '%%%', 'email=admin@ranch.test']) {
-    cases.push({ name: `POST /api/login ${body.slice(0, 30)}`, method: 'POST', path: '/api/login', body, contentType: 'application/x-www-form-urlencoded' });
+  for (const body of [
+    'email=&password=',
+    `email=a&password=${'p'.repeat(2000)}`,
+    'email[]=x&password=y',
+    '%%%',
+    'email=admin@ranch.test',
+  ]) {
+    cases.push({
+      name: `POST /api/login ${body.slice(0, 30)}`,
+      method: 'POST',
+      path: '/api/login',
+      body,
+      contentType: 'application/x-www-form-urlencoded',
+    });
   }
   cases.push({ name: 'POST /api/login JSON', method: 'POST', path: '/api/login', body: '{"email":1}', contentType: 'application/json' });
-  cases.push({ name: 'POST /api/login multipart junk', method: 'POST', path: '/api/login', body: '--x\r\n', contentType: 'multipart/form-data; boundary=x' });
+  cases.push({
+    name: 'POST /api/login multipart junk',
+    method: 'POST',
+    path: '/api/login',
+    body: '--x\r\n',
+    contentType: 'multipart/form-data; boundary=x',
+  });
   cases.push({ name: 'PATCH /api/horses', method: 'PATCH', path: '/api/horses', body: '{}' });
   cases.push({ name: 'GET /api/../../etc/passwd', method: 'GET', path: '/api/%2e%2e/%2e%2e/etc/passwd' });
   return cases;

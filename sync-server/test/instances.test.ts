@@ -23,7 +23,11 @@ function ackedDevice(url: string, cookie: string): Device & { access: number[] }
 /** Breed, color and gender ids for new horses (all three are required). */
 async function lookups(as: ApiClient): Promise<{ breedId: string; colorId: string; genderId: string }> {
   const create = (path: string, name: string) => createdId(as, path, { name });
-  return { breedId: await create('/api/breeds', 'Mustang'), colorId: await create('/api/colors', 'Bay'), genderId: await create('/api/genders', 'Mare') };
+  return {
+    breedId: await create('/api/breeds', 'Mustang'),
+    colorId: await create('/api/colors', 'Bay'),
+    genderId: await create('/api/genders', 'Mare'),
+  };
 }
 
 describe.each(databaseKinds())('cached reads of one instance (%s)', (kind) => {
@@ -69,7 +73,9 @@ describe.each(databaseKinds())('cached reads of one instance (%s)', (kind) => {
       await expect
         .poll(async () => {
           const response = await staff.request('/api/horses', { headers: { 'if-none-match': etag } });
-          return response.status === 200 ? ((await response.json()) as { id: string; name: string }[]).find((row) => row.id === horse!.id)?.name : response.status;
+          return response.status === 200
+            ? ((await response.json()) as { id: string; name: string }[]).find((row) => row.id === horse!.id)?.name
+            : response.status;
         })
         .toBe('Renamed on a phone');
     } finally {
@@ -123,7 +129,10 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('two server
   });
 
   it('[O6] keeps both fields when two instances edit one horse at once, in the documents and the projection', async () => {
-    const created = await staff.request('/api/horses', { method: 'POST', json: { name: 'Shared Mare', ...(await lookups(staff)), priceUsd: '1000' } });
+    const created = await staff.request('/api/horses', {
+      method: 'POST',
+      json: { name: 'Shared Mare', ...(await lookups(staff)), priceUsd: '1000' },
+    });
     expect(created.status).toBe(201);
     const horse = await created.json();
     const a = deviceOn(one, staff.cookie);

@@ -117,7 +117,11 @@ describe.each(databaseKinds())('[A5] failed sign-in limits (%s)', (kind) => {
   it('counts malformed sign-ins against the address', async () => {
     const address = freshAddress();
     for (let i = 0; i < 20; i++) {
-      const response = await fetch(`${server.url}/api/login`, { method: 'POST', body: new URLSearchParams({}), headers: { 'x-forwarded-for': address } });
+      const response = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        body: new URLSearchParams({}),
+        headers: { 'x-forwarded-for': address },
+      });
       expect(response.status).toBe(401);
     }
     expect((await attempt(ADMIN.email, ADMIN.password, address)).status).toBe(429);
@@ -125,7 +129,9 @@ describe.each(databaseKinds())('[A5] failed sign-in limits (%s)', (kind) => {
 
   it('lets no more than 5 of a burst of parallel guesses through to the password check', async () => {
     const email = await newAccount();
-    const statuses = await Promise.all(Array.from({ length: 15 }, () => attempt(email, 'wrong password', freshAddress()).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, () => attempt(email, 'wrong password', freshAddress()).then((r) => r.status)),
+    );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
@@ -143,4 +149,3 @@ describe.each(databaseKinds())('[A5] failed sign-in limits (%s)', (kind) => {
     for (const row of rows) expect(row.key).toMatch(/^[0-9a-f]{64}$/);
   });
 });
-

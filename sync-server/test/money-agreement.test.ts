@@ -34,7 +34,11 @@ const saleArbitrary = fc.record({
   priceCents: fc.integer({ min: 100, max: 50_000_000 }),
   downShare: fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
   termsMonths: fc.constantFrom(0, 3, 6, 12),
-  interestApr: fc.oneof(fc.constant(null), fc.constant(0), fc.integer({ min: 1, max: 3000 }).map((hundredths) => hundredths / 100)),
+  interestApr: fc.oneof(
+    fc.constant(null),
+    fc.constant(0),
+    fc.integer({ min: 1, max: 3000 }).map((hundredths) => hundredths / 100),
+  ),
   scheduleStartDate: fc.oneof(fc.constant(null), day),
   /** Each payment's share of the sale price; their sum may fall short of, reach or pass what is owed. */
   paymentShares: fc.array(fc.double({ min: 0.001, max: 0.6, noNaN: true }), { maxLength: 5 }),
@@ -43,7 +47,13 @@ const saleArbitrary = fc.record({
 
 const ranchAddition = fc.record({
   sales: fc.array(saleArbitrary, { minLength: 1, maxLength: 4 }),
-  unsoldHorses: fc.array(fc.record({ priceCents: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }), statusIndex: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }) }), { maxLength: 3 }),
+  unsoldHorses: fc.array(
+    fc.record({
+      priceCents: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }),
+      statusIndex: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+    }),
+    { maxLength: 3 },
+  ),
   days: fc.array(day, { minLength: 1, maxLength: 3 }),
 });
 
@@ -88,7 +98,10 @@ describe.each(databaseKinds())('[S7] [S9] [S10] [D9] money: a device and REST ag
     let accepted = 0;
     for (const share of shares) {
       const amount = fromCents(Math.max(1, Math.round(priceCents * share)));
-      const response = await ranch.staff.request('/api/payments', { method: 'POST', json: { saleId, amount, date: '2026-02-01', method: 'Cash' } });
+      const response = await ranch.staff.request('/api/payments', {
+        method: 'POST',
+        json: { saleId, amount, date: '2026-02-01', method: 'Cash' },
+      });
       expect([201, 409], await response.clone().text()).toContain(response.status);
       if (response.status === 409) break;
       accepted += 1;
@@ -116,20 +129,30 @@ describe.each(databaseKinds())('[S7] [S9] [S10] [D9] money: a device and REST ag
         }
         for (const horse of addition.unsoldHorses) await addHorse(ranch.staff, horse.priceCents, horse.statusIndex);
 
-        const restSales = (await (await ranch.staff.request('/api/sales')).json()) as (StoredSale & { status: string; paid: string; balance: string })[];
+        const restSales = (await (await ranch.staff.request('/api/sales')).json()) as (StoredSale & {
+          status: string;
+          paid: string;
+          balance: string;
+        })[];
         // The device has everything REST has once its tables hold every sale and payment.
         await expect
-          .poll(async () => {
-            await projection.idle();
-            const rows = await loadSaleRows(db);
-            return [rows.length, (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0)];
-          }, { timeout: 15_000 })
+          .poll(
+            async () => {
+              await projection.idle();
+              const rows = await loadSaleRows(db);
+              return [rows.length, (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0)];
+            },
+            { timeout: 15_000 },
+          )
           .toEqual([restSales.length, payments]);
 
         const deviceSales = new Map((await loadSaleRows(db)).map((row) => [row.id, row]));
         for (const rest of restSales) {
           const onDevice = deviceSales.get(rest.id);
-          expect({ status: onDevice?.status, paid: fromCents(onDevice?.paidCents ?? 0), balance: fromCents(onDevice?.balanceCents ?? 0) }, rest.id).toEqual({
+          expect(
+            { status: onDevice?.status, paid: fromCents(onDevice?.paidCents ?? 0), balance: fromCents(onDevice?.balanceCents ?? 0) },
+            rest.id,
+          ).toEqual({
             status: rest.status,
             paid: rest.paid,
             balance: rest.balance,

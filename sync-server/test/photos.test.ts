@@ -214,7 +214,11 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
 
   it('[I5] refuses what is not an image, whatever its label says (415), and empty bodies (400)', async () => {
     const upload = await uploadURL();
-    for (const body of [new TextEncoder().encode('hello, I am a text file'), new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), Uint8Array.from([0x25, 0x50, 0x44, 0x46])]) {
+    for (const body of [
+      new TextEncoder().encode('hello, I am a text file'),
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      Uint8Array.from([0x25, 0x50, 0x44, 0x46]),
+    ]) {
       const response = await put(staff, upload.uploadURL, body, 'image/png');
       expect(response.status).toBe(415);
       expect((await response.json()).message).toBe('Only JPEG, PNG, WebP, GIF or HEIC/HEIF images can be uploaded.');
@@ -247,7 +251,11 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
       expect(response.status, JSON.stringify(json).slice(0, 80)).toBe(400);
       expect((await response.json()).message).toMatch(message);
     }
-    const malformed = await staff.request('/api/horse-photos', { method: 'PUT', body: '{not json', headers: { 'content-type': 'application/json' } });
+    const malformed = await staff.request('/api/horse-photos', {
+      method: 'PUT',
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: 'Malformed JSON in request body' });
   });

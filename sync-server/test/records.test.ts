@@ -45,7 +45,10 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
   it('[C6] edits and deletes buyers; unknown ids are 404', async () => {
     const buyer = await create('/api/buyers', { firstName: 'Ben', lastName: 'Hart', phone: '+1 (555) 010-2000', email: 'BEN@example.com' });
     expect(buyer).toMatchObject({ phone: '+1 (555) 010-2000', email: 'BEN@example.com' });
-    const edited = await staff.request(`/api/buyers/${buyer.id}`, { method: 'PUT', json: { firstName: 'Benjamin', lastName: 'Hart', phone: null, email: null } });
+    const edited = await staff.request(`/api/buyers/${buyer.id}`, {
+      method: 'PUT',
+      json: { firstName: 'Benjamin', lastName: 'Hart', phone: null, email: null },
+    });
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ id: buyer.id, firstName: 'Benjamin', phone: null });
     expect((await staff.request(`/api/buyers/${buyer.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -57,22 +60,52 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
 
   it('[S7] sells a horse on terms: Open until down payment and payments reach the price, then Paid', async () => {
     const horse = await create('/api/horses', {
-      name: 'Comet', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId: ids.owner, priceUsd: '9000',
+      name: 'Comet',
+      breedId: ids.breed,
+      colorId: ids.color,
+      genderId: ids.gender,
+      ownerId: ids.owner,
+      priceUsd: '9000',
     });
     const buyer = await create('/api/buyers', { firstName: 'Cara', lastName: 'Lane' });
     ids.buyer = buyer.id as string;
-    const sale = await create('/api/sales', { horseId: horse.id, buyerId: buyer.id, salePrice: '9000', downPayment: '', termsMonths: '3', interestApr: null, scheduleStartDate: '2026-01-15' });
-    expect(sale).toMatchObject({ salePrice: '9000.00', downPayment: '0.00', termsMonths: 3, interestApr: null, scheduleStartDate: '2026-01-15' });
-    const status = async () => ((await (await staff.request('/api/sales')).json()) as { id: string; status: string }[]).find((s) => s.id === sale.id)?.status;
+    const sale = await create('/api/sales', {
+      horseId: horse.id,
+      buyerId: buyer.id,
+      salePrice: '9000',
+      downPayment: '',
+      termsMonths: '3',
+      interestApr: null,
+      scheduleStartDate: '2026-01-15',
+    });
+    expect(sale).toMatchObject({
+      salePrice: '9000.00',
+      downPayment: '0.00',
+      termsMonths: 3,
+      interestApr: null,
+      scheduleStartDate: '2026-01-15',
+    });
+    const status = async () =>
+      ((await (await staff.request('/api/sales')).json()) as { id: string; status: string }[]).find((s) => s.id === sale.id)?.status;
     expect(await status()).toBe('Open');
 
-    const first = await create('/api/payments', { saleId: sale.id, amount: '4000', date: '2026-01-15', method: 'Check', memo: '', installmentId: null });
+    const first = await create('/api/payments', {
+      saleId: sale.id,
+      amount: '4000',
+      date: '2026-01-15',
+      method: 'Check',
+      memo: '',
+      installmentId: null,
+    });
     expect(first).toMatchObject({ amount: '4000.00', memo: null, installmentId: null, method: 'Check' });
     expect(await status()).toBe('Open');
     await create('/api/payments', { saleId: sale.id, amount: 5000, date: '2026-02-15', method: 'ACH' });
     expect(await status()).toBe('Paid');
 
-    const more = await staff.request('/api/payments', { method: 'POST', json: { saleId: sale.id, amount: '1', date: '2026-03-01', method: 'Cash' } });
+    const more = await staff.request('/api/payments', {
+      method: 'POST',
+      json: { saleId: sale.id, amount: '1', date: '2026-03-01', method: 'Cash' },
+    });
     expect(more.status).toBe(409);
     expect((await more.json()).message).toMatch(/paid in full/);
     const payments = await (await staff.request('/api/payments')).json();
@@ -80,12 +113,27 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
   });
 
   it('[S7] sells at 10 % APR over 12 months: Open until every installment, interest included, is paid', async () => {
-    const horse = await create('/api/horses', { name: 'Interest', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, priceUsd: '12000' });
+    const horse = await create('/api/horses', {
+      name: 'Interest',
+      breedId: ids.breed,
+      colorId: ids.color,
+      genderId: ids.gender,
+      priceUsd: '12000',
+    });
     const buyer = await create('/api/buyers', { firstName: 'Ivo', lastName: 'Rate' });
-    const sale = await create('/api/sales', { horseId: horse.id, buyerId: buyer.id, salePrice: '12000', downPayment: '2000', termsMonths: 12, interestApr: 10, scheduleStartDate: '2026-01-15' });
+    const sale = await create('/api/sales', {
+      horseId: horse.id,
+      buyerId: buyer.id,
+      salePrice: '12000',
+      downPayment: '2000',
+      termsMonths: 12,
+      interestApr: 10,
+      scheduleStartDate: '2026-01-15',
+    });
     const owed = financedTotalCents(sale as unknown as Parameters<typeof financedTotalCents>[0]);
     expect(owed).toBeGreaterThan(1_000_000);
-    const status = async () => ((await (await staff.request('/api/sales')).json()) as { id: string; status: string }[]).find((s) => s.id === sale.id)?.status;
+    const status = async () =>
+      ((await (await staff.request('/api/sales')).json()) as { id: string; status: string }[]).find((s) => s.id === sale.id)?.status;
     await create('/api/payments', { saleId: sale.id, amount: '10000', date: '2026-06-15', method: 'ACH' });
     // The principal is paid; the interest is not: still Open, and still takes a payment.
     expect(await status()).toBe('Open');
@@ -93,22 +141,55 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect(await status()).toBe('Open');
     await create('/api/payments', { saleId: sale.id, amount: '0.01', date: '2026-12-16', method: 'Cash' });
     expect(await status()).toBe('Paid');
-    const more = await staff.request('/api/payments', { method: 'POST', json: { saleId: sale.id, amount: '1', date: '2027-01-01', method: 'Cash' } });
+    const more = await staff.request('/api/payments', {
+      method: 'POST',
+      json: { saleId: sale.id, amount: '1', date: '2027-01-01', method: 'Cash' },
+    });
     expect(more.status).toBe(409);
   });
 
   it('[S3] [P2] [P4] refuses sales and payments that break the rules', async () => {
     const [horse] = await (await staff.request('/api/horses')).json();
     const cases: [string, unknown, number, string][] = [
-      ['/api/sales', { horseId: horse.id, buyerId: ids.buyer, salePrice: '100', termsMonths: 5 }, 400, 'termsMonths: Payment terms must be 0, 3, 6 or 12 months'],
-      ['/api/sales', { horseId: horse.id, buyerId: ids.buyer, salePrice: '100', downPayment: '200', termsMonths: 0 }, 400, 'downPayment: Down payment cannot exceed the sale price'],
+      [
+        '/api/sales',
+        { horseId: horse.id, buyerId: ids.buyer, salePrice: '100', termsMonths: 5 },
+        400,
+        'termsMonths: Payment terms must be 0, 3, 6 or 12 months',
+      ],
+      [
+        '/api/sales',
+        { horseId: horse.id, buyerId: ids.buyer, salePrice: '100', downPayment: '200', termsMonths: 0 },
+        400,
+        'downPayment: Down payment cannot exceed the sale price',
+      ],
       ['/api/sales', { horseId: horse.id, buyerId: ids.owner, salePrice: '100', termsMonths: 0 }, 400, 'buyerId: no such buyer'],
       ['/api/sales', { buyerId: ids.buyer, salePrice: '1', termsMonths: 0 }, 400, 'horseId: Horse is required'],
       ['/api/payments', { saleId: ids.buyer, amount: '5', date: '2026-01-01', method: 'Cash' }, 400, 'saleId: no such sale'],
-      ['/api/payments', { saleId: ids.buyer, amount: '-5', date: '2026-01-01', method: 'Cash' }, 400, 'amount: Must be an amount in dollars'],
-      ['/api/payments', { saleId: ids.buyer, amount: '0', date: '2026-01-01', method: 'Cash' }, 400, 'amount: Amount must be greater than 0'],
-      ['/api/payments', { saleId: ids.buyer, amount: '5', date: '2026-01-01', method: 'Barter' }, 400, 'method: Payment method must be one of Cash, Card, ACH, Check, Other'],
-      ['/api/payments', { saleId: ids.buyer, amount: '5', date: '2026-01-01', method: 'Cash', installmentId: 'x' }, 400, 'installmentId: installmentId must be null'],
+      [
+        '/api/payments',
+        { saleId: ids.buyer, amount: '-5', date: '2026-01-01', method: 'Cash' },
+        400,
+        'amount: Must be an amount in dollars',
+      ],
+      [
+        '/api/payments',
+        { saleId: ids.buyer, amount: '0', date: '2026-01-01', method: 'Cash' },
+        400,
+        'amount: Amount must be greater than 0',
+      ],
+      [
+        '/api/payments',
+        { saleId: ids.buyer, amount: '5', date: '2026-01-01', method: 'Barter' },
+        400,
+        'method: Payment method must be one of Cash, Card, ACH, Check, Other',
+      ],
+      [
+        '/api/payments',
+        { saleId: ids.buyer, amount: '5', date: '2026-01-01', method: 'Cash', installmentId: 'x' },
+        400,
+        'installmentId: installmentId must be null',
+      ],
     ];
     for (const [path, body, status, message] of cases) {
       const response = await staff.request(path, { method: 'POST', json: body });
@@ -142,7 +223,14 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     for (const path of ['/api/owners', '/api/buyers', '/api/sales', '/api/payments', '/api/dashboard/metrics']) {
       expect((await viewer.request(path)).status, path).toBe(200);
     }
-    for (const [method, path] of [['POST', '/api/owners'], ['POST', '/api/buyers'], ['POST', '/api/sales'], ['POST', '/api/payments'], ['DELETE', `/api/owners/${ids.owner}`], ['PUT', `/api/buyers/${ids.buyer}`]] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/owners'],
+      ['POST', '/api/buyers'],
+      ['POST', '/api/sales'],
+      ['POST', '/api/payments'],
+      ['DELETE', `/api/owners/${ids.owner}`],
+      ['PUT', `/api/buyers/${ids.buyer}`],
+    ] as const) {
       const response = await viewer.request(path, { method, json: {} });
       expect(response.status, `${method} ${path}`).toBe(403);
     }

@@ -49,9 +49,12 @@ describe.each(databaseKinds())('compressed sync of large messages (%s)', (kind) 
         writeEntity(writer.doc, 'breeds', newId(), { name: `Breed ${index} of line ${(index * 7919) % 1000}`, isActive: index % 3 !== 0 });
       }
     });
-    await vi.waitFor(async () => {
-      expect((await server.db.sql`select count(*)::int as n from breeds`)[0]?.n).toBe(BREEDS);
-    }, { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        expect((await server.db.sql`select count(*)::int as n from breeds`)[0]?.n).toBe(BREEDS);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     stateBytes = Y.encodeStateAsUpdate(writer.doc).byteLength;
   });
   afterEach(() => {

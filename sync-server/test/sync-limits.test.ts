@@ -92,8 +92,15 @@ describe.each(databaseKinds())('[Y8] sync limits: one connection cannot hurt the
       writeEntity(seeder.doc, 'genders', lookups.genderId, { name: 'Limit', isActive: true });
       horseIds.forEach((id, index) =>
         writeEntity(seeder.doc, 'horses', id, {
-          name: `Herd ${index}`, ...lookups, statusId: null, ownerId: null, birthdate: null, ageYears: 3,
-          priceUsd: '1000.00', photoUrl: null, notes: `Notes ${index} `.repeat(20),
+          name: `Herd ${index}`,
+          ...lookups,
+          statusId: null,
+          ownerId: null,
+          birthdate: null,
+          ageYears: 3,
+          priceUsd: '1000.00',
+          photoUrl: null,
+          notes: `Notes ${index} `.repeat(20),
         }),
       );
     });
@@ -230,7 +237,10 @@ describe.each(databaseKinds())('[Y8] sync limits: one connection cannot hurt the
   it('refuses a user more sockets than the per-user cap across sessions (4030)', async () => {
     const email = `many-${newId().slice(0, 8)}@ranch.test`;
     const password = 'a long enough password';
-    const created = await admin.request('/api/users', { method: 'POST', json: { email, firstName: 'Many', lastName: 'Tabs', role: 'Viewer', password } });
+    const created = await admin.request('/api/users', {
+      method: 'POST',
+      json: { email, firstName: 'Many', lastName: 'Tabs', role: 'Viewer', password },
+    });
     expect(created.status).toBeLessThan(300);
     const perSession = DEFAULT_SYNC_LIMITS.connectionsPerSession;
     const sessions = await Promise.all(

@@ -19,12 +19,34 @@ describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)'
   const create = (path: string, body: unknown) => createdId(staff, path, body);
 
   beforeAll(async () => {
-    ({ server, staff, lookups: { breed: ids.breed, color: ids.color, gender: ids.gender } } = await startStaffRanch(kind));
+    ({
+      server,
+      staff,
+      lookups: { breed: ids.breed, color: ids.color, gender: ids.gender },
+    } = await startStaffRanch(kind));
     ids.owner = await create('/api/owners', { firstName: 'Olga', lastName: 'Owner' });
-    ids.horse = await create('/api/horses', { name: 'Goliath', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId: ids.owner });
+    ids.horse = await create('/api/horses', {
+      name: 'Goliath',
+      breedId: ids.breed,
+      colorId: ids.color,
+      genderId: ids.gender,
+      ownerId: ids.owner,
+    });
     ids.buyer = await create('/api/buyers', { firstName: 'Bea', lastName: 'Buyer' });
-    ids.sale = await create('/api/sales', { horseId: ids.horse, buyerId: ids.buyer, salePrice: '9000', downPayment: '1000', termsMonths: 6 });
-    ids.payment = await create('/api/payments', { saleId: ids.sale, amount: '500', date: '2026-01-15', method: 'Cash', installmentId: null });
+    ids.sale = await create('/api/sales', {
+      horseId: ids.horse,
+      buyerId: ids.buyer,
+      salePrice: '9000',
+      downPayment: '1000',
+      termsMonths: 6,
+    });
+    ids.payment = await create('/api/payments', {
+      saleId: ids.sale,
+      amount: '500',
+      date: '2026-01-15',
+      method: 'Cash',
+      installmentId: null,
+    });
   });
   afterEach(() => devices.splice(0).forEach((d) => d.destroy()));
   afterAll(() => server.destroy());
@@ -35,7 +57,8 @@ describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)'
     await whenSynced(created);
     return created;
   }
-  const list = async (collection: Collection) => (await staff.request(`/api/${collection}`).then((r) => r.json())) as Record<string, unknown>[];
+  const list = async (collection: Collection) =>
+    (await staff.request(`/api/${collection}`).then((r) => r.json())) as Record<string, unknown>[];
   const entity = (target: Device, collection: Collection, id: string) => getEntity(target.doc, collection, id);
 
   it('[P5] writes back an edited payment and brings back a deleted one (payments are append-only)', async () => {
@@ -43,11 +66,20 @@ describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)'
     a.doc.transact(() => (collectionMap(a.doc, 'payments').get(ids.payment!) as unknown as Y.Map<unknown>).set('amount', '0.01'));
     await untilSaved(a);
     expect(entity(a, 'payments', ids.payment!)?.amount).toBe('500.00');
-    expect(a.notices).toContainEqual(expect.objectContaining({ id: ids.payment, action: 'reverted', fields: { amount: '500.00' }, reason: 'A payment cannot be changed once recorded' }));
+    expect(a.notices).toContainEqual(
+      expect.objectContaining({
+        id: ids.payment,
+        action: 'reverted',
+        fields: { amount: '500.00' },
+        reason: 'A payment cannot be changed once recorded',
+      }),
+    );
     // A deletion adds no clock to the state vector, so it has no acknowledgement to wait for.
     a.doc.transact(() => deleteEntity(a.doc, 'payments', ids.payment!));
     await expect.poll(() => entity(a, 'payments', ids.payment!)).toMatchObject({ amount: '500.00', saleId: ids.sale });
-    expect(a.notices).toContainEqual(expect.objectContaining({ id: ids.payment, action: 'restored', reason: 'A payment cannot be deleted' }));
+    expect(a.notices).toContainEqual(
+      expect.objectContaining({ id: ids.payment, action: 'restored', reason: 'A payment cannot be deleted' }),
+    );
     expect((await list('payments')).map((payment) => payment.amount)).toEqual(['500.00']);
   });
 
@@ -59,7 +91,9 @@ describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)'
       deleteEntity(a.doc, 'horses', ids.horse!);
       deleteEntity(a.doc, 'buyers', ids.buyer!);
     });
-    await expect.poll(() => [entity(a, 'sales', ids.sale!)?.salePrice, entity(a, 'payments', ids.payment!)?.amount]).toEqual(['9000.00', '500.00']);
+    await expect
+      .poll(() => [entity(a, 'sales', ids.sale!)?.salePrice, entity(a, 'payments', ids.payment!)?.amount])
+      .toEqual(['9000.00', '500.00']);
     expect([entity(a, 'horses', ids.horse!)?.name, entity(a, 'buyers', ids.buyer!)?.firstName]).toEqual(['Goliath', 'Bea']);
     expect((await list('sales')).map((sale) => sale.id)).toEqual([ids.sale]);
   });
@@ -80,7 +114,9 @@ describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)'
     const a = await device();
     a.doc.transact(() => deleteEntity(a.doc, 'owners', ids.owner!));
     await expect.poll(() => entity(a, 'owners', ids.owner!)?.firstName).toBe('Olga');
-    expect(a.notices).toContainEqual(expect.objectContaining({ collection: 'owners', id: ids.owner, action: 'restored', reason: 'In use: 1 record refers to it' }));
+    expect(a.notices).toContainEqual(
+      expect.objectContaining({ collection: 'owners', id: ids.owner, action: 'restored', reason: 'In use: 1 record refers to it' }),
+    );
   });
 });
 
@@ -107,7 +143,9 @@ describe.each(databaseKinds())('a document stored under older rules (%s)', (kind
     });
     const garbage = Y.encodeStateAsUpdate(stored, before);
     await server.db.sql.begin(async (tx) => {
-      const [row] = await tx<{ last_seq: string }[]>`update docs set last_seq = last_seq + 1, checked_rules = 0 where name = 'ranch' returning last_seq`;
+      const [row] = await tx<
+        { last_seq: string }[]
+      >`update docs set last_seq = last_seq + 1, checked_rules = 0 where name = 'ranch' returning last_seq`;
       await tx`insert into doc_updates (doc, seq, update, user_id) values ('ranch', ${row!.last_seq}, ${garbage}, null)`;
     });
     server = await server.restart();

@@ -23,8 +23,18 @@ describe.each(databaseKinds())('[Y3] [Y6] malformed shapes sent by a stock clien
   const create = (path: string, body: unknown) => createdId(staff, path, body);
 
   beforeAll(async () => {
-    ({ server, staff, lookups: { breed: ids.breed, color: ids.color, gender: ids.gender } } = await startStaffRanch(kind));
-    ids.horse = await create('/api/horses', { name: 'Goliath', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, notes: 'Calm' });
+    ({
+      server,
+      staff,
+      lookups: { breed: ids.breed, color: ids.color, gender: ids.gender },
+    } = await startStaffRanch(kind));
+    ids.horse = await create('/api/horses', {
+      name: 'Goliath',
+      breedId: ids.breed,
+      colorId: ids.color,
+      genderId: ids.gender,
+      notes: 'Calm',
+    });
     ids.other = await create('/api/horses', { name: 'Other', breedId: ids.breed, colorId: ids.color, genderId: ids.gender });
   });
   afterEach(() => devices.splice(0).forEach((d) => d.destroy()));
@@ -47,7 +57,9 @@ describe.each(databaseKinds())('[Y3] [Y6] malformed shapes sent by a stock clien
   /** Every value under every collection key of a replica reads as a valid record. */
   function invalidIn(doc: Y.Doc): string[] {
     return COLLECTIONS.flatMap((collection: Collection) =>
-      [...collectionMap(doc, collection).entries()].filter(([key, value]) => !readRecord(collection, key, value).valid).map(([key]) => `${collection}/${key}`),
+      [...collectionMap(doc, collection).entries()]
+        .filter(([key, value]) => !readRecord(collection, key, value).valid)
+        .map(([key]) => `${collection}/${key}`),
     );
   }
   /** A fresh stock device syncs the whole document, and every entity in it is a valid record. */
@@ -66,14 +78,18 @@ describe.each(databaseKinds())('[Y3] [Y6] malformed shapes sent by a stock clien
     });
     await untilSaved(a);
     expect(invalidIn(a.doc)).toEqual([]);
-    expect(a.notices).toContainEqual(expect.objectContaining({ collection: 'owners', id: string, action: 'removed', reason: 'Not a supplier record' }));
+    expect(a.notices).toContainEqual(
+      expect.objectContaining({ collection: 'owners', id: string, action: 'removed', reason: 'Not a supplier record' }),
+    );
     await freshDeviceHoldsOnlyRecords();
   });
 
   it('removes an entity under an uppercase id, which Postgres would take for the lowercase one', async () => {
     const a = await hostile();
     const upper = ids.horse!.toUpperCase();
-    a.doc.transact(() => writeEntity(a.doc, 'horses', upper, { name: 'Shadow', breedId: ids.breed!, colorId: ids.color!, genderId: ids.gender! }));
+    a.doc.transact(() =>
+      writeEntity(a.doc, 'horses', upper, { name: 'Shadow', breedId: ids.breed!, colorId: ids.color!, genderId: ids.gender! }),
+    );
     await untilSaved(a);
     expect(collectionMap(a.doc, 'horses').has(upper)).toBe(false);
     expect(await horseRow(ids.horse!)).toMatchObject({ name: 'Goliath' });
@@ -85,7 +101,8 @@ describe.each(databaseKinds())('[Y3] [Y6] malformed shapes sent by a stock clien
     const idless = newId();
     a.doc.transact(() => {
       const map = new Y.Map<unknown>();
-      for (const [field, value] of Object.entries({ name: 'No id', breedId: ids.breed, colorId: ids.color, genderId: ids.gender })) map.set(field, value);
+      for (const [field, value] of Object.entries({ name: 'No id', breedId: ids.breed, colorId: ids.color, genderId: ids.gender }))
+        map.set(field, value);
       collectionMap(a.doc, 'horses').set(idless, map as never);
       collectionMap(a.doc, 'horses').get(ids.horse!)?.set('id', ids.other!);
     });

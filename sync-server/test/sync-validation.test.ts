@@ -24,8 +24,18 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
   const create = (path: string, body: unknown) => createdId(staff, path, body);
 
   beforeAll(async () => {
-    ({ server, staff, lookups: { breed: ids.breed, color: ids.color, gender: ids.gender } } = await startStaffRanch(kind));
-    ids.horse = await create('/api/horses', { name: 'Goliath', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, priceUsd: '8000' });
+    ({
+      server,
+      staff,
+      lookups: { breed: ids.breed, color: ids.color, gender: ids.gender },
+    } = await startStaffRanch(kind));
+    ids.horse = await create('/api/horses', {
+      name: 'Goliath',
+      breedId: ids.breed,
+      colorId: ids.color,
+      genderId: ids.gender,
+      priceUsd: '8000',
+    });
   });
   /** A device told which of its changes are durable (MESSAGE_ACK). */
   async function ackedDevice(): Promise<AckedDevice> {
@@ -34,11 +44,19 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
     await whenSynced(created);
     return created;
   }
-  const row = async (collection: Collection, id: string) => (await staff.request(`/api/${collection}`).then((r) => r.json())).find((entity: { id: string }) => entity.id === id);
-  const problems = async (id: string) => (await server.db.sql`select problem from entity_problems where entity_id = ${id}`).map((found) => found.problem);
+  const row = async (collection: Collection, id: string) =>
+    (await staff.request(`/api/${collection}`).then((r) => r.json())).find((entity: { id: string }) => entity.id === id);
+  const problems = async (id: string) =>
+    (await server.db.sql`select problem from entity_problems where entity_id = ${id}`).map((found) => found.problem);
   /** A horse, a buyer and a sale of it at 9000 with 1000 down, made through REST. */
   async function sale(): Promise<string> {
-    const horseId = await create('/api/horses', { name: 'Sold', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, priceUsd: '9000' });
+    const horseId = await create('/api/horses', {
+      name: 'Sold',
+      breedId: ids.breed,
+      colorId: ids.color,
+      genderId: ids.gender,
+      priceUsd: '9000',
+    });
     const buyerId = await create('/api/buyers', { firstName: 'Bea', lastName: 'Buyer' });
     return create('/api/sales', { horseId, buyerId, salePrice: '9000', downPayment: '1000', termsMonths: 6 });
   }
@@ -66,7 +84,9 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
     const a = await ackedDevice();
     const b = await device();
     const id = newId();
-    a.doc.transact(() => writeEntity(a.doc, 'horses', id, { name: 'Nameless breed', breedId: null, colorId: ids.color!, genderId: ids.gender! }));
+    a.doc.transact(() =>
+      writeEntity(a.doc, 'horses', id, { name: 'Nameless breed', breedId: null, colorId: ids.color!, genderId: ids.gender! }),
+    );
     await untilSaved(a);
     expect(getEntity(a.doc, 'horses', id)).toBeUndefined();
     expect(a.notices).toContainEqual({ collection: 'horses', id, action: 'removed', fields: {}, reason: 'breedId: Breed is required' });
@@ -91,7 +111,9 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
     await expect.poll(() => getEntity(b.doc, 'breeds', breedId)?.name).toBe('Lipizzaner');
     b.provider.disconnect();
     const horseId = newId();
-    b.doc.transact(() => writeEntity(b.doc, 'horses', horseId, { name: 'Offline foal', breedId, colorId: ids.color!, genderId: ids.gender! }));
+    b.doc.transact(() =>
+      writeEntity(b.doc, 'horses', horseId, { name: 'Offline foal', breedId, colorId: ids.color!, genderId: ids.gender! }),
+    );
     a.doc.transact(() => deleteEntity(a.doc, 'breeds', breedId));
     await untilSaved(a);
     expect(await row('breeds', breedId)).toBeUndefined();
@@ -115,7 +137,10 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
     expect(await row('horses', ids.horse!)).toMatchObject({ ownerId });
     expect(await row('owners', ownerId)).toMatchObject({ firstName: 'Late', lastName: 'Deleted' });
     expect(b.notices).toEqual([]);
-    await staff.request(`/api/horses/${ids.horse!}`, { method: 'PUT', json: { ...(await row('horses', ids.horse!)), id: undefined, ownerId: null } });
+    await staff.request(`/api/horses/${ids.horse!}`, {
+      method: 'PUT',
+      json: { ...(await row('horses', ids.horse!)), id: undefined, ownerId: null },
+    });
   });
 
   it('[O9] restores a deleted entity that others still refer to', async () => {
@@ -183,7 +208,14 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
     await expect.poll(() => getEntity(b.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
     await expect.poll(() => getEntity(a.doc, 'sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
     expect(await row('sales', saleId)).toMatchObject({ salePrice: '9000.00', downPayment: '1000.00' });
-    expect(a.notices).toContainEqual(expect.objectContaining({ id: saleId, action: 'reverted', fields: { downPayment: '1000.00' }, reason: 'A sale cannot be changed once recorded' }));
+    expect(a.notices).toContainEqual(
+      expect.objectContaining({
+        id: saleId,
+        action: 'reverted',
+        fields: { downPayment: '1000.00' },
+        reason: 'A sale cannot be changed once recorded',
+      }),
+    );
     expect(b.notices).toContainEqual(expect.objectContaining({ id: saleId, action: 'reverted', fields: { salePrice: '9000.00' } }));
     expect(await problems(saleId)).toEqual([]);
   });
@@ -210,8 +242,12 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
   });
 
   it('lets a supplier go once its horse moved to the ranch (or went) in the same update', async () => {
-    const [moved, gone] = [await create('/api/owners', { firstName: 'Moved', lastName: 'Away' }), await create('/api/owners', { firstName: 'Gone', lastName: 'Away' })];
-    const horse = (ownerId: string) => create('/api/horses', { name: 'Traded', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId });
+    const [moved, gone] = [
+      await create('/api/owners', { firstName: 'Moved', lastName: 'Away' }),
+      await create('/api/owners', { firstName: 'Gone', lastName: 'Away' }),
+    ];
+    const horse = (ownerId: string) =>
+      create('/api/horses', { name: 'Traded', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, ownerId });
     const [movedHorse, goneHorse] = [await horse(moved), await horse(gone)];
     const a = await ackedDevice();
     a.provider.disconnect();
@@ -221,9 +257,17 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
     a.doc.transact(() => deleteEntity(a.doc, 'owners', gone));
     a.provider.connect();
     await untilSaved(a);
-    expect([getEntity(a.doc, 'owners', moved), getEntity(a.doc, 'owners', gone), getEntity(a.doc, 'horses', goneHorse)]).toEqual([undefined, undefined, undefined]);
+    expect([getEntity(a.doc, 'owners', moved), getEntity(a.doc, 'owners', gone), getEntity(a.doc, 'horses', goneHorse)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(await row('horses', movedHorse)).toMatchObject({ ownerId: null });
-    expect([await row('owners', moved), await row('owners', gone), await row('horses', goneHorse)]).toEqual([undefined, undefined, undefined]);
+    expect([await row('owners', moved), await row('owners', gone), await row('horses', goneHorse)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('restores a status deleted in the batch that gave a horse that status', async () => {
@@ -253,7 +297,17 @@ describe.each(databaseKinds())('[Y6] synced changes that would leave the ranch i
     // Found by the property tests: two updates of one raw device, committed together.
     await Promise.all([
       host.commit((doc) => deleteEntity(doc, 'owners', ownerId), { kind: 'rest', userId }),
-      host.commit((doc) => writeEntity(doc, 'owners', ownerId, { firstName: 'Star', lastName: '', phone: null, email: null, createdAt: '2020-01-01T00:00:00.000Z' }), { kind: 'rest', userId }),
+      host.commit(
+        (doc) =>
+          writeEntity(doc, 'owners', ownerId, {
+            firstName: 'Star',
+            lastName: '',
+            phone: null,
+            email: null,
+            createdAt: '2020-01-01T00:00:00.000Z',
+          }),
+        { kind: 'rest', userId },
+      ),
     ]);
     expect(getEntity(host.doc, 'owners', ownerId)).toMatchObject({ firstName: 'Star', lastName: 'Supplier' });
     expect(await row('owners', ownerId)).toMatchObject({ firstName: 'Star', lastName: 'Supplier' });

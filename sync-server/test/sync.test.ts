@@ -49,7 +49,8 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     const expected = { id: breedId, name: 'Appaloosa Sport', isActive: false };
     await expect.poll(() => getEntity(a.doc, 'breeds', breedId)).toEqual(expected);
     await expect.poll(() => getEntity(b.doc, 'breeds', breedId)).toEqual(expected);
-    await expect.poll(async () => (await server.db.sql`select name, is_active from breeds where id = ${breedId}`)[0])
+    await expect
+      .poll(async () => (await server.db.sql`select name, is_active from breeds where id = ${breedId}`)[0])
       .toEqual({ name: 'Appaloosa Sport', is_active: false });
   });
 
@@ -112,7 +113,10 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
 
   it('[Y7] tells a Viewer it is read-only and a Staff member it may write', async () => {
     const viewer = await signInAs(server.url, admin, 'Viewer');
-    for (const [cookie, readOnly] of [[viewer.cookie, 1], [staff.cookie, 0]] as const) {
+    for (const [cookie, readOnly] of [
+      [viewer.cookie, 1],
+      [staff.cookie, 0],
+    ] as const) {
       const d = device(cookie, { ack: '1' });
       const access: number[] = [];
       d.provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
@@ -160,13 +164,24 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
       writeEntity(a.doc, 'genders', ids.gender, { name: 'Bulk', isActive: true });
       for (let index = 0; index < 6000; index++) {
         writeEntity(a.doc, 'horses', newId(), {
-          name: `Herd ${index}`, breedId: ids.breed, colorId: ids.color, genderId: ids.gender, statusId: null, ownerId: null,
-          birthdate: null, ageYears: 3, priceUsd: '1000.00', photoUrl: null, notes: null,
+          name: `Herd ${index}`,
+          breedId: ids.breed,
+          colorId: ids.color,
+          genderId: ids.gender,
+          statusId: null,
+          ownerId: null,
+          birthdate: null,
+          ageYears: 3,
+          priceUsd: '1000.00',
+          photoUrl: null,
+          notes: null,
         });
       }
     });
     await expect
-      .poll(async () => (await server.db.sql`select count(*)::int as n from horses where breed_id = ${ids.breed}`)[0]?.n, { timeout: 30_000 })
+      .poll(async () => (await server.db.sql`select count(*)::int as n from horses where breed_id = ${ids.breed}`)[0]?.n, {
+        timeout: 30_000,
+      })
       .toBe(6000);
   });
 
@@ -183,7 +198,10 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect(d.provider.wsconnected).toBe(false);
     expect(await server.db.sql`select id from breeds where id = ${after}`).toEqual([]);
     // Nor can the ended session open a socket again (a reconnect is refused before any data).
-    expect(await connectionOutcome(server.url, { cookie: rider.cookie, origin: server.url })).toEqual({ code: CloseCode.Unauthorized, messages: 0 });
+    expect(await connectionOutcome(server.url, { cookie: rider.cookie, origin: server.url })).toEqual({
+      code: CloseCode.Unauthorized,
+      messages: 0,
+    });
   });
 
   it('[Y9] loads the document from Postgres after a restart', async () => {

@@ -34,13 +34,18 @@ describe('updates the document layout cannot hold', () => {
 
   it('counts the levels the document already holds', () => {
     const server = new Y.Doc();
-    Y.applyUpdate(server, Y.encodeStateAsUpdate((() => {
-      const doc = new Y.Doc();
-      const entity = new Y.Map<unknown>();
-      horse(doc).set('h', entity);
-      entity.set('notes', new Y.Map());
-      return doc;
-    })()));
+    Y.applyUpdate(
+      server,
+      Y.encodeStateAsUpdate(
+        (() => {
+          const doc = new Y.Doc();
+          const entity = new Y.Map<unknown>();
+          horse(doc).set('h', entity);
+          entity.set('notes', new Y.Map());
+          return doc;
+        })(),
+      ),
+    );
     const inside = decodedChange(server, (doc) => (horse(doc).get('h')!.get('notes') as Y.Map<unknown>).set('deeper', new Y.Map()));
     expect(() => refuseDeepNesting(inside, server)).toThrow(RefusedUpdateError);
   });
@@ -54,7 +59,7 @@ describe('updates the document layout cannot hold', () => {
     expect(() => refuseOversized(many, 10)).toThrow('An update may create at most 10 records');
   });
 
-  it("refuses an item that points at a later item of its own client (Yjs would throw halfway through applying it)", () => {
+  it('refuses an item that points at a later item of its own client (Yjs would throw halfway through applying it)', () => {
     const server = new Y.Doc();
     const valid = decodedChange(server, (doc) => {
       horse(doc).set('a', new Y.Map());
@@ -62,7 +67,16 @@ describe('updates the document layout cannot hold', () => {
     });
     expect(() => refuseInconsistent(valid)).not.toThrow();
     const [first] = valid as Y.Item[];
-    const forged = new Y.Item(Y.createID(first!.id.client, 0), null, Y.createID(first!.id.client, 7), null, null, server.getMap('horses'), 'b', new Y.ContentAny(['x']));
+    const forged = new Y.Item(
+      Y.createID(first!.id.client, 0),
+      null,
+      Y.createID(first!.id.client, 7),
+      null,
+      null,
+      server.getMap('horses'),
+      'b',
+      new Y.ContentAny(['x']),
+    );
     expect(() => refuseInconsistent([forged])).toThrow(RefusedUpdateError);
   });
 });

@@ -3,7 +3,15 @@ import { client, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 
-type ApiUser = { id: string; email: string; firstName: string | null; lastName: string | null; role: string; createdAt: string; updatedAt: string };
+type ApiUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
   let server: TestServer;
@@ -32,7 +40,16 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     const created = users.map((u) => u.createdAt);
     expect(created).toEqual([...created].sort());
     for (const user of users) {
-      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'role', 'updatedAt']);
+      expect(Object.keys(user).sort()).toEqual([
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'lastName',
+        'profileImageUrl',
+        'role',
+        'updatedAt',
+      ]);
       expect(user).not.toHaveProperty('passwordHash');
     }
     expect((await staff.request('/api/users')).status).toBe(403);
@@ -88,11 +105,25 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     const before = await me(viewer);
     const response = await viewer.request('/api/auth/user', {
       method: 'PUT',
-      json: { firstName: ' Vera ', lastName: 'Watcher', email: 'Vera.Watcher@Ranch.test', role: 'Admin', id: adminId, createdAt: '2000-01-01T00:00:00Z' },
+      json: {
+        firstName: ' Vera ',
+        lastName: 'Watcher',
+        email: 'Vera.Watcher@Ranch.test',
+        role: 'Admin',
+        id: adminId,
+        createdAt: '2000-01-01T00:00:00Z',
+      },
     });
     expect(response.status).toBe(200);
     const after: ApiUser = await response.json();
-    expect(after).toMatchObject({ id: before.id, firstName: 'Vera', lastName: 'Watcher', email: 'vera.watcher@ranch.test', role: 'Viewer', createdAt: before.createdAt });
+    expect(after).toMatchObject({
+      id: before.id,
+      firstName: 'Vera',
+      lastName: 'Watcher',
+      email: 'vera.watcher@ranch.test',
+      role: 'Viewer',
+      createdAt: before.createdAt,
+    });
     expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
     expect(await me(viewer)).toEqual(after);
     expect((await me(admin)).role).toBe('Admin');
@@ -116,7 +147,11 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
       expect(response.status).toBe(400);
       expect((await response.json()).message).toBe(message);
     }
-    const malformed = await staff.request('/api/auth/user', { method: 'PUT', body: '{"firstName":', headers: { 'content-type': 'application/json' } });
+    const malformed = await staff.request('/api/auth/user', {
+      method: 'PUT',
+      body: '{"firstName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: 'Malformed JSON in request body' });
   });
@@ -124,7 +159,10 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
   it("[U8] refuses an e-mail that another account has (409) but keeps one's own", async () => {
     const staff = await signInAs(server.url, admin, 'Staff');
     const own = await me(staff);
-    const taken = await staff.request('/api/auth/user', { method: 'PUT', json: { firstName: 'S', lastName: 'T', email: ADMIN.email.toUpperCase() } });
+    const taken = await staff.request('/api/auth/user', {
+      method: 'PUT',
+      json: { firstName: 'S', lastName: 'T', email: ADMIN.email.toUpperCase() },
+    });
     expect(taken.status).toBe(409);
     expect((await taken.json()).message).toMatch(/already exists/);
     expect((await me(staff)).email).toBe(own.email);
@@ -133,7 +171,10 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
   });
 
   it('[A1] needs a session to update a profile (401)', async () => {
-    const response = await client(server.url, '').request('/api/auth/user', { method: 'PUT', json: { firstName: 'A', lastName: 'B', email: 'a@ranch.test' } });
+    const response = await client(server.url, '').request('/api/auth/user', {
+      method: 'PUT',
+      json: { firstName: 'A', lastName: 'B', email: 'a@ranch.test' },
+    });
     expect(response.status).toBe(401);
   });
 });

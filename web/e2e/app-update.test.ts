@@ -27,7 +27,11 @@ describe('a new version while the app is open', () => {
     server = await startAppServer({ RANCH_WEB_DIR: webDir });
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
-    for (const [kind, name] of [['breeds', HORSE.breed], ['colors', HORSE.color], ['genders', HORSE.gender]] as const) {
+    for (const [kind, name] of [
+      ['breeds', HORSE.breed],
+      ['colors', HORSE.color],
+      ['genders', HORSE.gender],
+    ] as const) {
       await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
     }
   });
@@ -53,6 +57,7 @@ describe('a new version while the app is open', () => {
     await second.goto(`${server.url}/horses`);
     await second.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await second.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // biome-ignore lint/performance/useDomNodeTextContent: what the page shows, hidden elements left out
     await expect.poll(() => first.evaluate(() => document.body.innerText.includes('All changes saved'))).toBe(true);
 
     // A mark that a reload would wipe: nothing reloads until the user says so.

@@ -26,7 +26,11 @@ describe('a change the server did not keep', () => {
     cookie = await sessionCookie(server, ADMIN);
     api = restClient(server, cookie);
     const post = async (path: string, body: object) => (await api<{ id: string }>(path, { method: 'POST', body: JSON.stringify(body) })).id;
-    const lookups = { breedId: await post('/api/breeds', { name: 'Shire' }), colorId: await post('/api/colors', { name: 'Black' }), genderId: await post('/api/genders', { name: 'Mare' }) };
+    const lookups = {
+      breedId: await post('/api/breeds', { name: 'Shire' }),
+      colorId: await post('/api/colors', { name: 'Black' }),
+      genderId: await post('/api/genders', { name: 'Mare' }),
+    };
     supplierId = await post('/api/owners', { firstName: 'Gone', lastName: 'Away' });
     horseId = await post('/api/horses', { name: 'Dusty', ...lookups, priceUsd: '4200' });
   });
@@ -48,7 +52,10 @@ describe('a change the server did not keep', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Suppliers' }).waitFor();
     await record(page, 'Gone Away').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure you want to delete this supplier?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to delete this supplier?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await toast(page, 'Supplier deleted successfully');
 
     // Meanwhile a phone with signal gives Dusty that supplier.

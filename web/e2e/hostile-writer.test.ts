@@ -28,7 +28,11 @@ describe('a stock client writing malformed shapes', () => {
     browser = await launchChromium();
     cookie = await sessionCookie(server, ADMIN);
     const api = restClient(server, cookie);
-    for (const [kind, name] of [['breeds', HORSE.breed], ['colors', HORSE.color], ['genders', HORSE.gender]] as const) {
+    for (const [kind, name] of [
+      ['breeds', HORSE.breed],
+      ['colors', HORSE.color],
+      ['genders', HORSE.gender],
+    ] as const) {
       ids[kind] = (await api<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) })).id;
     }
     const lookups = { breedId: ids.breeds, colorId: ids.colors, genderId: ids.genders };

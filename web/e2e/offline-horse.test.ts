@@ -19,7 +19,11 @@ describe('a horse added offline reaches the server and the office', () => {
     server = await startAppServer();
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
-    for (const [kind, name] of [['breeds', 'Quarter Horse'], ['colors', 'Bay'], ['genders', 'Mare']] as const) {
+    for (const [kind, name] of [
+      ['breeds', 'Quarter Horse'],
+      ['colors', 'Bay'],
+      ['genders', 'Mare'],
+    ] as const) {
       await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
     }
   });
@@ -70,12 +74,17 @@ describe('a horse added offline reaches the server and the office', () => {
     await expect.poll(async () => (await api<unknown[]>('/api/horses')).length).toBe(0);
 
     await phone.setOffline(false);
-    await expect.poll(async () => (await api<{ name: string }[]>('/api/horses')).map((h) => h.name), { timeout: 30_000 }).toEqual(['Paddock Ghost']);
+    await expect
+      .poll(async () => (await api<{ name: string }[]>('/api/horses')).map((h) => h.name), { timeout: 30_000 })
+      .toEqual(['Paddock Ghost']);
     const [horse] = await api<unknown[]>('/api/horses?search=paddock');
     expect(horse).toMatchObject({ name: 'Paddock Ghost', priceUsd: '12500.00' });
 
     // The office sees it without reloading.
-    await officePage.getByRole('cell', { name: /Paddock Ghost/ }).first().waitFor({ timeout: 30_000 });
+    await officePage
+      .getByRole('cell', { name: /Paddock Ghost/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
 
     if ('url' in server.database.options) {
       const sql = postgres(server.database.options.url, { max: 1 });

@@ -51,13 +51,20 @@ describe('photos taken offline', () => {
     return text;
   }
 
-  const photoIn = (page: Page, name: string) => record(page, name).first().getByRole('img', { name: `Photo of ${name}`, exact: true });
+  const photoIn = (page: Page, name: string) =>
+    record(page, name)
+      .first()
+      .getByRole('img', { name: `Photo of ${name}`, exact: true });
 
   beforeAll(async () => {
     server = await startAppServer();
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
-    for (const [kind, name] of [['breeds', HORSE.breed], ['colors', HORSE.color], ['genders', HORSE.gender]] as const) {
+    for (const [kind, name] of [
+      ['breeds', HORSE.breed],
+      ['colors', HORSE.color],
+      ['genders', HORSE.gender],
+    ] as const) {
       await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
     }
     const scratch = await browser.newPage();
@@ -91,7 +98,9 @@ describe('photos taken offline', () => {
 
     const reconnected = Date.now();
     await page.context().setOffline(false);
-    await expect.poll(async () => (await horseOnServer('Paddock Photo'))?.photoUrl ?? null, { timeout: 60_000, interval: 100 }).toMatch(/^\/api\/objects\//);
+    await expect
+      .poll(async () => (await horseOnServer('Paddock Photo'))?.photoUrl ?? null, { timeout: 60_000, interval: 100 })
+      .toMatch(/^\/api\/objects\//);
     console.log(`reconnect → photo on the server: ${Date.now() - reconnected} ms`);
     await toast(page, 'Photo uploaded successfully');
     await page.getByText('1 photo waiting').waitFor({ state: 'detached' });

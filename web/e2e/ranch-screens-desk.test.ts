@@ -55,7 +55,10 @@ describe('ranch screens at a desk', () => {
     await expect.poll(async () => (await api<Named[]>('/api/breeds')).map((b) => b.name), { timeout: 20_000 }).toEqual(['Arabian']);
     await expect
       .poll(async () => (await api<Named[]>('/api/colors')).map((c) => [c.name, c.isActive]).sort(), { timeout: 20_000 })
-      .toEqual([['Bay', true], ['Gray', false]]);
+      .toEqual([
+        ['Bay', true],
+        ['Gray', false],
+      ]);
   });
 
   it('[C2] [H7] [H8] Suppliers and Horses: a horse with its supplier, totals, edit and delete', async () => {
@@ -95,7 +98,9 @@ describe('ranch screens at a desk', () => {
     await refuse.getByRole('button', { name: 'Cancel' }).click();
 
     await expect
-      .poll(async () => (await api<{ name: string; priceUsd: string }[]>('/api/horses')).map((h) => [h.name, h.priceUsd]), { timeout: 20_000 })
+      .poll(async () => (await api<{ name: string; priceUsd: string }[]>('/api/horses')).map((h) => [h.name, h.priceUsd]), {
+        timeout: 20_000,
+      })
       .toEqual([['Comet', '13000.50']]);
 
     await navigate(page, 'Horses', 'Horse Inventory');
@@ -110,10 +115,15 @@ describe('ranch screens at a desk', () => {
     await editSupplier.getByLabel('Email').fill('sam@stone.test');
     await editSupplier.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Supplier updated successfully');
-    await expect.poll(async () => (await api<Contact[]>('/api/owners')).map((o) => o.email), { timeout: 20_000 }).toEqual(['sam@stone.test']);
+    await expect
+      .poll(async () => (await api<Contact[]>('/api/owners')).map((o) => o.email), { timeout: 20_000 })
+      .toEqual(['sam@stone.test']);
 
     await record(page, 'Sam Stone').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure you want to delete this supplier?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to delete this supplier?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await toast(page, 'Supplier deleted successfully');
     await page.getByText('No suppliers found').waitFor();
     await expect.poll(async () => (await api<Contact[]>('/api/owners')).length, { timeout: 20_000 }).toBe(0);

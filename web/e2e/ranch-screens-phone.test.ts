@@ -92,7 +92,10 @@ describe('ranch screens on a phone, offline', () => {
     expect(await names('/api/colors')).toEqual(['Dun']);
     expect(await names('/api/genders')).toEqual(['Gelding']);
     expect((await api<Contact[]>('/api/owners')).map((o) => `${o.firstName} ${o.lastName}`)).toEqual(['Paddy Field']);
-    expect((await api<Contact[]>('/api/buyers')).map((b) => `${b.firstName} ${b.lastName}`).sort()).toEqual(['Field Buyer', 'Online Buyer']);
+    expect((await api<Contact[]>('/api/buyers')).map((b) => `${b.firstName} ${b.lastName}`).sort()).toEqual([
+      'Field Buyer',
+      'Online Buyer',
+    ]);
     await page.getByText('All changes saved').waitFor({ timeout: 30_000 });
   });
 

@@ -23,12 +23,21 @@ describe('sales and payments', () => {
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     const ids: Record<string, string> = {};
-    for (const [kind, name] of [['breeds', 'Quarter Horse'], ['colors', 'Bay'], ['genders', 'Mare'], ['statuses', 'For Sale']] as const) {
+    for (const [kind, name] of [
+      ['breeds', 'Quarter Horse'],
+      ['colors', 'Bay'],
+      ['genders', 'Mare'],
+      ['statuses', 'For Sale'],
+    ] as const) {
       await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
       const list = await api<{ id: string; name: string }[]>(`/api/${kind}`);
       ids[kind] = list.find((item) => item.name === name)!.id;
     }
-    for (const [name, priceUsd] of [['Comet', '12000'], ['Paddock Star', '8000'], ['Interest Mare', '12000']] as const) {
+    for (const [name, priceUsd] of [
+      ['Comet', '12000'],
+      ['Paddock Star', '8000'],
+      ['Interest Mare', '12000'],
+    ] as const) {
       const horse = await api<{ id: string }>('/api/horses', {
         method: 'POST',
         body: JSON.stringify({ name, breedId: ids.breeds, colorId: ids.colors, genderId: ids.genders, statusId: ids.statuses, priceUsd }),
@@ -182,7 +191,9 @@ describe('sales and payments', () => {
       .poll(async () => (await api<ApiSale[]>('/api/sales')).find((s) => s.horseId === horses['Paddock Star'])?.status, { timeout: 30_000 })
       .toBe('Open');
     await expect
-      .poll(async () => (await api<ApiPayment[]>('/api/payments')).filter((p) => p.method === 'Check').map((p) => p.amount), { timeout: 30_000 })
+      .poll(async () => (await api<ApiPayment[]>('/api/payments')).filter((p) => p.method === 'Check').map((p) => p.amount), {
+        timeout: 30_000,
+      })
       .toEqual(['1000.00']);
     await context.close();
   });

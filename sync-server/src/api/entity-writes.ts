@@ -2,7 +2,6 @@ import type * as Y from 'yjs';
 import { apiError } from '../http/errors.ts';
 import { collectionMap, COLLECTION_NOUN, inUseMessage, REFERENCES, referencesTo, type Collection } from '../../../shared/index.ts';
 
-
 export function nounOf(collection: Collection): string {
   return COLLECTION_NOUN[collection];
 }

@@ -32,7 +32,10 @@ export function horseRoutes(sql: Sql, registry: DocumentRegistry, cache: ReadCac
     const f = c.req.valid('query');
     const search = f.search?.trim();
     const key = `horses?${JSON.stringify([search ?? '', f.statusId, f.breedId, f.colorId, f.genderId, f.ownerId])}`;
-    return cache.respond(c, key, () => sql<Horse[]>`
+    return cache.respond(
+      c,
+      key,
+      () => sql<Horse[]>`
       select ${sql.unsafe(selectList('horses'))} from horses
       where true
         ${search ? sql`and lower(name) like ${likePattern(search)}` : sql``}
@@ -41,7 +44,8 @@ export function horseRoutes(sql: Sql, registry: DocumentRegistry, cache: ReadCac
         ${f.colorId ? sql`and color_id = ${f.colorId}` : sql``}
         ${f.genderId ? sql`and gender_id = ${f.genderId}` : sql``}
         ${f.ownerId ? sql`and owner_id = ${f.ownerId}` : sql``}
-      order by lower(name), id`);
+      order by lower(name), id`,
+    );
   });
 
   app.route('/', entityWriteRoutes(registry, { collection: 'horses', schema: horseInput, update: true, remove: true }));

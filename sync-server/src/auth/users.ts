@@ -83,11 +83,7 @@ export async function listUsers(sql: Sql): Promise<SessionUser[]> {
   return rows.map(userFromRow);
 }
 
-export type RoleChange =
-  | { kind: 'changed'; user: SessionUser }
-  | { kind: 'own' }
-  | { kind: 'unknown' }
-  | { kind: 'not-admin' };
+export type RoleChange = { kind: 'changed'; user: SessionUser } | { kind: 'own' } | { kind: 'unknown' } | { kind: 'not-admin' };
 
 /**
  * Role changes are serialised by a transaction lock and re-check that the actor is still

@@ -43,7 +43,10 @@ const HELD = 1;
 const FLOCK_PROGRAMS: Record<Exclude<LockMethod, 'socket'>, { command: string; args: string[] }> = {
   // `flock [options] number`: lock the inherited descriptor 3 and exit (util-linux, busybox).
   flock: { command: 'flock', args: ['-n', '-x', '3'] },
-  perl: { command: 'perl', args: ['-MFcntl=:flock', '-e', 'open(my $f, "+<&=", 3) or exit 2; flock($f, LOCK_EX | LOCK_NB) or exit 1; exit 0'] },
+  perl: {
+    command: 'perl',
+    args: ['-MFcntl=:flock', '-e', 'open(my $f, "+<&=", 3) or exit 2; flock($f, LOCK_EX | LOCK_NB) or exit 1; exit 0'],
+  },
 };
 
 /** Locks `dataDir` (creating it) with the first method this system has; throws DataDirInUseError when held. */

@@ -13,9 +13,7 @@ export async function migrate(sql: postgres.Sql): Promise<void> {
       name text not null,
       applied_at timestamptz not null default now()
     )`;
-    const applied = new Set(
-      (await tx<{ version: number }[]>`select version from schema_migrations`).map((row) => row.version),
-    );
+    const applied = new Set((await tx<{ version: number }[]>`select version from schema_migrations`).map((row) => row.version));
     for (const migration of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;
       await tx.unsafe(migration.sql);

@@ -6,7 +6,7 @@ import type { ErrorBody } from '../../../shared/index.ts';
 
 export function apiError(status: ContentfulStatusCode, message: string, issues?: ErrorBody['issues']): HTTPException {
   const body: ErrorBody = issues ? { message, issues } : { message };
-  return new HTTPException(status, { res: Response.json(body, { status }) , message });
+  return new HTTPException(status, { res: Response.json(body, { status }), message });
 }
 
 export function validationIssues(error: z.ZodError): ErrorBody['issues'] {

@@ -87,7 +87,13 @@ export async function storeUpload(
       return stored?.sha256 === digest ? ({ kind: 'stored', objectId: row.objectId } as const) : ({ kind: 'used' } as const);
     }
     if (row.expired) return { kind: 'expired' } as const;
-    await insertObject(tx, { id: row.objectId, ownerId: upload.userId, contentType: upload.contentType, sha256: digest, bytes: upload.bytes });
+    await insertObject(tx, {
+      id: row.objectId,
+      ownerId: upload.userId,
+      contentType: upload.contentType,
+      sha256: digest,
+      bytes: upload.bytes,
+    });
     await tx`update upload_tokens set used_at = now() where token_hash = ${hashToken(upload.token)}`;
     return { kind: 'stored', objectId: row.objectId } as const;
   });

@@ -19,7 +19,10 @@ export class AwarenessGuard {
   private readonly rate: TokenBucket;
   private readonly owners: Map<number, AwarenessGuard>;
 
-  constructor(awareness: Awareness, private readonly limits: Limits) {
+  constructor(
+    awareness: Awareness,
+    private readonly limits: Limits,
+  ) {
     this.rate = new TokenBucket(limits.awarenessPerSecond);
     let map = owners.get(awareness);
     if (!map) owners.set(awareness, (map = new Map()));

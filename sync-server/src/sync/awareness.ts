@@ -8,7 +8,7 @@ const hubs = new WeakMap<DocumentHost, awarenessProtocol.Awareness>();
  * (that echo keeps stock clients from timing the connection out), and kept in memory only.
  */
 export function awarenessFor(host: DocumentHost): awarenessProtocol.Awareness {
-  let awareness = hubs.get(host);
+  const awareness = hubs.get(host);
   if (awareness) return awareness;
   const created = new awarenessProtocol.Awareness(host.doc);
   created.setLocalState(null); // the server itself has no presence

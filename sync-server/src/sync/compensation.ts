@@ -52,7 +52,6 @@ const FIXED_FIELDS = ['createdAt'];
 /** How often one entity may be settled again in one plan (each removal re-settles what referred to it). */
 const MAX_VISITS = 8;
 
-
 /** Records the entities of `changes` that are valid now, as the newest valid state. */
 export function rememberValid(doc: Y.Doc, changes: EntityChanges, into: LastValid): void {
   for (const [collection, ids] of changes) {
@@ -196,9 +195,12 @@ class Planner {
     if (!entry) {
       const shape = entityShape(collection, id, collectionMap(this.doc, collection).get(id));
       entry = {
-        collection, id,
+        collection,
+        id,
         fields: shape.kind === 'entity' ? { ...shape.fields } : {},
-        written: new Set(), dropped: new Set(), removed: false,
+        written: new Set(),
+        dropped: new Set(),
+        removed: false,
         malformed: shape.kind !== 'entity' && collectionMap(this.doc, collection).has(id),
         restored: false,
         reasons: [],
@@ -303,7 +305,8 @@ class Planner {
     for (const field of shape.strays) {
       if (entry.written.has(field) || entry.dropped.has(field)) continue;
       if (field === 'id') this.write(entry, { id: entry.id }, 'Its id must be its key');
-      else if (RECORD_FIELDS[entry.collection].includes(field) && last && field in last) this.write(entry, { [field]: last[field] }, `${field}: not a value this field can hold`);
+      else if (RECORD_FIELDS[entry.collection].includes(field) && last && field in last)
+        this.write(entry, { [field]: last[field] }, `${field}: not a value this field can hold`);
       else {
         entry.dropped.add(field);
         delete entry.fields[field];
@@ -318,7 +321,9 @@ class Planner {
     const changed = differing(entry.collection, entry.fields, last);
     const fixed = CREATE_ONLY.has(entry.collection) ? changed : changed.filter((field) => FIXED_FIELDS.includes(field));
     if (fixed.length === 0) return;
-    const reason = CREATE_ONLY.has(entry.collection) ? `A ${COLLECTION_NOUN[entry.collection]} cannot be changed once recorded` : 'When a record was created cannot be changed';
+    const reason = CREATE_ONLY.has(entry.collection)
+      ? `A ${COLLECTION_NOUN[entry.collection]} cannot be changed once recorded`
+      : 'When a record was created cannot be changed';
     this.write(entry, Object.fromEntries(fixed.map((field) => [field, last[field]])), reason);
   }
 
@@ -341,7 +346,11 @@ class Planner {
     await this.restoreTargets(entry.collection, last);
   }
 
-  private async restoreTargets(collection: Collection, fields: Record<string, unknown>, reason = `In use: a restored ${COLLECTION_NOUN[collection]} refers to it`): Promise<void> {
+  private async restoreTargets(
+    collection: Collection,
+    fields: Record<string, unknown>,
+    reason = `In use: a restored ${COLLECTION_NOUN[collection]} refers to it`,
+  ): Promise<void> {
     for (const [field, target] of Object.entries(REFERENCES[collection] ?? {})) {
       const value = fields[field];
       if (typeof value === 'string' && isEntityId(value)) await this.restoreWhole(target, value, reason);
@@ -403,7 +412,9 @@ class Planner {
       }
       const stored = map.get(id);
       const storedMap = stored instanceof Y.Map ? (stored as Y.Map<unknown>) : undefined;
-      const changed = storedMap ? [...entry.written].filter((field) => storedMap.get(field) !== entry.fields[field] || field === 'id') : [...entry.written];
+      const changed = storedMap
+        ? [...entry.written].filter((field) => storedMap.get(field) !== entry.fields[field] || field === 'id')
+        : [...entry.written];
       const drop = storedMap ? [...entry.dropped].filter((field) => storedMap.has(field)) : [];
       if (changed.length === 0 && drop.length === 0 && storedMap) continue;
       const fields = Object.fromEntries(changed.filter((field) => field !== 'id').map((field) => [field, entry.fields[field]!]));
@@ -451,7 +462,16 @@ export function noticesOf(plans: Compensation[], changed: EntityChanges): Compen
   return plans.flatMap((plan): CompensationNotice[] => {
     if (plan.kind === 'clear' || !isEntityId(plan.id) || !changed.get(plan.collection)?.has(plan.id)) return [];
     if (plan.kind === 'remove') return [{ collection: plan.collection, id: plan.id, action: 'removed', fields: {}, reason: plan.reason }];
-    return [{ collection: plan.collection, id: plan.id, action: plan.restored ? 'restored' : 'reverted', fields: plan.fields, dropped: plan.drop, reason: plan.reason }];
+    return [
+      {
+        collection: plan.collection,
+        id: plan.id,
+        action: plan.restored ? 'restored' : 'reverted',
+        fields: plan.fields,
+        dropped: plan.drop,
+        reason: plan.reason,
+      },
+    ];
   });
 }
 

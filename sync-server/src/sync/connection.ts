@@ -3,7 +3,15 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { closeWith, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, type CompensationNotice, SYNC_CLOSE, type SyncClose } from '../../../shared/index.ts';
+import {
+  closeWith,
+  MESSAGE_ACCESS,
+  MESSAGE_ACK,
+  MESSAGE_COMPENSATED,
+  type CompensationNotice,
+  SYNC_CLOSE,
+  type SyncClose,
+} from '../../../shared/index.ts';
 import { AwarenessGuard } from './awareness-guard.ts';
 import { refuseDeepNesting, refuseInconsistent, RefusedUpdateError, refuseOversized } from './update-guard.ts';
 import { DocumentUnavailableError, type DocumentHost, type Subscriber } from './document-host.ts';
@@ -182,8 +190,7 @@ export class SyncConnection implements Subscriber {
           // REFUSED_UPDATE_COST records put back, so a few in a minute refuse the user's next ones too.
           this.options.invalidChanges.take(this.userId, REFUSED_UPDATE_COST);
           this.shut(closeWith(SYNC_CLOSE.refusedUpdate, error.message));
-        }
-        else this.closeNow(SYNC_CLOSE.updateFailed);
+        } else this.closeNow(SYNC_CLOSE.updateFailed);
       });
   }
 

@@ -160,11 +160,21 @@ export class DocumentHost {
     return this.store.locked(this.name, async (locked) => {
       if (locked.checkedRules >= SYNC_RULES_VERSION) return;
       await this.takeInPeerUpdates(locked); // what they changed was projected by whoever logged them
-      const everything: EntityChanges = new Map(COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]));
-      const plans = await planCompensations(this.doc, { changes: everything, edits: new Map() }, this.references, this.lastValidFrom(locked));
+      const everything: EntityChanges = new Map(
+        COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]),
+      );
+      const plans = await planCompensations(
+        this.doc,
+        { changes: everything, edits: new Map() },
+        this.references,
+        this.lastValidFrom(locked),
+      );
       const fixed = plans.length > 0 ? this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' }) : null;
       if (fixed?.update) {
-        const seq = await locked.append(this.name, this.lastSeq, [{ update: fixed.update, userId: null }], { doc: this.doc, changes: fixed.pending.changes });
+        const seq = await locked.append(this.name, this.lastSeq, [{ update: fixed.update, userId: null }], {
+          doc: this.doc,
+          changes: fixed.pending.changes,
+        });
         if (seq === null) throw new Error('The update log moved while locked');
         this.lastSeq = seq;
       }

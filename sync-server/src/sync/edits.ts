@@ -1,4 +1,4 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { collectionMap, COLLECTIONS } from '../../../shared/index.ts';
 import { entityKey } from './references.ts';
 

@@ -11,7 +11,6 @@ export type ChangeOrigin =
   /** Updates another server instance logged, read from Postgres. */
   | { kind: 'peer' };
 
-
 export function originUserId(origin: ChangeOrigin): string | null {
   return origin.kind === 'connection' || origin.kind === 'rest' ? origin.userId : null;
 }

@@ -65,7 +65,10 @@ export class DocumentRegistry {
   /** A document reached `seq` in Postgres: a loaded copy takes in what it lacks. */
   private peerLogged(name: string, seq: bigint): void {
     this.versions.advance(name, seq);
-    void this.hosts.get(name)?.then((host) => host.catchUp(seq), () => {});
+    void this.hosts.get(name)?.then(
+      (host) => host.catchUp(seq),
+      () => {},
+    );
   }
 
   /**

@@ -61,13 +61,18 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
           raw.close(SYNC_CLOSE.tooManyConnections.code, SYNC_CLOSE.tooManyConnections.reason);
           return;
         }
-        connection = new SyncConnection(host, awarenessFor(host), {
-          send: (data, onSent) => raw.send(data, onSent),
-          close: (code, reason) => raw.close(code, fitCloseReason(reason)),
-          get bufferedAmount() {
-            return raw.bufferedAmount;
+        connection = new SyncConnection(
+          host,
+          awarenessFor(host),
+          {
+            send: (data, onSent) => raw.send(data, onSent),
+            close: (code, reason) => raw.close(code, fitCloseReason(reason)),
+            get bufferedAmount() {
+              return raw.bufferedAmount;
+            },
           },
-        }, options);
+          options,
+        );
         connection.open();
         // Phones drop sockets without a close frame; a missed pong ends the connection.
         let alive = true;

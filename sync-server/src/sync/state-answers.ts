@@ -37,7 +37,9 @@ export class StateAnswers {
     const wait = this.budgets.wait(userId);
     if (wait > 0) return { retryInMs: wait };
     const started = this.now();
-    const update = this.holdsNothing(stateVector) ? (this.whole ??= Y.encodeStateAsUpdate(this.doc)) : Y.encodeStateAsUpdate(this.doc, stateVector);
+    const update = this.holdsNothing(stateVector)
+      ? (this.whole ??= Y.encodeStateAsUpdate(this.doc))
+      : Y.encodeStateAsUpdate(this.doc, stateVector);
     this.budgets.take(userId, this.now() - started);
     return { update };
   }

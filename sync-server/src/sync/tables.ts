@@ -75,12 +75,13 @@ export const TABLES: Record<Collection, TableSpec> = {
 /** SQL expression reading a column back as the document stores the field. */
 export function selectExpression({ column: name, field, kind }: Column, alias?: string): string {
   const column = alias ? `${alias}.${name}` : name;
-  const value = {
-    money: `${column}::text`,
-    date: `${column}::text`,
-    number: `${column}::float8`,
-    timestamp: `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  }[kind as string] ?? column;
+  const value =
+    {
+      money: `${column}::text`,
+      date: `${column}::text`,
+      number: `${column}::float8`,
+      timestamp: `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    }[kind as string] ?? column;
   return `${value} as "${field}"`;
 }
 

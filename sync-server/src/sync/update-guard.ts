@@ -96,7 +96,8 @@ export function refuseInconsistent(structs: Struct[]): void {
     const { client, clock } = struct.id;
     const parent: unknown = struct.parent;
     for (const ref of [struct.origin, struct.rightOrigin, parent instanceof Y.ID ? parent : null]) {
-      if (ref && ref.client === client && ref.clock >= clock) throw new RefusedUpdateError('An item refers to a later item of its own client');
+      if (ref && ref.client === client && ref.clock >= clock)
+        throw new RefusedUpdateError('An item refers to a later item of its own client');
     }
   }
 }

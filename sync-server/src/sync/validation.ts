@@ -26,7 +26,11 @@ export function checkEntity(doc: Y.Doc, collection: Collection, id: string): Ver
   if (shape.kind === 'bad-key') return { state: 'invalid', problem: 'key: not an entity id', fields: [] };
   if (shape.kind === 'not-a-map') return { state: 'invalid', problem: 'value: not a map of fields', fields: [] };
   if (shape.strays.length > 0) {
-    return { state: 'invalid', problem: shape.strays.map((field) => `${field}: not a field of this record`).join('; '), fields: shape.strays };
+    return {
+      state: 'invalid',
+      problem: shape.strays.map((field) => `${field}: not a field of this record`).join('; '),
+      fields: shape.strays,
+    };
   }
   return checkFields(collection, id, shape.fields, (target, targetId) => collectionMap(doc, target).has(targetId));
 }

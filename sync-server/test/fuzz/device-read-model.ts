@@ -22,7 +22,9 @@ export async function deviceRecords(doc: Y.Doc, only: ReadonlySet<string>): Prom
     for (const collection of COLLECTIONS) {
       const rows: Record<string, unknown>[] =
         collection === 'payments'
-          ? ((await db.table('salePayments').toArray()) as SalePaymentsRow[]).flatMap((row) => row.payments as unknown as Record<string, unknown>[])
+          ? ((await db.table('salePayments').toArray()) as SalePaymentsRow[]).flatMap(
+              (row) => row.payments as unknown as Record<string, unknown>[],
+            )
           : await db.table(collection).toArray();
       for (const row of rows) {
         const id = String(row.id).toLowerCase();

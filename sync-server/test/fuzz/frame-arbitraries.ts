@@ -196,6 +196,10 @@ export const frameSpec: fc.Arbitrary<FrameSpec> = fc.oneof(
     declared: fc.oneof(fc.constantFrom(2 ** 31 - 1, 2 ** 32, 2 ** 53 - 1, 64 * 1024 * 1024), fc.integer({ min: 100, max: 2 ** 30 })),
     tail: smallBytes(16),
   }),
-  fc.record({ kind: fc.constant('bad-varint' as const), prefix: fc.constantFrom(new Uint8Array([]), new Uint8Array([0]), new Uint8Array([0, 2]), new Uint8Array([1])), continuation: fc.integer({ min: 1, max: 16 }) }),
+  fc.record({
+    kind: fc.constant('bad-varint' as const),
+    prefix: fc.constantFrom(new Uint8Array([]), new Uint8Array([0]), new Uint8Array([0, 2]), new Uint8Array([1])),
+    continuation: fc.integer({ min: 1, max: 16 }),
+  }),
   fc.record({ kind: fc.constant('mutated' as const), base: baseFrame, mutation }),
 );

@@ -99,7 +99,8 @@ export class FuzzHarness {
     const barrier = newId();
     const end = await this.hostile.sendChange((doc) => void writeEntity(doc, 'breeds', barrier, { name: 'Barrier', isActive: true }));
     if (end.result !== 'acked') violations.push(`(a) the hostile client's closing valid write was not acknowledged: ${describe(end)}`);
-    if (!(await this.untilAcknowledged(Date.now() + ACK_TIMEOUT_MS))) violations.push(`(a) honest devices ${this.honest.unacknowledged().join(', ')} not acknowledged within ${ACK_TIMEOUT_MS} ms`);
+    if (!(await this.untilAcknowledged(Date.now() + ACK_TIMEOUT_MS)))
+      violations.push(`(a) honest devices ${this.honest.unacknowledged().join(', ')} not acknowledged within ${ACK_TIMEOUT_MS} ms`);
     const { written, acknowledged } = this.honest.tally();
     this.tally.add('honest writes', written);
     this.tally.add('honest writes acknowledged', acknowledged);

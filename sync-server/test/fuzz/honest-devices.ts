@@ -53,14 +53,21 @@ export class HonestDevices {
       };
       const stamp = new Date().toISOString();
       this.write(index, () => {
-        for (const [collection, id] of Object.entries(ledger.lookups)) this.put(index, collection as Collection, id, { name: `Honest ${collection}`, isActive: true });
+        for (const [collection, id] of Object.entries(ledger.lookups))
+          this.put(index, collection as Collection, id, { name: `Honest ${collection}`, isActive: true });
         this.put(index, 'owners', ledger.owner, { firstName: 'Hank', lastName: 'Honest', phone: null, email: null, createdAt: stamp });
         const buyer = newId();
         this.put(index, 'buyers', buyer, { firstName: 'Hope', lastName: 'Honest', phone: null, email: 'hope@ranch.test' });
         const horse = this.horse(index, ledger, 'Honest starter');
         this.put(index, 'sales', ledger.sale, {
-          horseId: horse, buyerId: buyer, salePrice: '1000000.00', downPayment: '0.00', termsMonths: 12, interestApr: 0,
-          scheduleStartDate: '2024-01-01', createdAt: stamp,
+          horseId: horse,
+          buyerId: buyer,
+          salePrice: '1000000.00',
+          downPayment: '0.00',
+          termsMonths: 12,
+          interestApr: 0,
+          scheduleStartDate: '2024-01-01',
+          createdAt: stamp,
         });
       });
       return ledger;
@@ -79,8 +86,13 @@ export class HonestDevices {
           return;
         case 'add-payment':
           this.put(op.device, 'payments', newId(), {
-            saleId: ledger.sale, installmentId: null, amount: (op.cents / 100).toFixed(2), date: '2024-06-01', method: 'Card',
-            memo: 'honest', createdAt: new Date().toISOString(),
+            saleId: ledger.sale,
+            installmentId: null,
+            amount: (op.cents / 100).toFixed(2),
+            date: '2024-06-01',
+            method: 'Card',
+            memo: 'honest',
+            createdAt: new Date().toISOString(),
           });
       }
     });
@@ -110,8 +122,17 @@ export class HonestDevices {
     const id = newId();
     ledger.horses.push(id);
     this.put(index, 'horses', id, {
-      name, breedId: ledger.lookups.breeds, colorId: ledger.lookups.colors, genderId: ledger.lookups.genders, statusId: ledger.lookups.statuses,
-      ownerId: ledger.owner, birthdate: '2020-02-29', ageYears: 4, priceUsd: '12500.50', photoUrl: null, notes: null,
+      name,
+      breedId: ledger.lookups.breeds,
+      colorId: ledger.lookups.colors,
+      genderId: ledger.lookups.genders,
+      statusId: ledger.lookups.statuses,
+      ownerId: ledger.owner,
+      birthdate: '2020-02-29',
+      ageYears: 4,
+      priceUsd: '12500.50',
+      photoUrl: null,
+      notes: null,
     });
     return id;
   }

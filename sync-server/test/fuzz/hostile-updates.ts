@@ -29,16 +29,39 @@ export function validFields(ids: PoolIds, collection: Collection): EntityFields 
       return { firstName: 'Bea', lastName: 'Buyer', phone: null, email: null };
     case 'horses':
       return {
-        name: 'Victim', breedId: first('breeds'), colorId: first('colors'), genderId: first('genders'), statusId: first('statuses'),
-        ownerId: first('owners'), birthdate: '2019-04-01', ageYears: 5, priceUsd: '8000.00', photoUrl: null, notes: 'calm',
+        name: 'Victim',
+        breedId: first('breeds'),
+        colorId: first('colors'),
+        genderId: first('genders'),
+        statusId: first('statuses'),
+        ownerId: first('owners'),
+        birthdate: '2019-04-01',
+        ageYears: 5,
+        priceUsd: '8000.00',
+        photoUrl: null,
+        notes: 'calm',
       };
     case 'sales':
       return {
-        horseId: first('horses'), buyerId: first('buyers'), salePrice: '9000.00', downPayment: '1000.00', termsMonths: 6,
-        interestApr: 5, scheduleStartDate: '2024-06-01', createdAt: STAMP,
+        horseId: first('horses'),
+        buyerId: first('buyers'),
+        salePrice: '9000.00',
+        downPayment: '1000.00',
+        termsMonths: 6,
+        interestApr: 5,
+        scheduleStartDate: '2024-06-01',
+        createdAt: STAMP,
       };
     case 'payments':
-      return { saleId: first('sales'), installmentId: null, amount: '500.00', date: '2024-06-01', method: 'Cash', memo: null, createdAt: STAMP };
+      return {
+        saleId: first('sales'),
+        installmentId: null,
+        amount: '500.00',
+        date: '2024-06-01',
+        method: 'Cash',
+        memo: null,
+        createdAt: STAMP,
+      };
   }
 }
 

@@ -39,13 +39,26 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<T | un
  * (c) the Postgres projection equals the valid entities of the server's document;
  * (d) a fresh device's Dexie read model, built by the app's projection, equals the Postgres projection.
  */
-export async function checkInvariants(server: TestServer, staff: ApiClient, only: ReadonlySet<string>, honest: HonestEntity[]): Promise<InvariantReport> {
+export async function checkInvariants(
+  server: TestServer,
+  staff: ApiClient,
+  only: ReadonlySet<string>,
+  honest: HonestEntity[],
+): Promise<InvariantReport> {
   const violations: string[] = [];
-  const rest = await within(staff.request('/api/horses').then((response) => response.status), SYNC_TIMEOUT_MS);
+  const rest = await within(
+    staff.request('/api/horses').then((response) => response.status),
+    SYNC_TIMEOUT_MS,
+  );
   if (rest !== 200) violations.push(`(a) GET /api/horses answered ${rest ?? 'nothing'} instead of 200`);
   const reader = connectDevice(server.url, staff.cookie);
   try {
-    if ((await within(whenSynced(reader).then(() => true), SYNC_TIMEOUT_MS)) === undefined) {
+    if (
+      (await within(
+        whenSynced(reader).then(() => true),
+        SYNC_TIMEOUT_MS,
+      )) === undefined
+    ) {
       violations.push(`(a) a new device did not sync within ${SYNC_TIMEOUT_MS} ms`);
       return { violations, checked: 2, lost: 0 };
     }
@@ -54,7 +67,9 @@ export async function checkInvariants(server: TestServer, staff: ApiClient, only
     const served = await host.run(() => describeVector(Y.encodeStateVector(host.doc)));
     const held = () => describeVector(Y.encodeStateVector(reader.doc));
     if (held() !== served) {
-      violations.push(`(a) a new device was told it is synced (sync step 2) before it held the server's document: state vector ${shorten(held())} vs ${shorten(served)}`);
+      violations.push(
+        `(a) a new device was told it is synced (sync step 2) before it held the server's document: state vector ${shorten(held())} vs ${shorten(served)}`,
+      );
       const deadline = Date.now() + SYNC_TIMEOUT_MS;
       while (held() !== served && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       if (held() !== served) {
@@ -68,10 +83,17 @@ export async function checkInvariants(server: TestServer, staff: ApiClient, only
     for (const { collection, id, fields } of honest) {
       const key = `${collection}/${id}`;
       const written = canonicalRecord(collection, id, { ...fields, id });
-      const missing = ([['projection', projection], ['document', document]] as const).filter(([, records]) => records.get(key) !== written);
+      const missing = (
+        [
+          ['projection', projection],
+          ['document', document],
+        ] as const
+      ).filter(([, records]) => records.get(key) !== written);
       if (missing.length > 0) lost += 1;
       for (const [where, records] of missing) {
-        violations.push(`(b) acknowledged honest write lost in the ${where}: ${key}\n    written ${written}\n    found   ${records.get(key) ?? 'absent'}`);
+        violations.push(
+          `(b) acknowledged honest write lost in the ${where}: ${key}\n    written ${written}\n    found   ${records.get(key) ?? 'absent'}`,
+        );
       }
     }
     violations.push(...differences('(c) projection vs valid entities of the document', document, projection));

@@ -1,7 +1,15 @@
 import * as Y from 'yjs';
 import type { Sql } from '../../src/db/client.ts';
 import { selectList, TABLES } from '../../src/sync/tables.ts';
-import { collectionMap, COLLECTIONS, readRecord, RECORD_FIELDS, RECORD_SCHEMAS, REFERENCES, type Collection } from '../../../shared/index.ts';
+import {
+  collectionMap,
+  COLLECTIONS,
+  readRecord,
+  RECORD_FIELDS,
+  RECORD_SCHEMAS,
+  REFERENCES,
+  type Collection,
+} from '../../../shared/index.ts';
 
 /**
  * The ranch as three readers see it, each as `collection/id` → one canonical string of the

@@ -35,17 +35,26 @@ function fieldArbitraries(bad: boolean): Record<Collection, Record<string, fc.Ar
   const ref = (collection: PooledCollection): fc.Arbitrary<Value> => indexIn(collection).map((index) => ({ ref: collection, index }));
   // A reference to nothing (a random UUID), malformed, or missing.
   const requiredRef = (collection: PooledCollection) => sometimesBad(ref(collection), fc.oneof(uuid, values('not-an-id', '', null, 7)));
-  const optionalRef = (collection: PooledCollection) => sometimesBad(fc.oneof(ref(collection), values(null, '')), fc.oneof(uuid, values('nope', 3)));
+  const optionalRef = (collection: PooledCollection) =>
+    sometimesBad(fc.oneof(ref(collection), values(null, '')), fc.oneof(uuid, values('nope', 3)));
 
   const name = sometimesBad(
     values('Star', 'Goliath', '  Dusty  ', 'Ñandú', "O'Hara", 'Quarter Horse'),
     values('', '   ', 'Tab\there', 'Nul\u0000name', 42, null, 'x'.repeat(121)),
   );
-  const money = sometimesBad(values('8000', '12500.5', '$1,200.00', '0.99', 950.25, '15000.00'), values('a lot', '-5', '1.2.3', true, '1e5'));
-  const date = sometimesBad(values('2019-04-01', '2020-02-29', '2021-12-31T00:00:00.000Z'), values('2023-13-01', '2021-02-29', 'yesterday', 20240101));
+  const money = sometimesBad(
+    values('8000', '12500.5', '$1,200.00', '0.99', 950.25, '15000.00'),
+    values('a lot', '-5', '1.2.3', true, '1e5'),
+  );
+  const date = sometimesBad(
+    values('2019-04-01', '2020-02-29', '2021-12-31T00:00:00.000Z'),
+    values('2023-13-01', '2021-02-29', 'yesterday', 20240101),
+  );
   const createdAt = sometimesBad(
     fc.oneof(
-      fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2026-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString() as Value),
+      fc
+        .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2026-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString() as Value),
       values('2024-05-01T10:00:00+02:00'),
     ),
     values('yesterday', '2024-05-01', null),
@@ -65,7 +74,10 @@ function fieldArbitraries(bad: boolean): Record<Collection, Record<string, fc.Ar
       statusId: optionalRef('statuses'),
       ownerId: optionalRef('owners'),
       birthdate: fc.oneof(date, values(null)),
-      ageYears: sometimesBad(fc.oneof(fc.integer({ min: 0, max: 30 }) as fc.Arbitrary<Value>, values(null, '7')), values(-1, 2.5, 'old', 61)),
+      ageYears: sometimesBad(
+        fc.oneof(fc.integer({ min: 0, max: 30 }) as fc.Arbitrary<Value>, values(null, '7')),
+        values(-1, 2.5, 'old', 61),
+      ),
       priceUsd: fc.oneof(money, values(null, '')),
       photoUrl: values(null, '/api/objects/0190a0a0-0000-7000-8000-0000000000aa'),
       notes: sometimesBad(values(null, 'Gentle', '  ', 'Line\nbreak'), values('bell\u0007', 17)),
@@ -108,7 +120,8 @@ const FIELDS = { any: fieldArbitraries(true), valid: fieldArbitraries(false) };
 export type Values = keyof typeof FIELDS;
 
 /** Every field of a record: what a create (or a full form save) writes. */
-export const fullRecord = (collection: Collection, values: Values = 'any'): fc.Arbitrary<SymbolicFields> => fc.record(FIELDS[values][collection]);
+export const fullRecord = (collection: Collection, values: Values = 'any'): fc.Arbitrary<SymbolicFields> =>
+  fc.record(FIELDS[values][collection]);
 /** Some fields of a record: an edit. */
 export const someFields = (collection: Collection, values: Values = 'any'): fc.Arbitrary<SymbolicFields> =>
   fc.record(FIELDS[values][collection], { requiredKeys: [] }) as fc.Arbitrary<SymbolicFields>;

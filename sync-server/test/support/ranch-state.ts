@@ -17,7 +17,9 @@ type Row = Record<string, unknown>;
 
 /** The whole document as one string: every top-level map, keys sorted at every level. */
 export function canonicalState(doc: Y.Doc): string {
-  return JSON.stringify(sortKeys(Object.fromEntries(COLLECTIONS.map((collection) => [collection, collectionMap(doc, collection).toJSON()]))));
+  return JSON.stringify(
+    sortKeys(Object.fromEntries(COLLECTIONS.map((collection) => [collection, collectionMap(doc, collection).toJSON()]))),
+  );
 }
 
 function sortKeys(value: unknown): unknown {
@@ -92,7 +94,13 @@ export async function projection(api: ApiClient, only?: ReadonlySet<string>): Pr
       const response = await api.request(`/api/${collection}`);
       if (response.status !== 200) throw new Error(`GET /api/${collection}: ${response.status} ${await response.text()}`);
       const rows = (await response.json()) as Row[];
-      return [collection, rows.filter((row) => !only || only.has(row.id as string)).map(normalizeRow).sort(byId)] as const;
+      return [
+        collection,
+        rows
+          .filter((row) => !only || only.has(row.id as string))
+          .map(normalizeRow)
+          .sort(byId),
+      ] as const;
     }),
   );
   return Object.fromEntries(lists) as Record<Collection, Row[]>;

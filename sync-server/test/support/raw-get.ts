@@ -1,7 +1,10 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 
 /** A GET whose body is the bytes as sent (fetch would decompress them). */
-export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {
       const chunks: Buffer[] = [];

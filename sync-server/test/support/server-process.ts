@@ -21,7 +21,11 @@ export type ServerProcess = {
  * embedded PGlite in the test database's folder, or on the test database's Postgres.
  * `wrapper` runs it through a command first (`unshare --pid --fork …`).
  */
-export async function spawnServer(database: TestDatabase, env: Record<string, string> = {}, wrapper: string[] = []): Promise<ServerProcess> {
+export async function spawnServer(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  wrapper: string[] = [],
+): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env };
   childEnv.RANCH_WEB_DIR ??= join(ROOT, 'dist', 'web');
   if ('url' in database.options) childEnv.DATABASE_URL = database.options.url;

@@ -14,7 +14,7 @@ export async function makeCameraPhoto(page: Page, width = 4032, height = 3024, q
       const image = context.createImageData(width, height);
       const pixels = image.data;
       let seed = 12345;
-      const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+      const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
       for (let y = 0; y < height; y += 1) {
         for (let x = 0; x < width; x += 1) {
           const i = (y * width + x) * 4;

@@ -52,7 +52,10 @@ export class InvalidEntities {
   publish(): void {
     if (this.added > 0) {
       const all = this.byKey.size + this.refusedRows.length;
-      console.warn(`Projection: ${this.added} records are not valid or could not be stored, so they are not shown (${all} in all)`, this.list().slice(0, 5));
+      console.warn(
+        `Projection: ${this.added} records are not valid or could not be stored, so they are not shown (${all} in all)`,
+        this.list().slice(0, 5),
+      );
       this.added = 0;
     }
     this.count.set({ invalid: this.byKey.size + this.refusedRows.length });

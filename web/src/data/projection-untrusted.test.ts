@@ -32,8 +32,25 @@ const horse = (name: string) => ({
 });
 const owner = { firstName: 'Ann', lastName: 'Supplier', phone: null, email: null, createdAt: CREATED };
 const buyer = { firstName: 'Ada', lastName: 'Rider', phone: null, email: null };
-const sale = { horseId: HORSE, buyerId: BUYER, salePrice: '20000.00', downPayment: '1000.00', termsMonths: 12, interestApr: 5, scheduleStartDate: '2024-01-15', createdAt: CREATED };
-const payment = (amount: string) => ({ saleId: SALE, amount, date: '2024-03-01', method: 'Cash', memo: null, installmentId: null, createdAt: CREATED });
+const sale = {
+  horseId: HORSE,
+  buyerId: BUYER,
+  salePrice: '20000.00',
+  downPayment: '1000.00',
+  termsMonths: 12,
+  interestApr: 5,
+  scheduleStartDate: '2024-01-15',
+  createdAt: CREATED,
+};
+const payment = (amount: string) => ({
+  saleId: SALE,
+  amount,
+  date: '2024-03-01',
+  method: 'Cash',
+  memo: null,
+  installmentId: null,
+  createdAt: CREATED,
+});
 
 /** The valid part of the ranch: one of each, and a sale with two payments. */
 function writeValid(doc: Y.Doc): void {
@@ -57,7 +74,8 @@ const mapOf = (fields: Record<string, unknown>): Y.Map<unknown> => {
 
 /** What a stock Yjs client can put under the public layout: 11 entities, none a valid record. */
 function writeMalformed(doc: Y.Doc): void {
-  const set = (collection: 'owners' | 'horses' | 'breeds', key: string, value: unknown) => collectionMap(doc, collection).set(key, value as never);
+  const set = (collection: 'owners' | 'horses' | 'breeds', key: string, value: unknown) =>
+    collectionMap(doc, collection).set(key, value as never);
   doc.transact(() => {
     set('owners', id(100), 'a string');
     set('owners', id(101), 42);
@@ -127,10 +145,16 @@ async function expectValidRows(db: RanchDb, horseName = 'Thunder'): Promise<void
   expect(await db.horses.toArray()).toEqual([row(HORSE, horse(horseName))]);
   expect(await db.buyers.toArray()).toEqual([row(BUYER, buyer)]);
   expect(await db.sales.toArray()).toEqual([row(SALE, sale)]);
-  expect(await db.salePayments.toArray()).toEqual([{ saleId: SALE, payments: [row(PAYMENTS[0]!, payment('100.00')), row(PAYMENTS[1]!, payment('200.00'))] }]);
+  expect(await db.salePayments.toArray()).toEqual([
+    { saleId: SALE, payments: [row(PAYMENTS[0]!, payment('100.00')), row(PAYMENTS[1]!, payment('200.00'))] },
+  ]);
 }
 
-const invalidKeys = (projection: Projection) => projection.invalid().map((entity) => [entity.collection, entity.key]).sort();
+const invalidKeys = (projection: Projection) =>
+  projection
+    .invalid()
+    .map((entity) => [entity.collection, entity.key])
+    .sort();
 
 describe('[O8] projecting a document written by untrusted clients', () => {
   it('at start: projects every valid row, leaves each malformed entity out and counts it, and keeps projecting', async () => {
@@ -176,7 +200,9 @@ describe('[O8] projecting a document written by untrusted clients', () => {
     // Not the deep one: Yjs itself overflows the stack collecting a 5,000-deep deleted map.
     const deep = id(109);
     applyFromOtherDevice(doc, (other) =>
-      other.transact(() => MALFORMED_KEYS.filter(([, key]) => key !== deep).forEach(([collection, key]) => other.getMap(collection!).delete(key!))),
+      other.transact(() =>
+        MALFORMED_KEYS.filter(([, key]) => key !== deep).forEach(([collection, key]) => other.getMap(collection!).delete(key!)),
+      ),
     );
     await projection.idle();
     expect(invalidKeys(projection)).toEqual([['horses', deep]]);
@@ -198,7 +224,9 @@ describe('[O8] projecting a document written by untrusted clients', () => {
     expect(await db.horses.count()).toBe(SPLIT_FROM_ROWS + 1);
     expect(await db.horses.get(HORSE)).toEqual(row(HORSE, horse('Thunder')));
     expect(await db.horses.get(foals.at(-1)!)).toEqual(row(foals.at(-1)!, horse(`Foal ${SPLIT_FROM_ROWS - 1}`)));
-    expect(await db.salePayments.toArray()).toEqual([{ saleId: SALE, payments: [row(PAYMENTS[0]!, payment('100.00')), row(PAYMENTS[1]!, payment('200.00'))] }]);
+    expect(await db.salePayments.toArray()).toEqual([
+      { saleId: SALE, payments: [row(PAYMENTS[0]!, payment('100.00')), row(PAYMENTS[1]!, payment('200.00'))] },
+    ]);
     expect(invalidKeys(projection)).toEqual(MALFORMED_KEYS);
   });
 
@@ -209,7 +237,13 @@ describe('[O8] projecting a document written by untrusted clients', () => {
     await projection.ready;
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const setPrice = (price: unknown) =>
-      applyFromOtherDevice(doc, (other) => other.transact(() => collectionMap(other, 'horses').get(HORSE)!.set('priceUsd', price as never)));
+      applyFromOtherDevice(doc, (other) =>
+        other.transact(() =>
+          collectionMap(other, 'horses')
+            .get(HORSE)!
+            .set('priceUsd', price as never),
+        ),
+      );
 
     setPrice('abc');
     await projection.idle();
@@ -222,13 +256,16 @@ describe('[O8] projecting a document written by untrusted clients', () => {
     expect(projection.invalid()).toEqual([]);
 
     // The same for a payment: it leaves its sale's row and comes back.
-    const setAmount = (amount: string) => applyFromOtherDevice(doc, (other) => other.transact(() => writeEntity(other, 'payments', PAYMENTS[0]!, { amount })));
+    const setAmount = (amount: string) =>
+      applyFromOtherDevice(doc, (other) => other.transact(() => writeEntity(other, 'payments', PAYMENTS[0]!, { amount })));
     setAmount('-5');
     await projection.idle();
     expect(await db.salePayments.toArray()).toEqual([{ saleId: SALE, payments: [row(PAYMENTS[1]!, payment('200.00'))] }]);
     setAmount('100');
     await projection.idle();
-    expect(await db.salePayments.toArray()).toEqual([{ saleId: SALE, payments: [row(PAYMENTS[0]!, payment('100.00')), row(PAYMENTS[1]!, payment('200.00'))] }]);
+    expect(await db.salePayments.toArray()).toEqual([
+      { saleId: SALE, payments: [row(PAYMENTS[0]!, payment('100.00')), row(PAYMENTS[1]!, payment('200.00'))] },
+    ]);
     expect(projection.invalidCount.get()).toEqual({ invalid: 0 });
   });
 
@@ -280,7 +317,9 @@ describe('a failed write does not freeze the tables', () => {
       rows.some((r) => r.id === REFUSED) ? Promise.reject(new DOMException('Refused', 'DataError')) : bulkPut(rows as never)) as never);
 
     applyFromOtherDevice(doc, writeValid);
-    applyFromOtherDevice(doc, (other) => other.transact(() => [id(12), REFUSED, id(13)].forEach((key, i) => writeEntity(other, 'horses', key, horse(`Foal ${i}`)))));
+    applyFromOtherDevice(doc, (other) =>
+      other.transact(() => [id(12), REFUSED, id(13)].forEach((key, i) => writeEntity(other, 'horses', key, horse(`Foal ${i}`)))),
+    );
     await projection.idle();
     expect((await db.horses.toCollection().primaryKeys()).sort()).toEqual([HORSE, id(12), id(13)]);
     expect(projection.invalid()).toEqual([{ collection: 'horses', key: REFUSED, problem: 'not stored: DataError' }]);

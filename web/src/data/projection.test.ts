@@ -116,7 +116,15 @@ describe('[O2] Dexie projection of the ranch document', () => {
     const SALE_A = '0190a000-0000-7000-8000-0000000000c1';
     const SALE_B = '0190a000-0000-7000-8000-0000000000c2';
     const paymentId = (n: number) => `0190a000-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
-    const payment = (saleId: string, amount: string) => ({ saleId, amount, date: '2024-03-01', method: 'Cash', memo: null, installmentId: null, createdAt: '2024-03-01T10:00:00.000Z' });
+    const payment = (saleId: string, amount: string) => ({
+      saleId,
+      amount,
+      date: '2024-03-01',
+      method: 'Cash',
+      memo: null,
+      installmentId: null,
+      createdAt: '2024-03-01T10:00:00.000Z',
+    });
     const idsOf = async (db: RanchDb, saleId: string) => (await db.salePayments.get(saleId))?.payments.map((p) => p.id);
 
     it('follows created, moved and removed payments', async () => {
@@ -131,7 +139,10 @@ describe('[O2] Dexie projection of the ranch document', () => {
       await projection.idle();
       expect(await db.salePayments.get(SALE_A)).toEqual({
         saleId: SALE_A,
-        payments: [{ id: paymentId(1), ...payment(SALE_A, '100.00') }, { id: paymentId(2), ...payment(SALE_A, '200.00') }],
+        payments: [
+          { id: paymentId(1), ...payment(SALE_A, '100.00') },
+          { id: paymentId(2), ...payment(SALE_A, '200.00') },
+        ],
       });
       expect(await idsOf(db, SALE_B)).toEqual([paymentId(3)]);
 
@@ -220,16 +231,34 @@ describe('[O2] Dexie projection of the ranch document', () => {
         writeEntity(other, 'breeds', BREED, { name: 'Arabian', isActive: true });
         writeEntity(other, 'horses', HORSE, horse('Storm'));
         writeEntity(other, 'buyers', id(0), { firstName: 'Ada', lastName: 'Rider', phone: null, email: null });
-        writeEntity(other, 'sales', id(1), { horseId: HORSE, buyerId: id(0), salePrice: '20000.00', downPayment: '1000.00', termsMonths: 12, interestApr: 5, scheduleStartDate: '2024-01-15', createdAt: '2024-06-01T12:00:00.000Z' });
+        writeEntity(other, 'sales', id(1), {
+          horseId: HORSE,
+          buyerId: id(0),
+          salePrice: '20000.00',
+          downPayment: '1000.00',
+          termsMonths: 12,
+          interestApr: 5,
+          scheduleStartDate: '2024-01-15',
+          createdAt: '2024-06-01T12:00:00.000Z',
+        });
         for (let i = 0; i < SPLIT_FROM_ROWS; i++) writeEntity(other, 'horses', id(i + 10), horse(`Horse ${i}`));
         for (let i = 0; i < 3; i++) {
-          writeEntity(other, 'payments', id(i + 9000), { saleId: id(1), amount: '1.00', date: '2024-02-10', method: 'Cash', createdAt: '2024-06-01T12:00:00.000Z' });
+          writeEntity(other, 'payments', id(i + 9000), {
+            saleId: id(1),
+            amount: '1.00',
+            date: '2024-02-10',
+            method: 'Cash',
+            createdAt: '2024-06-01T12:00:00.000Z',
+          });
         }
       }),
     );
     await projection.idle();
     const scopes = transaction.mock.calls.map((call) => (call[1] as unknown as { name: string }[]).map((table) => table.name).sort());
-    expect(scopes).toEqual([['breeds', 'horses'], ['buyers', 'salePayments', 'sales']]);
+    expect(scopes).toEqual([
+      ['breeds', 'horses'],
+      ['buyers', 'salePayments', 'sales'],
+    ]);
     expect(await db.horses.count()).toBe(SPLIT_FROM_ROWS + 1);
     expect((await db.salePayments.get(id(1)))?.payments.map((payment) => payment.id)).toEqual([id(9000), id(9001), id(9002)]);
     expect(await db.horses.get(HORSE)).toMatchObject({ name: 'Storm' });

@@ -142,7 +142,12 @@ type Snapshot = { table: ReadTable; present: EntityFields[]; removed: string[] }
  * The row of `key` when the document holds a valid record there (the schema's output, `id`
  * = the key); null when it holds nothing or something invalid, which is noted. Never throws.
  */
-function validRow(map: { get(key: string): unknown }, invalid: InvalidEntities, collection: ProjectedCollection, key: string): EntityFields | null {
+function validRow(
+  map: { get(key: string): unknown },
+  invalid: InvalidEntities,
+  collection: ProjectedCollection,
+  key: string,
+): EntityFields | null {
   const value = map.get(key);
   if (value === undefined) {
     invalid.note(collection, key, null);
@@ -255,13 +260,17 @@ async function writeSnapshots({ db, invalid }: Context, snapshots: Snapshot[]): 
 
 async function writeInOneTransaction(db: RanchDb, work: Snapshot[]): Promise<void> {
   const started = performance.now();
-  await db.transaction('rw', work.map((s) => db.table(s.table)), async () => {
-    for (const { table: name, present, removed } of work) {
-      const table = db.table<EntityFields, string>(name);
-      for (let i = 0; i < present.length; i += CHUNK) await table.bulkPut(present.slice(i, i + CHUNK));
-      for (let i = 0; i < removed.length; i += CHUNK) await table.bulkDelete(removed.slice(i, i + CHUNK));
-    }
-  });
+  await db.transaction(
+    'rw',
+    work.map((s) => db.table(s.table)),
+    async () => {
+      for (const { table: name, present, removed } of work) {
+        const table = db.table<EntityFields, string>(name);
+        for (let i = 0; i < present.length; i += CHUNK) await table.bulkPut(present.slice(i, i + CHUNK));
+        for (let i = 0; i < removed.length; i += CHUNK) await table.bulkDelete(removed.slice(i, i + CHUNK));
+      }
+    },
+  );
   measure(`commit ${work.map((s) => s.table).join(', ')}`, started, rowsOf(work));
 }
 
@@ -276,7 +285,9 @@ async function writeChanged(context: Context, batch: Map<ProjectedCollection, Se
   // the doc; a large one is read in time slices.
   const ids = [...batch.values()].reduce((sum, set) => sum + set.size, 0);
   const snapshots =
-    ids < SPLIT_FROM_ROWS ? [...batch].map(([collection, set]) => changedRows(context, collection, set)) : await changedRowsSliced(context, batch);
+    ids < SPLIT_FROM_ROWS
+      ? [...batch].map(([collection, set]) => changedRows(context, collection, set))
+      : await changedRowsSliced(context, batch);
   const rows = rowsOf(snapshots);
   measure('read doc', started, rows);
   const writing = performance.now();

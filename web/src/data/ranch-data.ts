@@ -65,7 +65,10 @@ function nothingToShow(db: RanchDb): Promise<void> {
 /** Everything the data layer needs, wired as docs/architecture.md "One write path" describes ([O2]). */
 export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
-  const local = openLocalDoc(options.docDbName ?? DOC_DB_NAME, options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db)]));
+  const local = openLocalDoc(
+    options.docDbName ?? DOC_DB_NAME,
+    options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db)]),
+  );
   let docLoaded = false;
   let destroyed = false;
   void local.loaded.then(() => (docLoaded = true));

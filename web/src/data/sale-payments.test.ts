@@ -15,7 +15,16 @@ type Step =
   | { op: 'settle' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ op: fc.constant('write' as const), payment: fc.nat(11), sale: fc.option(fc.nat(2), { freq: 8 }), amount: fc.nat(999), remote: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      op: fc.constant('write' as const),
+      payment: fc.nat(11),
+      sale: fc.option(fc.nat(2), { freq: 8 }),
+      amount: fc.nat(999),
+      remote: fc.boolean(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), payment: fc.nat(11), remote: fc.boolean() }) },
   { weight: 1, arbitrary: fc.constant({ op: 'settle' as const }) },
 );
@@ -63,7 +72,14 @@ describe('payments by sale in the read model', () => {
             const change = (target: Y.Doc) =>
               target.transact(() => {
                 if (s.op === 'delete') deleteEntity(target, 'payments', paymentId(s.payment));
-                else writeEntity(target, 'payments', paymentId(s.payment), { saleId: s.sale === null ? null : SALES[s.sale]!, amount: `${s.amount}.00`, date: '2024-03-01', method: 'Cash', createdAt: '2024-03-01T10:00:00.000Z' });
+                else
+                  writeEntity(target, 'payments', paymentId(s.payment), {
+                    saleId: s.sale === null ? null : SALES[s.sale]!,
+                    amount: `${s.amount}.00`,
+                    date: '2024-03-01',
+                    method: 'Cash',
+                    createdAt: '2024-03-01T10:00:00.000Z',
+                  });
               });
             if (s.remote) applyFromOtherDevice(doc, change);
             else change(doc);

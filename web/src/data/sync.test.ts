@@ -62,7 +62,12 @@ function connect() {
   const { status, destroy } = createSyncStatus(tracker);
   const notices = createNoticeStore();
   const sync = startSync(doc, tracker, status, notices, 'ws://ranch.test/api/sync', FakeSocket as unknown as typeof WebSocket);
-  cleanups.push(() => sync.destroy(), destroy, () => tracker.destroy(), () => db.delete());
+  cleanups.push(
+    () => sync.destroy(),
+    destroy,
+    () => tracker.destroy(),
+    () => db.delete(),
+  );
   const socket = FakeSocket.instances.at(-1)!;
   socket.open();
   return { doc, tracker, status, notices, socket, provider: sync.provider };
@@ -83,10 +88,12 @@ describe('sync connection', () => {
     doc.transact(() => writeEntity(doc, 'horses', '0190a000-0000-7000-8000-0000000000aa', { name: 'Comet' }));
     expect(status.get().saved).toBe(false);
 
-    socket.receive(message((encoder) => {
-      encoding.writeVarUint(encoder, MESSAGE_ACK);
-      encoding.writeVarUint8Array(encoder, Y.encodeStateVector(doc));
-    }));
+    socket.receive(
+      message((encoder) => {
+        encoding.writeVarUint(encoder, MESSAGE_ACK);
+        encoding.writeVarUint8Array(encoder, Y.encodeStateVector(doc));
+      }),
+    );
     expect(status.get().saved).toBe(true);
   });
 
@@ -104,15 +111,19 @@ describe('sync connection', () => {
 
   it('[Y7] [R1] turns read-only when the server says so', () => {
     const { status, socket } = connect();
-    socket.receive(message((encoder) => {
-      encoding.writeVarUint(encoder, MESSAGE_ACCESS);
-      encoding.writeVarUint(encoder, 1);
-    }));
+    socket.receive(
+      message((encoder) => {
+        encoding.writeVarUint(encoder, MESSAGE_ACCESS);
+        encoding.writeVarUint(encoder, 1);
+      }),
+    );
     expect(status.get().readOnly).toBe(true);
-    socket.receive(message((encoder) => {
-      encoding.writeVarUint(encoder, MESSAGE_ACCESS);
-      encoding.writeVarUint(encoder, 0);
-    }));
+    socket.receive(
+      message((encoder) => {
+        encoding.writeVarUint(encoder, MESSAGE_ACCESS);
+        encoding.writeVarUint(encoder, 0);
+      }),
+    );
     expect(status.get().readOnly).toBe(false);
   });
 
@@ -126,10 +137,11 @@ describe('sync connection', () => {
       dropped: [],
       reason: 'A sale cannot be changed once recorded',
     };
-    const compensated = (payload: string) => message((encoder) => {
-      encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
-      encoding.writeVarString(encoder, payload);
-    });
+    const compensated = (payload: string) =>
+      message((encoder) => {
+        encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
+        encoding.writeVarString(encoder, payload);
+      });
     const malformed = [
       compensated('not json'),
       compensated('{"collection":"sales"}'),
@@ -148,10 +160,12 @@ describe('sync connection', () => {
     socket.receive(compensated(JSON.stringify([notice])));
     expect(notices.get().batches.map((batch) => batch.notices)).toEqual([[notice]]);
     // The socket still works after the bad frames: later messages are handled.
-    socket.receive(message((encoder) => {
-      encoding.writeVarUint(encoder, MESSAGE_ACCESS);
-      encoding.writeVarUint(encoder, 1);
-    }));
+    socket.receive(
+      message((encoder) => {
+        encoding.writeVarUint(encoder, MESSAGE_ACCESS);
+        encoding.writeVarUint(encoder, 1);
+      }),
+    );
     expect(status.get().readOnly).toBe(true);
   });
 });

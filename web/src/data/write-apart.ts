@@ -5,7 +5,14 @@ import type { EntityFields } from '../../../shared/index.ts';
 export type Refused = { key: string; problem: string };
 
 /** Errors that writing fewer rows cannot avoid: the caller retries later instead. */
-const WHOLE_FAILURES = new Set(['QuotaExceededError', 'DatabaseClosedError', 'InvalidStateError', 'VersionError', 'OpenFailedError', 'MissingAPIError']);
+const WHOLE_FAILURES = new Set([
+  'QuotaExceededError',
+  'DatabaseClosedError',
+  'InvalidStateError',
+  'VersionError',
+  'OpenFailedError',
+  'MissingAPIError',
+]);
 
 const nameOf = (error: unknown): string => {
   const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
@@ -20,19 +27,39 @@ const isWhole = (error: unknown) => WHOLE_FAILURES.has(nameOf(error)) || WHOLE_F
  * failing piece halved until the refused rows are found (few requests when few rows fail).
  * Throws when the failure is not a row's (quota, a closed database).
  */
-export async function writeApart(table: Table<EntityFields, string>, present: EntityFields[], removed: string[], chunk: number): Promise<Refused[]> {
+export async function writeApart(
+  table: Table<EntityFields, string>,
+  present: EntityFields[],
+  removed: string[],
+  chunk: number,
+): Promise<Refused[]> {
   const keyPath = table.schema.primKey.keyPath as string;
   const refused: Refused[] = [];
   for (let i = 0; i < present.length; i += chunk) {
-    await apart(present.slice(i, i + chunk), (rows) => table.bulkPut(rows), (row) => String(row[keyPath]), refused);
+    await apart(
+      present.slice(i, i + chunk),
+      (rows) => table.bulkPut(rows),
+      (row) => String(row[keyPath]),
+      refused,
+    );
   }
   for (let i = 0; i < removed.length; i += chunk) {
-    await apart(removed.slice(i, i + chunk), (keys) => table.bulkDelete(keys), (key) => key, refused);
+    await apart(
+      removed.slice(i, i + chunk),
+      (keys) => table.bulkDelete(keys),
+      (key) => key,
+      refused,
+    );
   }
   return refused;
 }
 
-async function apart<T>(items: T[], write: (items: T[]) => Promise<unknown>, keyOf: (item: T) => string, refused: Refused[]): Promise<void> {
+async function apart<T>(
+  items: T[],
+  write: (items: T[]) => Promise<unknown>,
+  keyOf: (item: T) => string,
+  refused: Refused[],
+): Promise<void> {
   try {
     await write(items);
   } catch (error) {

@@ -84,7 +84,12 @@ async function encode(bitmap: ImageBitmap, { longSide, quality }: Attempt): Prom
   return { blob, width, height };
 }
 
-function draw(context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D, bitmap: ImageBitmap, width: number, height: number): void {
+function draw(
+  context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D,
+  bitmap: ImageBitmap,
+  width: number,
+  height: number,
+): void {
   // JPEG has no transparency: a transparent PNG would otherwise turn black.
   context.fillStyle = '#fff';
   context.fillRect(0, 0, width, height);

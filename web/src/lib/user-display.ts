@@ -4,7 +4,10 @@ type NamedUser = Pick<User, 'firstName' | 'lastName' | 'email'> & { role?: Role 
 
 /** [G6]: full name, else e-mail, else 'User'. */
 export function displayName(user: NamedUser): string {
-  const full = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ').trim();
+  const full = [user.firstName, user.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
   return full || user.email || 'User';
 }
 

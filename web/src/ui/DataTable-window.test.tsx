@@ -13,7 +13,10 @@ function fakeLayout(height: number, top: () => number) {
     const list = this.closest('tbody, ul');
     const items = list ? [...list.querySelectorAll<HTMLElement>(':scope > [data-row], :scope > li')] : [];
     const index = items.indexOf(this);
-    const y = index >= 0 ? top() + (Number(this.getAttribute('aria-rowindex') ?? this.getAttribute('aria-posinset') ?? index + 1) - 1) * height : top();
+    const y =
+      index >= 0
+        ? top() + (Number(this.getAttribute('aria-rowindex') ?? this.getAttribute('aria-posinset') ?? index + 1) - 1) * height
+        : top();
     return { top: y, bottom: y + height, left: 0, right: 0, width: 0, height, x: 0, y, toJSON: () => ({}) } as DOMRect;
   });
 }
@@ -27,7 +30,10 @@ afterEach(() => {
 describe('visibleRows', () => {
   it('covers the viewport plus overscan, clamped to the list', () => {
     expect(visibleRows({ count: 10_000, listTop: 100, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 0, end: 21 });
-    expect(visibleRows({ count: 10_000, listTop: -5000, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 95, end: 121 });
+    expect(visibleRows({ count: 10_000, listTop: -5000, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({
+      start: 95,
+      end: 121,
+    });
     expect(visibleRows({ count: 110, listTop: -5000, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 95, end: 110 });
     expect(visibleRows({ count: 0, listTop: 0, viewportHeight: 800, rowHeight: 50 })).toEqual({ start: 0, end: 0 });
   });

@@ -133,7 +133,13 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
             <>
               {spacer(view.before, 'before')}
               {rows.slice(view.start, view.end).map((row, i) => (
-                <TableRow key={row.id} row={row} columns={columns} actions={actions} index={view.windowed ? view.start + i + 2 : undefined} />
+                <TableRow
+                  key={row.id}
+                  row={row}
+                  columns={columns}
+                  actions={actions}
+                  index={view.windowed ? view.start + i + 2 : undefined}
+                />
               ))}
               {spacer(view.after, 'after')}
             </>
@@ -184,15 +190,33 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
     return <p className="rounded-box border border-base-300 bg-base-100 py-10 text-center text-base-content/60">{emptyText}</p>;
   }
   return (
-    <ul ref={list} className="flex flex-col gap-3" aria-label={label} style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}>
+    <ul
+      ref={list}
+      className="flex flex-col gap-3"
+      aria-label={label}
+      style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}
+    >
       {rows.slice(view.start, view.end).map((row, i) => (
-        <Card key={row.id} row={row} columns={columns} actions={actions} index={view.windowed ? view.start + i + 1 : undefined} setSize={view.windowed ? count : undefined} />
+        <Card
+          key={row.id}
+          row={row}
+          columns={columns}
+          actions={actions}
+          index={view.windowed ? view.start + i + 1 : undefined}
+          setSize={view.windowed ? count : undefined}
+        />
       ))}
     </ul>
   );
 }
 
-const Card = memo(function Card<Row extends { id: string }>({ row, columns, actions, index, setSize }: RowProps<Row> & { setSize: number | undefined }) {
+const Card = memo(function Card<Row extends { id: string }>({
+  row,
+  columns,
+  actions,
+  index,
+  setSize,
+}: RowProps<Row> & { setSize: number | undefined }) {
   const [first, ...rest] = columns;
   return (
     <li className="card card-border bg-base-100" aria-posinset={index} aria-setsize={setSize}>

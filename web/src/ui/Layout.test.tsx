@@ -46,7 +46,11 @@ describe('layout', () => {
   it('[G4] [R4] links every screen; Users only for an Admin', async () => {
     await renderLayout(testUser('Admin'));
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Horses', 'Suppliers', 'Buyers', 'Sales', 'Admin', 'Users']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Horses', 'Suppliers', 'Buyers', 'Sales', 'Admin', 'Users']);
     expect(within(nav).getByRole('link', { name: 'Suppliers' }).getAttribute('href')).toBe('/owners');
     cleanup();
     await renderLayout(testUser('Staff'));
@@ -88,7 +92,11 @@ describe('layout', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('true');
     // Labels stay for assistive technology (sr-only), so links keep their names.
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Horses' }).getAttribute('title')).toBe('Horses');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' }))
+        .getByRole('link', { name: 'Horses' })
+        .getAttribute('title'),
+    ).toBe('Horses');
     cleanup();
     await renderLayout(testUser('Admin'));
     expect(screen.getByRole('button', { name: 'Collapse' }).getAttribute('aria-pressed')).toBe('true');

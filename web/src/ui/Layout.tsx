@@ -24,10 +24,25 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
 
   return (
     <div className="drawer min-h-screen bg-base-200 md:drawer-open">
-      <input id="nav-drawer" type="checkbox" className="drawer-toggle" checked={drawerOpen} onChange={(event) => setDrawerOpen(event.target.checked)} tabIndex={-1} aria-hidden="true" />
+      <input
+        id="nav-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawerOpen}
+        onChange={(event) => setDrawerOpen(event.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
       <div className="drawer-content flex min-w-0 flex-col">
         <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 px-2 sm:px-4">
-          <button type="button" className="btn btn-ghost btn-square md:hidden" aria-label="Open menu" aria-expanded={drawerOpen} aria-controls="nav-sidebar" onClick={() => setDrawerOpen(true)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-square md:hidden"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls="nav-sidebar"
+            onClick={() => setDrawerOpen(true)}
+          >
             <MenuIcon className="size-5" />
           </button>
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">

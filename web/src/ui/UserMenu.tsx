@@ -27,11 +27,15 @@ export function UserMenu({ user }: { user: User }) {
     const list = items();
     const at = list.indexOf(document.activeElement as HTMLElement);
     const next =
-      event.key === 'ArrowDown' ? (at + 1) % list.length
-      : event.key === 'ArrowUp' ? (at - 1 + list.length) % list.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? list.length - 1
-      : null;
+      event.key === 'ArrowDown'
+        ? (at + 1) % list.length
+        : event.key === 'ArrowUp'
+          ? (at - 1 + list.length) % list.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? list.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     list[next]?.focus();
@@ -61,11 +65,20 @@ export function UserMenu({ user }: { user: User }) {
         </span>
       </button>
       {open && (
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu button pattern: a list of menuitems
-        <ul ref={menuRef} id={menuId} role="menu" onKeyDown={onMenuKey} aria-label="My Account" className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+        <ul
+          ref={menuRef}
+          id={menuId}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu button pattern: a list of menuitems
+          role="menu"
+          onKeyDown={onMenuKey}
+          aria-label="My Account"
+          className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+        >
           <li role="none" className="menu-title">
             <span>My Account</span>
-            <span className="block truncate text-xs font-normal sm:hidden">{name} · {role}</span>
+            <span className="block truncate text-xs font-normal sm:hidden">
+              {name} · {role}
+            </span>
           </li>
           <li role="none">
             <Link role="menuitem" to={PROFILE_PATH as LinkProps['to']} onClick={close}>

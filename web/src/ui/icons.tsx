@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 /** A few outline icons (24×24, stroke currentColor), decorative: callers give the names. */
 function Icon({ children, className = 'size-4' }: { children: ReactNode; className?: string | undefined }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );

@@ -32,11 +32,21 @@ describe('DataTable', () => {
   it('[B1] renders cells and named row actions that call their handler with the row', () => {
     const onDelete = vi.fn();
     const rows: Row[] = [{ id: '1', name: 'Ann', phone: null }];
-    render(<DataTable rows={rows} columns={columns} actions={[{ label: 'Delete', onClick: onDelete, destructive: true }]} label="People" />);
+    render(
+      <DataTable rows={rows} columns={columns} actions={[{ label: 'Delete', onClick: onDelete, destructive: true }]} label="People" />,
+    );
     const table = screen.getByRole('table', { name: 'People' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Phone', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Phone', 'Actions']);
     const row = within(table).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Ann', 'N/A', 'Delete']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Ann', 'N/A', 'Delete']);
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(rows[0]);
   });
@@ -44,7 +54,14 @@ describe('DataTable', () => {
   it('[B1] renders cards instead of a table on a phone', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     try {
-      render(<DataTable rows={[{ id: '1', name: 'Ann', phone: '555' }]} columns={columns} actions={[{ label: 'Edit', onClick: () => {} }]} label="People" />);
+      render(
+        <DataTable
+          rows={[{ id: '1', name: 'Ann', phone: '555' }]}
+          columns={columns}
+          actions={[{ label: 'Edit', onClick: () => {} }]}
+          label="People"
+        />,
+      );
       expect(screen.queryByRole('table')).toBeNull();
       const card = within(screen.getByRole('list', { name: 'People' })).getByRole('listitem');
       expect(card.textContent).toContain('Ann');
@@ -80,7 +97,12 @@ describe('toasts', () => {
     vi.useFakeTimers();
     render(
       <ToastProvider>
-        <Shows toasts={[{ title: 'Success', description: 'Old' }, { title: 'Error', description: 'Failed to delete buyer', variant: 'destructive' }]} />
+        <Shows
+          toasts={[
+            { title: 'Success', description: 'Old' },
+            { title: 'Error', description: 'Failed to delete buyer', variant: 'destructive' },
+          ]}
+        />
       </ToastProvider>,
     );
     const region = screen.getByRole('region', { name: /Notifications/ });

@@ -99,7 +99,14 @@ describe('photo uploader', () => {
   });
 
   const uploader = (horses: ReturnType<typeof fakeHorses>, random = () => 0.5) => {
-    const created = createPhotoUploader({ outbox, horses, fetch: server.fetch, random, setTimer: timers.setTimer, clearTimer: timers.clearTimer });
+    const created = createPhotoUploader({
+      outbox,
+      horses,
+      fetch: server.fetch,
+      random,
+      setTimer: timers.setTimer,
+      clearTimer: timers.clearTimer,
+    });
     created.onEvent((event) => events.push(event));
     uploaders.push(created);
     return created;

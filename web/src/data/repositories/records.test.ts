@@ -44,7 +44,9 @@ describe('supplier (owner) repository', () => {
     expect(Date.parse(stored?.createdAt ?? '')).not.toBeNaN();
 
     data.owners.update(id, { firstName: 'Anne', lastName: 'Lee', email: 'anne@ranch.test' });
-    await expect.poll(() => data.db.owners.get(id)).toMatchObject({ firstName: 'Anne', email: 'anne@ranch.test', createdAt: stored?.createdAt });
+    await expect
+      .poll(() => data.db.owners.get(id))
+      .toMatchObject({ firstName: 'Anne', email: 'anne@ranch.test', createdAt: stored?.createdAt });
   });
 
   it('[C3] refuses to delete a supplier whose horses still name it', async () => {
@@ -60,7 +62,9 @@ describe('supplier (owner) repository', () => {
 describe('buyer, sale and payment repositories', () => {
   it('[C6] creates, updates and deletes buyers; a buyer with sales stays', async () => {
     const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Hart', phone: '555 1234' });
-    await expect.poll(() => data.db.buyers.get(buyerId)).toEqual({ id: buyerId, firstName: 'Bo', lastName: 'Hart', phone: '555 1234', email: null });
+    await expect
+      .poll(() => data.db.buyers.get(buyerId))
+      .toEqual({ id: buyerId, firstName: 'Bo', lastName: 'Hart', phone: '555 1234', email: null });
     data.buyers.update(buyerId, { firstName: 'Bob', lastName: 'Hart' });
     await expect.poll(() => data.db.buyers.get(buyerId)).toMatchObject({ firstName: 'Bob', phone: null });
 
@@ -74,9 +78,11 @@ describe('buyer, sale and payment repositories', () => {
     expect(() => data.horses.remove(horseId)).toThrow(InUseError);
 
     const paymentId = data.payments.create({ saleId, amount: '2500', date: '2024-05-01', method: 'Cash' });
-    await expect.poll(async () => (await data.db.salePayments.get(saleId))?.payments).toEqual([
-      expect.objectContaining({ id: paymentId, amount: '2500.00', date: '2024-05-01', method: 'Cash', memo: null, installmentId: null }),
-    ]);
+    await expect
+      .poll(async () => (await data.db.salePayments.get(saleId))?.payments)
+      .toEqual([
+        expect.objectContaining({ id: paymentId, amount: '2500.00', date: '2024-05-01', method: 'Cash', memo: null, installmentId: null }),
+      ]);
     expect(() => data.payments.create({ saleId: horseId, amount: '1', date: '2024-05-01', method: 'Cash' })).toThrow(NotFoundError);
     expect('update' in data.payments).toBe(false);
   });

@@ -16,7 +16,5 @@ export class ValidationError extends Error {
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new ValidationError(
-    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
-  );
+  throw new ValidationError(result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
 }

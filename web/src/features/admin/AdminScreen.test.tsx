@@ -25,26 +25,29 @@ describe('Administration screen', () => {
     expect(screen.getByRole('tab', { name: 'Breeds' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it.each(TABS)('[L2] [L3] [L4] [L5] %s: empty text, Add dialog with Save disabled while blank, create toast and Active pill', async (tab, card, add, title, placeholder, empty, toast) => {
-    show();
-    fireEvent.click(await screen.findByRole('tab', { name: tab }));
-    expect(await screen.findByRole('heading', { name: card })).toBeTruthy();
-    expect(await screen.findByText(empty)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: add }));
-    const dialog = await screen.findByRole('dialog', { name: title });
-    const input = within(dialog).getByPlaceholderText(placeholder);
-    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    expect(save.disabled).toBe(true);
-    fireEvent.change(input, { target: { value: '   ' } });
-    expect(save.disabled).toBe(true);
-    fireEvent.change(input, { target: { value: ' New item ' } });
-    expect(save.disabled).toBe(false);
-    fireEvent.click(save);
-    expect(await screen.findByText(toast)).toBeTruthy();
-    const row = (await screen.findByText('New item')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Active')).toBeTruthy();
-  });
+  it.each(TABS)(
+    '[L2] [L3] [L4] [L5] %s: empty text, Add dialog with Save disabled while blank, create toast and Active pill',
+    async (tab, card, add, title, placeholder, empty, toast) => {
+      show();
+      fireEvent.click(await screen.findByRole('tab', { name: tab }));
+      expect(await screen.findByRole('heading', { name: card })).toBeTruthy();
+      expect(await screen.findByText(empty)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: add }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const input = within(dialog).getByPlaceholderText(placeholder);
+      const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+      expect(save.disabled).toBe(true);
+      fireEvent.change(input, { target: { value: '   ' } });
+      expect(save.disabled).toBe(true);
+      fireEvent.change(input, { target: { value: ' New item ' } });
+      expect(save.disabled).toBe(false);
+      fireEvent.click(save);
+      expect(await screen.findByText(toast)).toBeTruthy();
+      const row = (await screen.findByText('New item')).closest('tr') as HTMLElement;
+      expect(within(row).getByText('Active')).toBeTruthy();
+    },
+  );
 
   it('[L6] renames, deactivates and activates an item', async () => {
     data.lookups.create('breeds', { name: 'Arabian' });

@@ -55,8 +55,16 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
   return (
     <form noValidate onSubmit={handleSubmit(save)}>
       <FormField label="Name" htmlFor={`${id}-name`} error={errors.name}>
-        {/* biome-ignore lint/a11y/noAutofocus: the dialog's one field takes the focus when it opens */}
-        <input id={`${id}-name`} className="input w-full" placeholder={texts.placeholder} autoComplete="off" autoFocus {...register('name')} {...invalidProps(errors.name, `${id}-name`)} />
+        <input
+          id={`${id}-name`}
+          className="input w-full"
+          placeholder={texts.placeholder}
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the dialog's one field takes the focus when it opens
+          autoFocus
+          {...register('name')}
+          {...invalidProps(errors.name, `${id}-name`)}
+        />
       </FormField>
       <div className="modal-action">
         <button type="button" className="btn btn-ghost" onClick={onDone}>

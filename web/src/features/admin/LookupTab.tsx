@@ -15,7 +15,11 @@ const COLUMNS: Column<LookupItem>[] = [
     header: 'Status',
     key: 'isActive',
     cell: (row) =>
-      row.isActive !== false ? <span className="badge badge-success badge-soft">Active</span> : <span className="badge badge-ghost">Inactive</span>,
+      row.isActive !== false ? (
+        <span className="badge badge-success badge-soft">Active</span>
+      ) : (
+        <span className="badge badge-ghost">Inactive</span>
+      ),
   },
 ];
 
@@ -43,7 +47,13 @@ export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: bool
   const actions: RowAction<LookupItem>[] = canWrite
     ? [
         { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
-        { label: 'Deactivate', icon: <PowerIcon />, onClick: (row) => setActive(row, false), destructive: true, hidden: (row) => row.isActive === false },
+        {
+          label: 'Deactivate',
+          icon: <PowerIcon />,
+          onClick: (row) => setActive(row, false),
+          destructive: true,
+          hidden: (row) => row.isActive === false,
+        },
         { label: 'Activate', icon: <PowerIcon />, onClick: (row) => setActive(row, true), hidden: (row) => row.isActive !== false },
       ]
     : [];

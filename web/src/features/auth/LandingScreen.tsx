@@ -10,8 +10,8 @@ export function LandingScreen() {
           <h1 className="text-5xl font-bold">Ranch</h1>
           <p className="mt-2 text-xl text-base-content/80">Horse Ranch Management System</p>
           <p className="py-6">
-            Keep your horse inventory, suppliers, buyers, sales and payment plans in one place, in the office or out in
-            the paddock, with or without a signal.
+            Keep your horse inventory, suppliers, buyers, sales and payment plans in one place, in the office or out in the paddock, with or
+            without a signal.
           </p>
           <button
             type="button"

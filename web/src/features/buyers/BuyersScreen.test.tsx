@@ -34,7 +34,9 @@ describe('Buyers screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Email (Optional)'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Buyer' }));
     expect(await screen.findByText('Buyer created successfully')).toBeTruthy();
-    const cells = within(await rowOf('Bo Hart')).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(await rowOf('Bo Hart'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 3)).toEqual(['Bo Hart', 'N/A', 'N/A']);
   });
 

@@ -9,7 +9,12 @@ export type ContactFormValues = { firstName: string; lastName: string; phone: st
 export const EMPTY_CONTACT: ContactFormValues = { firstName: '', lastName: '', phone: '', email: '' };
 
 /** A stored contact as form values (null phone or e-mail shows as an empty field). */
-export function contactValues(contact: { firstName: string; lastName: string; phone: string | null; email: string | null }): ContactFormValues {
+export function contactValues(contact: {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+}): ContactFormValues {
   return { firstName: contact.firstName, lastName: contact.lastName, phone: contact.phone ?? '', email: contact.email ?? '' };
 }
 
@@ -39,16 +44,42 @@ export function ContactForm({ defaultValues = EMPTY_CONTACT, labelStyle, submitL
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
       <FormField label="First Name" htmlFor={f('firstName')} error={errors.firstName} required={supplier}>
-        <input id={f('firstName')} className="input w-full" autoComplete="given-name" {...register('firstName')} {...invalidProps(errors.firstName, f('firstName'))} />
+        <input
+          id={f('firstName')}
+          className="input w-full"
+          autoComplete="given-name"
+          {...register('firstName')}
+          {...invalidProps(errors.firstName, f('firstName'))}
+        />
       </FormField>
       <FormField label="Last Name" htmlFor={f('lastName')} error={errors.lastName} required={supplier}>
-        <input id={f('lastName')} className="input w-full" autoComplete="family-name" {...register('lastName')} {...invalidProps(errors.lastName, f('lastName'))} />
+        <input
+          id={f('lastName')}
+          className="input w-full"
+          autoComplete="family-name"
+          {...register('lastName')}
+          {...invalidProps(errors.lastName, f('lastName'))}
+        />
       </FormField>
       <FormField label={supplier ? 'Phone' : 'Phone (Optional)'} htmlFor={f('phone')} error={errors.phone}>
-        <input id={f('phone')} type="tel" className="input w-full" autoComplete="tel" {...register('phone')} {...invalidProps(errors.phone, f('phone'))} />
+        <input
+          id={f('phone')}
+          type="tel"
+          className="input w-full"
+          autoComplete="tel"
+          {...register('phone')}
+          {...invalidProps(errors.phone, f('phone'))}
+        />
       </FormField>
       <FormField label={supplier ? 'Email' : 'Email (Optional)'} htmlFor={f('email')} error={errors.email}>
-        <input id={f('email')} type="email" className="input w-full" autoComplete="email" {...register('email')} {...invalidProps(errors.email, f('email'))} />
+        <input
+          id={f('email')}
+          type="email"
+          className="input w-full"
+          autoComplete="email"
+          {...register('email')}
+          {...invalidProps(errors.email, f('email'))}
+        />
       </FormField>
       <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
     </form>

@@ -42,7 +42,12 @@ export function HorseFilters({ filters, onChange, lookups, suppliers }: Props) {
       <div className="flex gap-2">
         <label className="input w-full max-w-md flex-1">
           <span className="sr-only">Search horses</span>
-          <input type="search" placeholder="Search horses..." value={filters.search} onChange={(event) => set({ search: event.target.value })} />
+          <input
+            type="search"
+            placeholder="Search horses..."
+            value={filters.search}
+            onChange={(event) => set({ search: event.target.value })}
+          />
         </label>
         <button type="button" className="btn btn-outline" aria-expanded={shown} aria-controls={panelId} onClick={() => setOpen(!shown)}>
           Filter

@@ -67,15 +67,61 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
       <FormField label="Name" htmlFor={fieldId('name')} error={errors.name} required className="sm:col-span-2">
-        <input id={fieldId('name')} className="input w-full" autoComplete="off" {...register('name')} {...invalidProps(errors.name, fieldId('name'))} />
+        <input
+          id={fieldId('name')}
+          className="input w-full"
+          autoComplete="off"
+          {...register('name')}
+          {...invalidProps(errors.name, fieldId('name'))}
+        />
       </FormField>
-      <Select label="Breed" id={fieldId('breedId')} items={offered(lookups.breeds, defaultValues.breedId)} error={errors.breedId} required register={register('breedId')} />
-      <Select label="Color" id={fieldId('colorId')} items={offered(lookups.colors, defaultValues.colorId)} error={errors.colorId} required register={register('colorId')} />
-      <Select label="Gender" id={fieldId('genderId')} items={offered(lookups.genders, defaultValues.genderId)} error={errors.genderId} required register={register('genderId')} />
-      <Select label="Status" id={fieldId('statusId')} items={offered(lookups.statuses, defaultValues.statusId)} error={errors.statusId} register={register('statusId')} />
-      <Select label="Supplier" id={fieldId('ownerId')} items={suppliers} error={errors.ownerId} register={register('ownerId')} noneLabel="Ranch" />
+      <Select
+        label="Breed"
+        id={fieldId('breedId')}
+        items={offered(lookups.breeds, defaultValues.breedId)}
+        error={errors.breedId}
+        required
+        register={register('breedId')}
+      />
+      <Select
+        label="Color"
+        id={fieldId('colorId')}
+        items={offered(lookups.colors, defaultValues.colorId)}
+        error={errors.colorId}
+        required
+        register={register('colorId')}
+      />
+      <Select
+        label="Gender"
+        id={fieldId('genderId')}
+        items={offered(lookups.genders, defaultValues.genderId)}
+        error={errors.genderId}
+        required
+        register={register('genderId')}
+      />
+      <Select
+        label="Status"
+        id={fieldId('statusId')}
+        items={offered(lookups.statuses, defaultValues.statusId)}
+        error={errors.statusId}
+        register={register('statusId')}
+      />
+      <Select
+        label="Supplier"
+        id={fieldId('ownerId')}
+        items={suppliers}
+        error={errors.ownerId}
+        register={register('ownerId')}
+        noneLabel="Ranch"
+      />
       <FormField label="Birth Date" htmlFor={fieldId('birthdate')} error={errors.birthdate}>
-        <input id={fieldId('birthdate')} type="date" className="input w-full" {...register('birthdate')} {...invalidProps(errors.birthdate, fieldId('birthdate'))} />
+        <input
+          id={fieldId('birthdate')}
+          type="date"
+          className="input w-full"
+          {...register('birthdate')}
+          {...invalidProps(errors.birthdate, fieldId('birthdate'))}
+        />
       </FormField>
       <FormField label="Age (years)" htmlFor={fieldId('ageYears')} error={errors.ageYears}>
         <input
@@ -123,7 +169,13 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
         )}
       />
       <FormField label="Notes" htmlFor={fieldId('notes')} error={errors.notes} className="sm:col-span-2">
-        <textarea id={fieldId('notes')} rows={3} className="textarea w-full" {...register('notes')} {...invalidProps(errors.notes, fieldId('notes'))} />
+        <textarea
+          id={fieldId('notes')}
+          rows={3}
+          className="textarea w-full"
+          {...register('notes')}
+          {...invalidProps(errors.notes, fieldId('notes'))}
+        />
       </FormField>
       <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
     </form>

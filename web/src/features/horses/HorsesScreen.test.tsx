@@ -40,7 +40,6 @@ function lookups() {
   };
 }
 
-
 describe('Horse Inventory screen', () => {
   it('[H1] shows the empty inventory with its filters', async () => {
     show();
@@ -90,8 +89,18 @@ describe('Horse Inventory screen', () => {
 
     expect(await screen.findByText('Horse created successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Horse' })).toBeNull());
-    const cells = within(await rowOf('Desert Rose')).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(0, 7)).toEqual([expect.stringContaining('Chestnut'), 'Arabian', '6 years', 'Mare', 'For Sale', '$18,500.50', 'Sam Stone']);
+    const cells = within(await rowOf('Desert Rose'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 7)).toEqual([
+      expect.stringContaining('Chestnut'),
+      'Arabian',
+      '6 years',
+      'Mare',
+      'For Sale',
+      '$18,500.50',
+      'Sam Stone',
+    ]);
   });
 
   it('[H7] edits a horse in the Edit Horse dialog, keeping an inactive breed it already has', async () => {

@@ -27,7 +27,10 @@ export function HorsesScreen() {
   const [dialog, setDialog] = useState<{ editing: HorseRow | null } | null>(null);
   const [viewing, setViewing] = useState<HorseRow | null>(null);
   const [deleting, setDeleting] = useState<HorseRow | null>(null);
-  const salesOfDeleting = useLiveQuery(async () => (deleting ? db.sales.where('horseId').equals(deleting.id).count() : 0), [db, deleting?.id]);
+  const salesOfDeleting = useLiveQuery(
+    async () => (deleting ? db.sales.where('horseId').equals(deleting.id).count() : 0),
+    [db, deleting?.id],
+  );
 
   const remove = (horse: HorseRow) => {
     setDeleting(null);
@@ -61,7 +64,12 @@ export function HorsesScreen() {
           <p className="text-base-content/70">Manage your horse database</p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className="btn btn-outline" disabled={!complete || !rows || rows.length === 0} onClick={() => rows && exportHorses(rows)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={!complete || !rows || rows.length === 0}
+            onClick={() => rows && exportHorses(rows)}
+          >
             <DownloadIcon />
             Export
           </button>

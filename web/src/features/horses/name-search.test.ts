@@ -17,7 +17,17 @@ function oldSearch(names: string[], search: string): string[] {
   });
 }
 
-const NAMES = ['Silver Star', 'Night Owl', 'Stardust', 'Comet', 'STORM chaser', 'Dusty  Rose', 'Ärger Pferd', 'Thunderbolt the Unstoppable', 'Maple'];
+const NAMES = [
+  'Silver Star',
+  'Night Owl',
+  'Stardust',
+  'Comet',
+  'STORM chaser',
+  'Dusty  Rose',
+  'Ärger Pferd',
+  'Thunderbolt the Unstoppable',
+  'Maple',
+];
 const rowsOf = (names: string[]) => names.map((name, i) => ({ id: `h${i}`, name }));
 const namesOf = (rows: { name: string }[]) => rows.map((row) => row.name);
 
@@ -32,7 +42,25 @@ describe('horse name search in memory', () => {
   });
 
   it('[H2] answers as the IndexedDB name index did, for short and long needles', () => {
-    const needles = ['s', 'St', 'sta', 'star', 'r s', 'y  r', 'ärg', 'ÄRGER', 'the unstoppable', 'thunderbolt the', 'bolt the unstop', 'o', 'e', ' m ', 'maple', 'maples', 'x'];
+    const needles = [
+      's',
+      'St',
+      'sta',
+      'star',
+      'r s',
+      'y  r',
+      'ärg',
+      'ÄRGER',
+      'the unstoppable',
+      'thunderbolt the',
+      'bolt the unstop',
+      'o',
+      'e',
+      ' m ',
+      'maple',
+      'maples',
+      'x',
+    ];
     for (const search of needles) {
       expect(namesOf(createNameIndex(rowsOf(NAMES)).search(normaliseNeedle(search))), search).toEqual(oldSearch(NAMES, search));
     }
@@ -45,7 +73,10 @@ describe('horse name search in memory', () => {
   });
 
   it('treats a missing name as empty', () => {
-    const index = createNameIndex([{ id: 'a', name: null }, { id: 'b', name: 'Comet' }]);
+    const index = createNameIndex([
+      { id: 'a', name: null },
+      { id: 'b', name: 'Comet' },
+    ]);
     expect(index.search('com').map((row) => row.id)).toEqual(['b']);
   });
 });

@@ -58,20 +58,46 @@ export function ProfileDetailsForm({ user, online, onSave }: Props) {
         <form noValidate onSubmit={submit}>
           <fieldset disabled={!editing} className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
             <FormField label="First Name" htmlFor={`${id}-first`} error={errors.firstName}>
-              <input id={`${id}-first`} className="input w-full" autoComplete="given-name" {...register('firstName')} {...invalidProps(errors.firstName, `${id}-first`)} />
+              <input
+                id={`${id}-first`}
+                className="input w-full"
+                autoComplete="given-name"
+                {...register('firstName')}
+                {...invalidProps(errors.firstName, `${id}-first`)}
+              />
             </FormField>
             <FormField label="Last Name" htmlFor={`${id}-last`} error={errors.lastName}>
-              <input id={`${id}-last`} className="input w-full" autoComplete="family-name" {...register('lastName')} {...invalidProps(errors.lastName, `${id}-last`)} />
+              <input
+                id={`${id}-last`}
+                className="input w-full"
+                autoComplete="family-name"
+                {...register('lastName')}
+                {...invalidProps(errors.lastName, `${id}-last`)}
+              />
             </FormField>
             <FormField label="Email Address" htmlFor={`${id}-email`} error={errors.email} className="sm:col-span-2">
-              <input id={`${id}-email`} type="email" className="input w-full" autoComplete="email" {...register('email')} {...invalidProps(errors.email, `${id}-email`)} />
+              <input
+                id={`${id}-email`}
+                type="email"
+                className="input w-full"
+                autoComplete="email"
+                {...register('email')}
+                {...invalidProps(errors.email, `${id}-email`)}
+              />
             </FormField>
           </fieldset>
           <div className="fieldset py-1">
             <label htmlFor={`${id}-role`} className="fieldset-legend pb-1">
               Role
             </label>
-            <input id={`${id}-role`} className="input w-full" value={displayRole(user)} disabled readOnly aria-describedby={`${id}-role-hint`} />
+            <input
+              id={`${id}-role`}
+              className="input w-full"
+              value={displayRole(user)}
+              disabled
+              readOnly
+              aria-describedby={`${id}-role-hint`}
+            />
             <p id={`${id}-role-hint`} className="label">
               Contact an administrator to change your role
             </p>

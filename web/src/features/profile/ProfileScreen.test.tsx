@@ -97,7 +97,10 @@ describe('Profile screen', () => {
     fireEvent.change(field('First Name'), { target: { value: 'Grace' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.objectContaining({ method: 'PUT', body: '{"firstName":"Grace","lastName":"Rider","email":"ada@ranch.test"}' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/user',
+      expect.objectContaining({ method: 'PUT', body: '{"firstName":"Grace","lastName":"Rider","email":"ada@ranch.test"}' }),
+    );
     release();
     expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);

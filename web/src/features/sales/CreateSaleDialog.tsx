@@ -23,7 +23,11 @@ export function CreateSaleDialog({ open, onClose }: { open: boolean; onClose: ()
 
   return (
     <Modal open={open} title="Create New Sale" onClose={onClose}>
-      {choices ? <SaleForm choices={choices} onSubmit={create} onCancel={onClose} /> : <span className="loading loading-spinner" role="status" aria-label="Loading" />}
+      {choices ? (
+        <SaleForm choices={choices} onSubmit={create} onCancel={onClose} />
+      ) : (
+        <span className="loading loading-spinner" role="status" aria-label="Loading" />
+      )}
     </Modal>
   );
 }

@@ -23,7 +23,6 @@ const EMPTY: SaleFormValues = {
   scheduleStartDate: '',
 };
 
-
 type Props = { choices: SaleChoices; onSubmit: (values: SaleFormOutput) => void; onCancel: () => void };
 
 /** [S3] sale form with the shared schema's messages. */
@@ -99,10 +98,25 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
         </select>
       </FormField>
       <FormField label="Interest APR (%)" htmlFor={f('apr')} error={errors.interestApr}>
-        <input id={f('apr')} type="number" min={0} step={0.01} inputMode="decimal" className="input w-full" {...register('interestApr')} {...invalidProps(errors.interestApr, f('apr'))} />
+        <input
+          id={f('apr')}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          className="input w-full"
+          {...register('interestApr')}
+          {...invalidProps(errors.interestApr, f('apr'))}
+        />
       </FormField>
       <FormField label="Schedule Start Date" htmlFor={f('start')} error={errors.scheduleStartDate}>
-        <input id={f('start')} type="date" className="input w-full" {...register('scheduleStartDate')} {...invalidProps(errors.scheduleStartDate, f('start'))} />
+        <input
+          id={f('start')}
+          type="date"
+          className="input w-full"
+          {...register('scheduleStartDate')}
+          {...invalidProps(errors.scheduleStartDate, f('start'))}
+        />
       </FormField>
       <FormActions submitLabel="Create Sale" submitting={isSubmitting} onCancel={onCancel} />
     </form>

@@ -57,7 +57,8 @@ describe('Sales & Payments screen', () => {
     }
     fireEvent.click(screen.getByRole('tab', { name: 'Payments' }));
     expect(await screen.findByText('No payments found')).toBeTruthy();
-    for (const header of ['Sale', 'Amount', 'Method', 'Date', 'Memo']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    for (const header of ['Sale', 'Amount', 'Method', 'Date', 'Memo'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
   });
 
   it('[S3] the empty sale form shows the required-field messages and creates nothing', async () => {
@@ -77,13 +78,11 @@ describe('Sales & Payments screen', () => {
     const horse = await within(dialog).findByLabelText(/^Horse/);
     await within(horse).findByRole('option', { name: 'Star' });
     expect(within(horse).queryByRole('option', { name: 'No Status Nell' })).toBeNull();
-    expect(within(within(dialog).getByLabelText(/^Payment Terms/)).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select payment terms',
-      'Paid in Full',
-      '3 months',
-      '6 months',
-      '12 months',
-    ]);
+    expect(
+      within(within(dialog).getByLabelText(/^Payment Terms/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select payment terms', 'Paid in Full', '3 months', '6 months', '12 months']);
     expect((within(dialog).getByLabelText(/^Interest APR/) as HTMLInputElement).step).toBe('0.01');
     expect((within(dialog).getByLabelText(/^Down Payment/) as HTMLInputElement).value).toBe('$0');
 
@@ -99,14 +98,12 @@ describe('Sales & Payments screen', () => {
 
     expect(await screen.findByText('Sale created successfully')).toBeTruthy();
     const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
-    expect(within(row).getAllByRole('cell').slice(0, 6).map((cell) => cell.textContent)).toEqual([
-      'Star',
-      'Bo Buyer',
-      '$12,000',
-      '$3,000',
-      '3 months',
-      'Open',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 6)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Star', 'Bo Buyer', '$12,000', '$3,000', '3 months', 'Open']);
     // A sold horse is not offered again.
     const again = await openDialog('Create Sale', 'Create New Sale');
     await within(again).findByLabelText(/^Horse/);
@@ -131,14 +128,11 @@ describe('Sales & Payments screen', () => {
     dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
     expect((within(dialog).getByLabelText(/^Sale/) as HTMLSelectElement).value).toBe(saleId);
     expect((within(dialog).getByLabelText(/^Date/) as HTMLInputElement).value).toBe(localToday());
-    expect(within(within(dialog).getByLabelText(/^Payment Method/)).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select payment method',
-      'Cash',
-      'Credit/Debit Card',
-      'ACH Transfer',
-      'Check',
-      'Other',
-    ]);
+    expect(
+      within(within(dialog).getByLabelText(/^Payment Method/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select payment method', 'Cash', 'Credit/Debit Card', 'ACH Transfer', 'Check', 'Other']);
     fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '600' } });
     choose(dialog, /^Payment Method/, 'ACH Transfer');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
@@ -153,18 +147,24 @@ describe('Sales & Payments screen', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Payments' }));
     const payment = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
-    expect(within(payment).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual([
-      'Star',
-      '$600',
-      'ACH Transfer',
-      new Date(`${localToday()}T12:00:00`).toLocaleDateString(),
-      '—',
-    ]);
+    expect(
+      within(payment)
+        .getAllByRole('cell')
+        .slice(0, 5)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Star', '$600', 'ACH Transfer', new Date(`${localToday()}T12:00:00`).toLocaleDateString(), '—']);
   });
 
   it('[S12] [S9] View Details shows the schedule, paid so far and balance', async () => {
     const { star, buyerId } = seed();
-    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', downPayment: '0', termsMonths: 3, scheduleStartDate: '2026-01-31' });
+    const saleId = data.sales.create({
+      horseId: star,
+      buyerId,
+      salePrice: '12000',
+      downPayment: '0',
+      termsMonths: 3,
+      scheduleStartDate: '2026-01-31',
+    });
     data.payments.create({ saleId, amount: '4000', date: '2026-02-01', method: 'Check' });
     renderScreen(<SalesScreen />, { data });
     const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
@@ -174,7 +174,14 @@ describe('Sales & Payments screen', () => {
     expect(within(dialog).getByTestId('paid-so-far').textContent).toBe('$4,000');
     expect(within(dialog).getByTestId('balance').textContent).toBe('$8,000');
     const schedule = within(dialog).getByRole('table', { name: 'Installment Schedule' });
-    const rows = within(schedule).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const rows = within(schedule)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows.map((r) => [r[0], r[2], r[3]])).toEqual([
       ['1', '$4,000', 'Yes'],
       ['2', '$4,000', 'No'],

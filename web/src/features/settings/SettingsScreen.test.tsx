@@ -29,7 +29,10 @@ const toggle = (name: string) => screen.getByRole('switch', { name: new RegExp(`
 
 function stubNotification(permission: NotificationPermission, answer: NotificationPermission = permission) {
   const requestPermission = vi.fn(async () => answer);
-  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission, requestPermission }));
+  vi.stubGlobal(
+    'Notification',
+    Object.assign(function Notification() {}, { permission, requestPermission }),
+  );
   return requestPermission;
 }
 

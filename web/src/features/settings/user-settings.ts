@@ -46,7 +46,10 @@ export function writeSettings(settings: UserSettings, storage: Storage = localSt
 }
 
 /** The daisyUI theme (`data-theme` on <html>) and the compact density class. */
-export function applyAppearance(settings: Pick<UserSettings, 'darkMode' | 'compactView'>, root: HTMLElement = document.documentElement): void {
+export function applyAppearance(
+  settings: Pick<UserSettings, 'darkMode' | 'compactView'>,
+  root: HTMLElement = document.documentElement,
+): void {
   // Always explicit, so a phone in system dark mode still shows light unless asked.
   root.setAttribute('data-theme', settings.darkMode ? 'dark' : 'light');
   root.classList.toggle('compact', settings.compactView);

@@ -33,7 +33,9 @@ describe('Suppliers screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Supplier' }));
     expect(await screen.findByText('Owner created successfully')).toBeTruthy();
 
-    const cells = within(await rowOf('Sam Stone')).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(await rowOf('Sam Stone'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 6)).toEqual(['Sam Stone', 'N/A', 'sam@ranch.test', '0', '$0', new Date().toLocaleDateString()]);
     expect(screen.getByRole('link', { name: 'sam@ranch.test' }).getAttribute('href')).toBe('mailto:sam@ranch.test');
   });

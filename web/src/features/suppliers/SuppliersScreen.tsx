@@ -79,7 +79,12 @@ export function SuppliersScreen() {
           <p className="text-base-content/70">Manage horse suppliers and their information</p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className="btn btn-outline" disabled={!rows || rows.length === 0} onClick={() => rows && exportSuppliers(rows)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={!rows || rows.length === 0}
+            onClick={() => rows && exportSuppliers(rows)}
+          >
             <DownloadIcon />
             Export
           </button>
@@ -103,8 +108,8 @@ export function SuppliersScreen() {
         {deleting &&
           (deleting.totalHorses > 0 ? (
             <p>
-              {contactName(deleting)} still supplies {deleting.totalHorses} {deleting.totalHorses === 1 ? 'horse' : 'horses'}. Choose another supplier (or
-              Ranch) for {deleting.totalHorses === 1 ? 'it' : 'them'} first.
+              {contactName(deleting)} still supplies {deleting.totalHorses} {deleting.totalHorses === 1 ? 'horse' : 'horses'}. Choose
+              another supplier (or Ranch) for {deleting.totalHorses === 1 ? 'it' : 'them'} first.
             </p>
           ) : (
             <p>{contactName(deleting)} will be removed on every device.</p>

@@ -11,7 +11,13 @@ export type SupplierRow = Owner & { totalHorses: number; totalValue: string };
 
 async function loadSupplierRows(db: RanchDb): Promise<SupplierRow[]> {
   const owners = await db.owners.orderBy('lastName').toArray();
-  const horses = owners.length === 0 ? [] : await db.horses.where('ownerId').anyOf(owners.map((owner) => owner.id)).toArray();
+  const horses =
+    owners.length === 0
+      ? []
+      : await db.horses
+          .where('ownerId')
+          .anyOf(owners.map((owner) => owner.id))
+          .toArray();
   const totals = new Map<string, { count: number; cents: number }>();
   for (const horse of horses) {
     if (!horse.ownerId) continue;

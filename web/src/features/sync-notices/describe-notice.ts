@@ -73,7 +73,11 @@ export function namesSummary(names: string[]): string {
 export async function batchToast(source: NameSource, notices: CompensationNotice[]): Promise<{ title: string; description: string }> {
   if (notices.length === 1) return { title: 'Change not kept', description: await describeNotice(source, notices[0]!) };
   const names = await Promise.all(
-    notices.map(async (notice) => (await recordName(source, notice.collection, notice.id, notice.fields).catch(() => undefined)) ?? `a ${COLLECTION_NOUN[notice.collection]}`),
+    notices.map(
+      async (notice) =>
+        (await recordName(source, notice.collection, notice.id, notice.fields).catch(() => undefined)) ??
+        `a ${COLLECTION_NOUN[notice.collection]}`,
+    ),
   );
   return {
     title: `${notices.length} changes not kept`,

@@ -68,7 +68,10 @@ export async function valueText(source: NameSource, collection: Collection, fiel
   const target = REFERENCES[collection]?.[field];
   if (target) {
     if (value === null) return field === 'ownerId' ? 'Ranch' : 'none';
-    return (typeof value === 'string' && (await recordName(source, target, value))) || `a ${target === 'owners' ? 'supplier' : 'record'} that no longer exists`;
+    return (
+      (typeof value === 'string' && (await recordName(source, target, value))) ||
+      `a ${target === 'owners' ? 'supplier' : 'record'} that no longer exists`
+    );
   }
   try {
     switch (field) {

@@ -23,7 +23,11 @@ afterEach(async () => {
 /** A horse, a buyer, a sale of the horse to the buyer and one payment, in the read model. */
 async function seed() {
   const breedId = data.lookups.create('breeds', { name: 'Arabian' });
-  const refs = { breedId, colorId: data.lookups.create('colors', { name: 'Bay' }), genderId: data.lookups.create('genders', { name: 'Mare' }) };
+  const refs = {
+    breedId,
+    colorId: data.lookups.create('colors', { name: 'Bay' }),
+    genderId: data.lookups.create('genders', { name: 'Mare' }),
+  };
   const horseId = data.horses.create({ name: 'Thunder', ...refs, priceUsd: '8000' });
   const buyerId = data.buyers.create({ firstName: 'Ann', lastName: 'Lee' });
   const saleId = data.sales.create({ horseId, buyerId, salePrice: '8000', downPayment: '1000', termsMonths: 6 });
@@ -55,14 +59,32 @@ describe('changes the server did not keep', () => {
     const { horseId, saleId } = await seed();
     renderShell();
     receive([
-      { collection: 'sales', id: saleId, action: 'reverted', fields: { salePrice: '8000.00', downPayment: '1000.00' }, dropped: [], reason: 'A sale cannot be changed once recorded' },
+      {
+        collection: 'sales',
+        id: saleId,
+        action: 'reverted',
+        fields: { salePrice: '8000.00', downPayment: '1000.00' },
+        dropped: [],
+        reason: 'A sale cannot be changed once recorded',
+      },
     ]);
     const toast = await within(toastRegion()).findByRole('alert');
     expect(within(toast).getByText('Change not kept')).toBeTruthy();
-    expect(await within(toast).findByText('Sale of Thunder to Ann Lee: Sale Price was put back to $8,000, Down Payment to $1,000 — A sale cannot be changed once recorded')).toBeTruthy();
+    expect(
+      await within(toast).findByText(
+        'Sale of Thunder to Ann Lee: Sale Price was put back to $8,000, Down Payment to $1,000 — A sale cannot be changed once recorded',
+      ),
+    ).toBeTruthy();
 
     receive([
-      { collection: 'horses', id: horseId, action: 'reverted', fields: { priceUsd: '8000.50', ownerId: null }, dropped: ['notes', 'colour'], reason: 'priceUsd: Must be an amount in dollars; Fields it may not have were removed' },
+      {
+        collection: 'horses',
+        id: horseId,
+        action: 'reverted',
+        fields: { priceUsd: '8000.50', ownerId: null },
+        dropped: ['notes', 'colour'],
+        reason: 'priceUsd: Must be an amount in dollars; Fields it may not have were removed',
+      },
     ]);
     expect(
       await within(toastRegion()).findByText(
@@ -83,16 +105,36 @@ describe('changes the server did not keep', () => {
     receive([
       { collection: 'horses', id: newId(), action: 'removed', fields: {}, reason: 'breedId: Breed is required' },
       {
-        collection: 'payments', id: paymentId, action: 'restored',
-        fields: { saleId, amount: '500.00', date: '2026-01-15', method: 'Cash', memo: null, installmentId: null, createdAt: '2026-01-15T10:00:00.000Z' },
-        dropped: [], reason: 'A payment cannot be deleted',
+        collection: 'payments',
+        id: paymentId,
+        action: 'restored',
+        fields: {
+          saleId,
+          amount: '500.00',
+          date: '2026-01-15',
+          method: 'Cash',
+          memo: null,
+          installmentId: null,
+          createdAt: '2026-01-15T10:00:00.000Z',
+        },
+        dropped: [],
+        reason: 'A payment cannot be deleted',
       },
-      { collection: 'breeds', id: breedId, action: 'restored', fields: { name: 'Arabian', isActive: true }, dropped: [], reason: 'In use: 2 records refer to it' },
+      {
+        collection: 'breeds',
+        id: breedId,
+        action: 'restored',
+        fields: { name: 'Arabian', isActive: true },
+        dropped: [],
+        reason: 'In use: 2 records refer to it',
+      },
     ]);
     const toast = await within(toastRegion()).findByRole('alert');
     expect(within(toast).getByText('3 changes not kept')).toBeTruthy();
     expect(
-      await within(toast).findByText('The server put back changes to a horse, Payment of $500 (sale of Thunder to Ann Lee) and 1 more. The bell lists each one and why.'),
+      await within(toast).findByText(
+        'The server put back changes to a horse, Payment of $500 (sale of Thunder to Ann Lee) and 1 more. The bell lists each one and why.',
+      ),
     ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread' }));

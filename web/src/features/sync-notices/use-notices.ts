@@ -48,7 +48,11 @@ export function useNoticeLines(): NoticeLine[] | undefined {
     let active = true;
     const all = [...batches].reverse().flatMap((batch) => batch.notices.map((notice, index) => ({ batch, notice, index })));
     void Promise.all(
-      all.map(async ({ batch, notice, index }) => ({ key: `${batch.id}-${index}`, receivedAt: batch.receivedAt, text: await describeNotice(data, notice) })),
+      all.map(async ({ batch, notice, index }) => ({
+        key: `${batch.id}-${index}`,
+        receivedAt: batch.receivedAt,
+        text: await describeNotice(data, notice),
+      })),
     ).then((described) => {
       if (active) setLines(described);
     });

@@ -55,7 +55,8 @@ describe('Users screen', () => {
     expect(tile('Staff')).toBe('1');
     expect(tile('Viewers')).toBe('1');
     expect(screen.getByRole('heading', { name: /^Users/ }).textContent?.replace(/\s+/g, ' ')).toBe('Users 3');
-    for (const header of ['User', 'Email', 'Role', 'Created', 'Actions']) expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    for (const header of ['User', 'Email', 'Role', 'Created', 'Actions'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
 
     const own = screen.getByText('Ada Rider').closest('tr')!;
     expect(within(own).getByText('You')).toBeTruthy();
@@ -81,7 +82,11 @@ describe('Users screen', () => {
     fireEvent.change(screen.getByLabelText('Filter by role'), { target: { value: 'Admin' } });
     await waitFor(() => expect(screen.queryByText('Bob Stable')).toBeNull());
     expect(screen.getByText('Ada Rider')).toBeTruthy();
-    expect(within(screen.getByLabelText('Filter by role')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Admin', 'Staff', 'Viewer']);
+    expect(
+      within(screen.getByLabelText('Filter by role'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Admin', 'Staff', 'Viewer']);
     fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'nobody' } });
     expect(await screen.findByText('No users found matching your criteria.')).toBeTruthy();
   });

@@ -94,7 +94,11 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
               </label>
             </div>
           </div>
-          <UsersTable users={state.status === 'loading' || state.status === 'idle' ? undefined : (shown ?? [])} selfId={self.id} onChangeRole={setChanging} />
+          <UsersTable
+            users={state.status === 'loading' || state.status === 'idle' ? undefined : (shown ?? [])}
+            selfId={self.id}
+            onChangeRole={setChanging}
+          />
         </div>
       </div>
       <ChangeRoleDialog user={changing} onCancel={() => setChanging(null)} onUpdate={update} />

@@ -37,7 +37,12 @@ export function UsersTable({ users, selfId, onChangeRole }: Props) {
         user.id === selfId ? (
           <span className="badge badge-ghost whitespace-nowrap">Your Account</span>
         ) : (
-          <button type="button" className="btn btn-outline btn-sm" aria-label={`Change Role of ${listName(user)}`} onClick={() => onChangeRole(user)}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-label={`Change Role of ${listName(user)}`}
+            onClick={() => onChangeRole(user)}
+          >
             Change Role
           </button>
         ),

@@ -21,6 +21,9 @@ export function countByRole(users: User[]): Record<Role, number> {
 
 /** [U3]: the name, or the part of the e-mail before the at sign. */
 export function listName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  const full = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ').trim();
+  const full = [user.firstName, user.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
   return full || (user.email.split('@')[0] ?? user.email);
 }
