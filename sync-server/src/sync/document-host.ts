@@ -262,7 +262,10 @@ export class DocumentHost {
     return transacted;
   }
 
-  /** Where the planner reads last valid states: the projection and its tombstones (under the log lock when `access` is the locked document). */
+  /**
+   * Where the planner reads last valid states: the projection and its tombstones (under the
+   * log lock when `access` is the locked document).
+   */
   private lastValidFrom(access: DocumentAccess): LastValidSource {
     return (collection, ids) => access.lastValid(collection, ids);
   }

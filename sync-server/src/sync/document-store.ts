@@ -34,7 +34,10 @@ export const MAX_UPDATES_PER_COMMIT = 1000;
 
 /** What can be done both outside and under a document's log lock. */
 export interface DocumentAccess {
-  /** What a document at log position `afterSeq` lacks: the snapshot if it reaches past it, and the updates after both. One consistent view. */
+  /**
+   * What a document at log position `afterSeq` lacks: the snapshot if it reaches past it, and
+   * the updates after both. One consistent view.
+   */
   readSince(name: string, afterSeq: bigint): Promise<StoredUpdates>;
   /** The last valid states of entities (field names, `id` included); ids that are not entity ids are skipped. */
   lastValid(collection: Collection, ids: string[]): Promise<LastValidStates>;
@@ -46,7 +49,10 @@ export interface DocumentAccess {
   append(name: string, expectedSeq: bigint, updates: LoggedUpdate[], projection: Projection): Promise<bigint | null>;
 }
 
-/** A document under its log lock: no one else appends until the job ends; what it writes commits when it resolves, and none of it if it throws. */
+/**
+ * A document under its log lock: no one else appends until the job ends; what it writes
+ * commits when it resolves, and none of it if it throws.
+ */
 export interface LockedDocument extends DocumentAccess {
   /** The log position when the lock was taken. */
   readonly position: bigint;

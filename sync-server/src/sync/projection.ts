@@ -80,7 +80,8 @@ export function projectionStatements(doc: Y.Doc, changes: EntityChanges, paramet
     }
     if (problems.length > 0) {
       parts.push(`problems_${table} as (insert into entity_problems (collection, entity_id, problem)
-        select ${label}, found.entity_id, found.problem from claimed, jsonb_to_recordset(${json(problems)}) as found (entity_id text, problem text)
+        select ${label}, found.entity_id, found.problem
+        from claimed, jsonb_to_recordset(${json(problems)}) as found (entity_id text, problem text)
         on conflict (collection, entity_id) do update set problem = excluded.problem, detected_at = now())`);
     }
   }
