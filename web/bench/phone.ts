@@ -20,14 +20,32 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 /** Issue 12's window for the total blocking time of a start. */
 const WINDOW = 10_000;
 const GROUP = 'Phone (CPU 4×)';
+/**
+ * Sign-in to every table filled before the worker move: the lower of the two runs of
+ * 2026-11-23 (32.8 s and 41.2 s, docs/performance.md "Phone (CPU 4×)"). Issue 12's target
+ * is under half of it; compare builds back to back (BENCH_WEB_DIR) on a busy machine.
+ */
+const FIRST_SYNC_BEFORE_WORKER = 32_800;
 
 type Task = { start: number; duration: number };
-type Probe = { firstRow: number | null; addHorse: number | null; create: number | null; saved: number | null; keyAt: number | null; shownAt: number | null; saving: boolean };
+type Probe = {
+  firstRow: number | null;
+  addHorse: number | null;
+  create: number | null;
+  saved: number | null;
+  keyAt: number | null;
+  shownAt: number | null;
+  saving: boolean;
+};
 type AppWindow = {
   __phone: Probe;
   __ranch: {
     provider: { synced: boolean } | null;
-    data: { loaded: Promise<void>; projection: { idle(): Promise<void> }; db: { salePayments: { toArray(): Promise<{ payments: unknown[] }[]> } } };
+    data: {
+      loaded: Promise<void>;
+      projection: { idle(): Promise<void> };
+      db: { salePayments: { toArray(): Promise<{ payments: unknown[] }[]> } };
+    };
   };
 };
 
@@ -126,7 +144,10 @@ async function throttle(page: Page, log: (line: string) => void): Promise<void> 
 /** The tasks over 50 ms in [from, to) (epoch ms): the longest, and the blocking time inside the window. */
 function blocking(tasks: Task[], from: number, to: number): { longest: number; tbt: number; count: number } {
   const inside = tasks.filter((task) => task.start + task.duration > from && task.start < to);
-  const tbt = inside.reduce((sum, task) => sum + Math.max(0, Math.min(task.start + task.duration, to) - Math.max(task.start, from) - 50), 0);
+  const tbt = inside.reduce(
+    (sum, task) => sum + Math.max(0, Math.min(task.start + task.duration, to) - Math.max(task.start, from) - 50),
+    0,
+  );
   return { longest: Math.max(0, ...inside.map((task) => task.duration)), tbt, count: inside.length };
 }
 
@@ -139,14 +160,26 @@ const settle = (page: Page) =>
     return performance.now();
   });
 
-type Start = { origin: number; firstRow: number; settled: number; window: ReturnType<typeof blocking>; whole: ReturnType<typeof blocking>; addHorse: number | null };
+type Start = {
+  origin: number;
+  firstRow: number;
+  settled: number;
+  window: ReturnType<typeof blocking>;
+  whole: ReturnType<typeof blocking>;
+  addHorse: number | null;
+};
 
 /**
  * A start with the data on the device: /horses, `during` acting on the page meanwhile (given
  * the navigation's epoch time), then until the document has loaded and the first 10 s are
  * over. Long tasks are counted from the navigation: the first 10 s (clipped) and the whole start.
  */
-async function start(page: Page, url: string, tasks: Task[], during: (page: Page, origin: number) => Promise<void> = async () => {}): Promise<Start> {
+async function start(
+  page: Page,
+  url: string,
+  tasks: Task[],
+  during: (page: Page, origin: number) => Promise<void> = async () => {},
+): Promise<Start> {
   await page.goto(`${url}/horses`, { waitUntil: 'commit' });
   const origin = await page.evaluate(() => performance.timeOrigin);
   await during(page, origin);
@@ -157,7 +190,14 @@ async function start(page: Page, url: string, tasks: Task[], during: (page: Page
   if (now < WINDOW + 500) await sleep(WINDOW + 500 - now);
   await sleep(500); // the observer reports a long task after it ends
   const end = Math.max(settled, WINDOW) + origin;
-  return { origin, firstRow: firstRow!, settled, window: blocking(tasks, origin, origin + WINDOW), whole: blocking(tasks, origin, end), addHorse: (await probe(page)).addHorse };
+  return {
+    origin,
+    firstRow: firstRow!,
+    settled,
+    window: blocking(tasks, origin, origin + WINDOW),
+    whole: blocking(tasks, origin, end),
+    addHorse: (await probe(page)).addHorse,
+  };
 }
 
 export async function phoneBench(server: RanchServer, log: (line: string) => void, options: { quick: boolean }): Promise<Row[]> {
@@ -183,7 +223,11 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     await page.getByLabel('Password').fill(BENCH_ADMIN.password);
     const signIn = Date.now();
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await waitFor(() => page.evaluate(() => (window as unknown as AppWindow).__ranch?.provider?.synced === true), 600_000, 'the first sync');
+    await waitFor(
+      () => page.evaluate(() => (window as unknown as AppWindow).__ranch?.provider?.synced === true),
+      600_000,
+      'the first sync',
+    );
     await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
     const filled = Date.now();
     const payments = await page.evaluate(async () =>
@@ -191,7 +235,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     );
     await sleep(500);
     const sync = blocking(tasks, signIn, filled);
-    log(`  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`);
+    log(
+      `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`,
+    );
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -231,7 +277,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       });
       const marks = await probe(page);
       keys.push({ delay, pressed: marks.keyAt! - run.firstRow, latency: marks.shownAt! - marks.keyAt! });
-      log(`  phone: key at ${ms(marks.keyAt!)} (first row ${ms(run.firstRow)}) → list ${ms(keys.at(-1)!.latency)}; longest task ${ms(run.whole.longest)}`);
+      log(
+        `  phone: key at ${ms(marks.keyAt!)} (first row ${ms(run.firstRow)}) → list ${ms(keys.at(-1)!.latency)}; longest task ${ms(run.whole.longest)}`,
+      );
     }
     await page.evaluate(() => sessionStorage.removeItem('bench:focus-search'));
 
@@ -251,7 +299,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     });
     const written = await probe(page);
     const write = { firstRow: writeRun.firstRow, addHorse: written.addHorse!, create: written.create!, saved: written.saved! };
-    log(`  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`);
+    log(
+      `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
+    );
 
     const longest = median(starts.map((run) => run.whole.longest));
     const tbt = median(starts.map((run) => run.window.tbt));
@@ -260,14 +310,74 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const each = (pick: (run: Start) => number) => starts.map((run) => Math.round(pick(run))).join(', ');
     const worstKey = Math.max(...keys.map((key) => key.latency));
     rows.push(
-      { group: GROUP, figure: 'start, data on the device: longest main-thread task', ours: ms(longest), target: '≤ 100 ms', met: longest <= 100, note: `${runs} (${each((run) => run.whole.longest)} ms), navigation → document loaded, projection idle` },
-      { group: GROUP, figure: 'start, data on the device: total blocking time, first 10 s', ours: ms(tbt), target: '< 300 ms', met: tbt < 300, note: `${runs} (${each((run) => run.window.tbt)} ms); whole start ${each((run) => run.whole.tbt)} ms` },
-      { group: GROUP, figure: 'start, data on the device: first horse row', ours: ms(firstRow), note: `${runs}; Add Horse offered at ${each((run) => run.addHorse ?? Number.NaN)} ms` },
-      { group: GROUP, figure: 'first sync: longest main-thread task', ours: ms(sync.longest), target: '≤ 100 ms', met: sync.longest <= 100, note: `sign-in → every table; ${sync.count} tasks over 50 ms, blocking ${ms(sync.tbt)}` },
-      { group: GROUP, figure: 'search keystroke → filtered list, document loading (worst)', ours: ms(worstKey), target: '< 100 ms', met: worstKey < 100, note: `pressed at first row ${keys.map((key) => `${key.pressed >= 0 ? '+' : '−'} ${Math.abs(Math.round(key.pressed))} ms: ${Math.round(key.latency)} ms`).join('; ')}` },
-      { group: GROUP, figure: 'search keystroke → filtered list, document loaded', ours: ms(settledKey), target: '< 100 ms', met: settledKey < 100, note: 'key "S" once the start has settled' },
-      { group: GROUP, figure: 'first write: first horse row → horse saved', ours: ms(write.saved - write.firstRow), target: '< 1 s', met: write.saved - write.firstRow < 1000, note: `navigation → Add Horse ${ms(write.addHorse)}, saved ${ms(write.saved)}; Create pressed → saved ${ms(write.saved - write.create)} (the bench fills the form between)` },
-      { group: GROUP, figure: 'first sync: sign-in → every table filled', ours: ms(filled - signIn), note: `${payments} payments; target: under half of this figure before the worker move` },
+      {
+        group: GROUP,
+        figure: 'start, data on the device: longest main-thread task',
+        ours: ms(longest),
+        target: '≤ 100 ms',
+        met: longest <= 100,
+        note: `${runs} (${each((run) => run.whole.longest)} ms), navigation → document loaded, projection idle`,
+      },
+      {
+        group: GROUP,
+        figure: 'start, data on the device: total blocking time, first 10 s',
+        ours: ms(tbt),
+        target: '< 300 ms',
+        met: tbt < 300,
+        note: `${runs} (${each((run) => run.window.tbt)} ms); whole start ${each((run) => run.whole.tbt)} ms`,
+      },
+      {
+        group: GROUP,
+        figure: 'start, data on the device: first horse row',
+        ours: ms(firstRow),
+        note: `${runs}; Add Horse offered at ${each((run) => run.addHorse ?? Number.NaN)} ms`,
+      },
+      {
+        group: GROUP,
+        figure: 'first sync: longest main-thread task',
+        ours: ms(sync.longest),
+        target: '≤ 100 ms',
+        met: sync.longest <= 100,
+        note: `sign-in → every table; ${sync.count} tasks over 50 ms, blocking ${ms(sync.tbt)}`,
+      },
+      {
+        group: GROUP,
+        figure: 'search keystroke → filtered list, document loading (worst)',
+        ours: ms(worstKey),
+        target: '< 100 ms',
+        met: worstKey < 100,
+        note: `pressed at first row ${keys.map((key) => `${key.pressed >= 0 ? '+' : '−'} ${Math.abs(Math.round(key.pressed))} ms: ${Math.round(key.latency)} ms`).join('; ')}`,
+      },
+      {
+        group: GROUP,
+        figure: 'search keystroke → filtered list, document loaded',
+        ours: ms(settledKey),
+        target: '< 100 ms',
+        met: settledKey < 100,
+        note: 'key "S" once the start has settled',
+      },
+      {
+        group: GROUP,
+        figure: 'first write: navigation → horse saved',
+        ours: ms(write.saved),
+        note: `Add Horse offered at ${ms(write.addHorse)}, first row at ${ms(write.firstRow)}`,
+      },
+      {
+        group: GROUP,
+        figure: 'first write: first horse row → horse saved',
+        ours: ms(write.saved - write.firstRow),
+        target: '< 1 s',
+        met: write.saved - write.firstRow < 1000,
+        note: `navigation → Add Horse ${ms(write.addHorse)}, saved ${ms(write.saved)}; Create pressed → saved ${ms(write.saved - write.create)} (the bench fills the form between)`,
+      },
+      {
+        group: GROUP,
+        figure: 'first sync: sign-in → every table filled',
+        ours: ms(filled - signIn),
+        target: `< ${ms(FIRST_SYNC_BEFORE_WORKER / 2)}`,
+        met: filled - signIn < FIRST_SYNC_BEFORE_WORKER / 2,
+        note: `${payments} payments; target: half of ${ms(FIRST_SYNC_BEFORE_WORKER)} (before the worker move)`,
+      },
     );
     log(`  phone: row set ${Math.round((Date.now() - began) / 1000)} s`);
   } finally {

@@ -1,6 +1,6 @@
 // Just the Chromium figures of `npm run bench`, in a few minutes instead of seven or more:
 // seeds the same ranch (10,000 horses, 50,000 payments) through the sync socket into our
-// server and runs web/bench/chromium.ts against it. The full bench also makes 10,000 small
+// server and runs web/bench/chromium.ts and web/bench/phone.ts against it. The full bench also makes 10,000 small
 // edits before this part, so its document has more history; the list figures do not
 // depend on it. Run: `node --import tsx web/bench/run-browser.ts` after `npx vite build`
 // (BENCH_WEB_DIR chooses another build, e.g. one of an older commit).
