@@ -2,12 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir, type LockMethod } from '../src/db/data-dir-lock.ts';
 import { createdId, signIn } from './support/client.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { ADMIN } from './support/server.ts';
 import { spawnServer, type ServerProcess } from './support/server-process.ts';
+import { cleanupsAfterEach } from './support/cleanups.ts';
 
 // The data folder's lock (src/db/data-dir-lock.ts, docs/architecture.md "Postgres"): embedded
 // PGlite only, as a DATABASE_URL server has no data folder.
@@ -38,18 +39,15 @@ function childrenOf(parent: number): number[] {
 }
 
 describe('the data folder lock', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const { defer } = cleanupsAfterEach();
   async function folder(): Promise<TestDatabase> {
     const database = await createTestDatabase('pglite');
-    cleanups.push(() => database.drop());
+    defer(() => database.drop());
     return database;
   }
   async function start(database: TestDatabase, wrapper: string[] = []): Promise<ServerProcess> {
     const server = await spawnServer(database, ENV, wrapper);
-    cleanups.push(() => server.kill('SIGKILL'));
+    defer(() => server.kill('SIGKILL'));
     return server;
   }
 
@@ -104,7 +102,7 @@ describe('the data folder lock', () => {
   describe.each<LockMethod>(['flock', 'perl', 'socket'])('taken with %s', (method) => {
     function dir(): string {
       const path = mkdtempSync(join(tmpdir(), 'ranch-lock-'));
-      cleanups.push(() => rmSync(path, { recursive: true, force: true }));
+      defer(() => rmSync(path, { recursive: true, force: true }));
       return path;
     }
 
@@ -127,7 +125,7 @@ describe('the data folder lock', () => {
       const holder = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      cleanups.push(() => void holder.kill('SIGKILL'));
+      defer(() => void holder.kill('SIGKILL'));
       await new Promise<void>((resolve, reject) => {
         holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
         holder.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));

@@ -1,24 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from './support/client.ts';
 import { createTestDatabase, databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { spawnServer } from './support/server-process.ts';
-import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { connectAckedDevice, connectDevice, whenSynced } from './support/sync-client.ts';
 import { collectionMap, getEntity, newId, writeEntity } from '../../shared/index.ts';
+import { cleanupsAfterEach } from './support/cleanups.ts';
 
 describe.each(databaseKinds())('durability (%s)', (kind) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  function track<T extends Device>(device: T): T {
-    cleanups.push(() => device.destroy());
-    return device;
-  }
+  const { defer, track } = cleanupsAfterEach();
 
   it('[O2] folds the log into a snapshot without losing what an offline device still needs', async () => {
     let server: TestServer = await startTestServer(kind, { compactEvery: 10 });
-    cleanups.push(() => server.destroy());
+    defer(() => server.destroy());
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
 
     const offline = track(connectDevice(server.url, admin.cookie));
@@ -53,7 +47,7 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
 
   it('[Y9] loses nothing it acknowledged when killed with SIGKILL mid-stream', async () => {
     const database = await createTestDatabase(kind);
-    cleanups.push(() => database.drop());
+    defer(() => database.drop());
     // 3,000 updates as fast as they go, one message each: past the per-connection rates an
     // honest device never reaches (docs/sync-limits.md), which would close it and turn the
     // stream into one step 2 on reconnect. Lifted, so the kill lands mid-stream.
@@ -64,7 +58,7 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
       RANCH_SYNC_UPDATES_PER_SECOND: '100000',
     };
     const first = await spawnServer(database, env);
-    cleanups.push(() => first.kill('SIGKILL'));
+    defer(() => first.kill('SIGKILL'));
     const admin = await signIn(first.url, ADMIN.email, ADMIN.password);
     const device = track(connectAckedDevice(first.url, admin.cookie));
     await whenSynced(device);
@@ -84,7 +78,7 @@ describe.each(databaseKinds())('durability (%s)', (kind) => {
     device.destroy();
 
     const second = await spawnServer(database, env);
-    cleanups.push(() => second.kill('SIGTERM'));
+    defer(() => second.kill('SIGTERM'));
     const again = await signIn(second.url, ADMIN.email, ADMIN.password);
     const fresh = track(connectDevice(second.url, again.cookie));
     await whenSynced(fresh);

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CloseCode, getEntity, newId, writeEntity } from '../../shared/index.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { RequestGate } from '../src/http/request-gate.ts';
@@ -8,7 +8,8 @@ import { signIn } from './support/client.ts';
 import { createTestDatabase, databaseKinds } from './support/databases.ts';
 import { ADMIN } from './support/server.ts';
 import { spawnServer } from './support/server-process.ts';
-import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { connectAckedDevice, connectDevice, whenSynced } from './support/sync-client.ts';
+import { cleanupsAfterEach } from './support/cleanups.ts';
 
 /** A port free now, so that a restarted server listens where the device reconnects. */
 function freePort(): Promise<number> {
@@ -25,18 +26,11 @@ function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  function track<T extends Device>(device: T): T {
-    cleanups.push(() => device.destroy());
-    return device;
-  }
+  const { defer, track } = cleanupsAfterEach();
 
   it('[Y9] [Y8] SIGTERM mid-stream: commits what it took in, closes the device with 1012, exits 0; the device resumes on the restarted server', async () => {
     const database = await createTestDatabase(kind);
-    cleanups.push(() => database.drop());
+    defer(() => database.drop());
     // The device writes faster than the per-connection rates an honest device stays under
     // (docs/sync-limits.md), so that a commit is always in flight: lifted.
     const env = {
@@ -47,7 +41,7 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
       PORT: String(await freePort()),
     };
     const first = await spawnServer(database, env);
-    cleanups.push(() => first.kill('SIGKILL'));
+    defer(() => first.kill('SIGKILL'));
     const admin = await signIn(first.url, ADMIN.email, ADMIN.password);
     const device = track(connectAckedDevice(first.url, admin.cookie));
     const closes: number[] = [];
@@ -69,7 +63,7 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
         await sleep(5);
       }
     })();
-    cleanups.push(async () => {
+    defer(async () => {
       writing = false;
       await writer;
     });
@@ -108,7 +102,7 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
     // The same server again, on the same folder or database and port: the same device (no
     // reload, no new provider) reconnects by itself and its later writes arrive.
     const second = await spawnServer(database, env);
-    cleanups.push(() => second.kill('SIGTERM'));
+    defer(() => second.kill('SIGTERM'));
     await expect.poll(() => connects, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await sleep(200);
     writing = false;
@@ -127,9 +121,9 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
 
   it('[Y8] SIGINT (Ctrl-C) stops the same way: the device is closed with 1012 and the process exits 0', async () => {
     const database = await createTestDatabase(kind);
-    cleanups.push(() => database.drop());
+    defer(() => database.drop());
     const server = await spawnServer(database, { RANCH_ADMIN_EMAIL: ADMIN.email, RANCH_ADMIN_PASSWORD: ADMIN.password });
-    cleanups.push(() => server.kill('SIGKILL'));
+    defer(() => server.kill('SIGKILL'));
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const device = track(connectAckedDevice(server.url, admin.cookie));
     const closes: number[] = [];

@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium with the flags STACK.md found necessary on this closed network. */
+/** Debian's Chromium with the flags it needs on a closed network: no GPU, QUIC, first-run or background traffic. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
