@@ -7,9 +7,11 @@ import {
   isEntityId,
   RECORD_SCHEMAS,
   REFERENCES,
-  saleStatus,
+  fromCents,
+  saleStanding,
   toCents,
   type Collection,
+  type StoredSale,
 } from '../../../shared/index.ts';
 import type { ApiClient } from './client.ts';
 
@@ -76,12 +78,13 @@ export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>): Verdicts {
       else invalid.push(`${collection}/${id}`);
     }
   }
-  // A sale's status is derived from the valid payments of the document ([S7], [Y5]).
+  // A sale's status, paid and balance derive from the valid payments of the document ([S7], [S9], [Y5]).
   valid.sales = valid.sales.map((sale) => {
     const paid = valid.payments
       .filter((payment) => payment.saleId === sale.id)
       .reduce((sum, payment) => sum + toCents(payment.amount as string), 0);
-    return { ...sale, status: saleStatus(sale as unknown as Parameters<typeof saleStatus>[0], paid) };
+    const standing = saleStanding(sale as unknown as StoredSale, paid);
+    return { ...sale, status: standing.status, paid: fromCents(standing.paidCents), balance: fromCents(standing.balanceCents) };
   });
   for (const collection of COLLECTIONS) valid[collection].sort(byId);
   return { valid, invalid: invalid.sort() };
