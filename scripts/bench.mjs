@@ -42,9 +42,16 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sources = ['web/src', 'web/index.html', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
 if (builtAt < Math.max(...sources.map((source) => newestMtime(join(root, source))))) {
   console.log('Building the app for the browser figures…');
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'sync-server', 'bench', 'main.ts')], { cwd: root, env, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'sync-server', 'bench', 'main.ts')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -58,7 +58,11 @@ const rows: Row[] = [];
 if (only.has('fanout')) {
   rows.push(
     ...(await phase('fan-out', (database) =>
-      fanoutBench(database, { observers: [20, 50], rounds: quick ? 1 : 2, burst: 500, rate: 200, pacedSeconds: quick ? 2 : 3, idleConnections: 500 }, log),
+      fanoutBench(
+        database,
+        { observers: [20, 50], rounds: quick ? 1 : 2, burst: 500, rate: 200, pacedSeconds: quick ? 2 : 3, idleConnections: 500 },
+        log,
+      ),
     )),
   );
 }

@@ -13,7 +13,8 @@ export type Row = {
 };
 
 export const ms = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : 'n/a');
-export const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`);
+export const kb = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 export const perSec = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}/s` : 'n/a');
 export const ratio = (ours: number, reference: number) => (Number.isFinite(ours / reference) ? `${(ours / reference).toFixed(2)}×` : 'n/a');
 

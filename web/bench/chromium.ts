@@ -8,13 +8,10 @@ import { median, sleep } from '../../sync-server/bench/clients.ts';
 import { BENCH_ADMIN } from '../../sync-server/bench/processes.ts';
 import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { kb, ms, type Row } from '../../sync-server/bench/table.ts';
+import { CHROMIUM } from '../e2e/support/browser.ts';
 
-/** Debian's Chromium with the flags web/e2e/support/browser.ts uses (STACK.md). */
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+export { CHROMIUM };
+
 const DESK = { width: 1280, height: 800 };
 /**
  * Typed into the horse search once the page has settled. Every key must change the list
@@ -72,8 +69,11 @@ const probe = (page: Page) => page.evaluate(() => (window as unknown as { __benc
 
 /** The app's own performance.measure entries (data/ydoc.ts, data/projection.ts), for the log. */
 const appMeasures = async (page: Page) =>
-  (await page.evaluate(() => performance.getEntriesByType('measure').map((m) => `${m.name} ${Math.round(m.duration)} ms at ${Math.round(m.startTime)}`)))
-    .filter((line) => /^(projection|doc):/.test(line));
+  (
+    await page.evaluate(() =>
+      performance.getEntriesByType('measure').map((m) => `${m.name} ${Math.round(m.duration)} ms at ${Math.round(m.startTime)}`),
+    )
+  ).filter((line) => /^(projection|doc):/.test(line));
 
 /** Rows of a table in the device's read model (Dexie over IndexedDB). */
 const localRows = (page: Page, table: 'horses') =>
@@ -137,7 +137,13 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     let context = await openPersistent(dir, server.expectedHorses);
     const page = context.pages()[0] ?? (await context.newPage());
     // A page error would otherwise only show as a timeout.
-    page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && log(`  page error: ${message.text().slice(0, 300)}`));
+    page.on(
+      'console',
+      (message) =>
+        message.type() === 'error' &&
+        !message.text().startsWith('Failed to load resource') &&
+        log(`  page error: ${message.text().slice(0, 300)}`),
+    );
     page.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Sign In to Continue' }).click();
@@ -150,11 +156,7 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     const firstSync = performance.now() - signedIn;
     log(`  browser: ${server.expectedHorses} horses local ${ms(firstSync)} after sign-in`);
     // Everything the first sync brought: the socket has synced and the projection has written it all.
-    await waitFor(
-      () => page.evaluate(() => (window as unknown as AppWindow).__ranch.provider?.synced === true),
-      240_000,
-      'the first sync',
-    );
+    await waitFor(() => page.evaluate(() => (window as unknown as AppWindow).__ranch.provider?.synced === true), 240_000, 'the first sync');
     await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
     const wholeModel = performance.now() - signedIn;
     // Payments are kept one row per sale (web/src/data/sale-payments.ts): count what the rows
@@ -166,8 +168,18 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     });
     log(`  browser: whole read model (${payments} payments) ${ms(wholeModel)} after sign-in`);
     for (const line of await appMeasures(page)) log(`    ${line}`);
-    rows.push({ group: 'Chromium', figure: `first sync into the device (${server.expectedHorses} horses in Dexie)`, ours: ms(firstSync), note: 'sign-in to the horse list filled' });
-    rows.push({ group: 'Chromium', figure: 'first sync into the device (every table in Dexie)', ours: ms(wholeModel), note: `sign-in to the read model filled (${payments} payments)` });
+    rows.push({
+      group: 'Chromium',
+      figure: `first sync into the device (${server.expectedHorses} horses in Dexie)`,
+      ours: ms(firstSync),
+      note: 'sign-in to the horse list filled',
+    });
+    rows.push({
+      group: 'Chromium',
+      figure: 'first sync into the device (every table in Dexie)',
+      ours: ms(wholeModel),
+      note: `sign-in to the read model filled (${payments} payments)`,
+    });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -178,8 +190,18 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     const firstRow = median(loads.map((l) => l.firstRow));
     const allRows = median(loads.map((l) => l.allRows));
     log(`  browser: first row ${ms(firstRow)}, all ${server.expectedHorses} rows ${ms(allRows)}`);
-    rows.push({ group: 'Chromium', figure: 'horse list: first row (navigation start →)', ours: ms(firstRow), note: 'median of 2 loads, online, data local; the table renders the rows in view' });
-    rows.push({ group: 'Chromium', figure: `horse list: all ${server.expectedHorses} rows in the list`, ours: ms(allRows), note: 'rendered or, windowed, counted (aria-rowcount)' });
+    rows.push({
+      group: 'Chromium',
+      figure: 'horse list: first row (navigation start →)',
+      ours: ms(firstRow),
+      note: 'median of 2 loads, online, data local; the table renders the rows in view',
+    });
+    rows.push({
+      group: 'Chromium',
+      figure: `horse list: all ${server.expectedHorses} rows in the list`,
+      ours: ms(allRows),
+      note: 'rendered or, windowed, counted (aria-rowcount)',
+    });
 
     // A key pressed as soon as the rows show: the document starts loading then (data/ydoc.ts)
     // and the projection compares it with the tables, which at this scale takes seconds.
@@ -197,10 +219,14 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     await search.focus();
     await waitFor(async () => (await probe(page)).firstRow !== null, 90_000, 'the first row');
     await page.keyboard.press('S');
-    await waitFor(async () => {
-      const marks = await probe(page);
-      return marks.listAt !== null && (await page.evaluate(() => performance.now())) - marks.listAt > 500;
-    }, 90_000, 'the list to follow the search');
+    await waitFor(
+      async () => {
+        const marks = await probe(page);
+        return marks.listAt !== null && (await page.evaluate(() => performance.now())) - marks.listAt > 500;
+      },
+      90_000,
+      'the list to follow the search',
+    );
     const early = await probe(page);
     const earlyKey = early.listAt! - early.keyAt!;
     log(`  browser: first row ${Math.round(early.firstRow!)} ms, key pressed at ${Math.round(early.keyAt!)} ms → list ${ms(earlyKey)}`);
@@ -221,10 +247,14 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
     // The first key brings new rows into view (the most work); the next ones narrow the list.
     for (const key of TYPED) {
       await search.press(key);
-      await waitFor(async () => {
-        const marks = await probe(page);
-        return marks.listAt !== null && (await page.evaluate(() => performance.now())) - marks.listAt > 500;
-      }, 90_000, 'the list to follow the search');
+      await waitFor(
+        async () => {
+          const marks = await probe(page);
+          return marks.listAt !== null && (await page.evaluate(() => performance.now())) - marks.listAt > 500;
+        },
+        90_000,
+        'the list to follow the search',
+      );
       const marks = await probe(page);
       keystrokes.push(marks.listAt! - marks.keyAt!);
     }
@@ -259,7 +289,14 @@ export async function browserBench(server: RanchServer, webDir: string, log: (li
       await context.close();
     }
     log(`  browser: offline cold start ${starts.map((s) => ms(s)).join(', ')}`);
-    rows.push({ group: 'Chromium', figure: 'offline cold start → first horse row', ours: ms(median(starts)), target: '< 1 s', met: median(starts) < 1000, note: 'new browser process, service worker, median of 2' });
+    rows.push({
+      group: 'Chromium',
+      figure: 'offline cold start → first horse row',
+      ours: ms(median(starts)),
+      target: '< 1 s',
+      met: median(starts) < 1000,
+      note: 'new browser process, service worker, median of 2',
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
