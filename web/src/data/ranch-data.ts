@@ -10,6 +10,7 @@ import { createPhotoOutbox, type PhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
 import { createNoticeStore, type NoticeStore } from './compensation-notices.ts';
+import { localWrites, type RanchWrites } from './ranch-writes.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
 import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
@@ -28,6 +29,8 @@ export type RanchData = LocalDoc & {
   photos: PhotoOutbox;
   /** Sends the outbox; started by connect(). */
   uploads: PhotoUploader;
+  /** What screens write through (ranch-writes.ts); the repositories above are the document's side of it. */
+  writes: RanchWrites;
   tracker: SaveTracker;
   status: Store<SyncStatus>;
   /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
@@ -81,6 +84,15 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const horses = createHorseRepository(local.doc);
   const photos = createPhotoOutbox(db);
   const uploads = createPhotoUploader({ outbox: photos, horses });
+  const repositories = {
+    horses,
+    photos,
+    lookups: createLookupRepository(local.doc),
+    owners: createOwnerRepository(local.doc),
+    buyers: createBuyerRepository(local.doc),
+    sales: createSaleRepository(local.doc),
+    payments: createPaymentRepository(local.doc),
+  };
   const stopUploadEvents = uploads.onEvent((event) => {
     if (event.kind === 'unauthorized') syncStatus.status.set({ sessionExpired: true });
   });
@@ -89,14 +101,9 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     ...local,
     db,
     projection,
-    horses,
-    photos,
+    ...repositories,
     uploads,
-    lookups: createLookupRepository(local.doc),
-    owners: createOwnerRepository(local.doc),
-    buyers: createBuyerRepository(local.doc),
-    sales: createSaleRepository(local.doc),
-    payments: createPaymentRepository(local.doc),
+    writes: localWrites(repositories),
     tracker,
     status: syncStatus.status,
     notices,

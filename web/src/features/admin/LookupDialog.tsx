@@ -24,7 +24,7 @@ export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps
 }
 
 function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: LookupItem | null; onDone: () => void }) {
-  const { lookups } = useRanchData();
+  const { writes } = useRanchData();
   const toast = useToast();
   const texts = lookupTexts(kind);
   const id = useId();
@@ -37,10 +37,10 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
   } = useForm<NameValues>({ resolver: zodResolver(nameOnly), defaultValues: { name: editing?.name ?? '' } });
   const name = useWatch({ control, name: 'name' });
 
-  const save = ({ name: value }: NameValues) => {
+  const save = async ({ name: value }: NameValues) => {
     try {
-      if (editing) lookups.rename(kind, editing.id, { name: value });
-      else lookups.create(kind, { name: value });
+      if (editing) await writes.lookups.rename(kind, editing.id, { name: value });
+      else await writes.lookups.create(kind, { name: value });
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: editing ? texts.updateFailed : texts.createFailed, variant: 'destructive' });

@@ -25,7 +25,7 @@ const COLUMNS: Column<LookupItem>[] = [
 
 /** One list of Administration: its card, Add dialog, and the rows with Edit and (De)activate. */
 export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: boolean }) {
-  const { db, lookups } = useRanchData();
+  const { db, writes } = useRanchData();
   const rows = useLiveQuery(() => db.table<LookupItem, string>(kind).orderBy('name').toArray(), [db, kind]);
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
@@ -33,9 +33,9 @@ export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: bool
   const texts = lookupTexts(kind);
   const [dialog, setDialog] = useState<{ editing: LookupItem | null } | null>(null);
 
-  const setActive = (item: LookupItem, isActive: boolean) => {
+  const setActive = async (item: LookupItem, isActive: boolean) => {
     try {
-      lookups.setActive(kind, item.id, isActive);
+      await writes.lookups.setActive(kind, item.id, isActive);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: texts.updateFailed, variant: 'destructive' });

@@ -6,13 +6,13 @@ import { ContactForm, contactValues } from '../contacts/ContactForm.tsx';
 
 /** 'Add New Buyer' when `editing` is null, else 'Edit Buyer'. */
 export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing: Buyer | null; onClose: () => void }) {
-  const { buyers } = useRanchData();
+  const { writes } = useRanchData();
   const toast = useToast();
 
-  const save = (values: ContactFields) => {
+  const save = async (values: ContactFields) => {
     try {
-      if (editing) buyers.update(editing.id, values);
-      else buyers.create(values);
+      if (editing) await writes.buyers.update(editing.id, values);
+      else await writes.buyers.create(values);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: editing ? 'Failed to update buyer' : 'Failed to create buyer', variant: 'destructive' });

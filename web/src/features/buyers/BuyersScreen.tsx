@@ -19,7 +19,7 @@ const COLUMNS: Column<Buyer>[] = [
 
 /** [C5] Buyers. Delete asks no confirmation, as in the seed. */
 export function BuyersScreen() {
-  const { db, buyers } = useRanchData();
+  const { db, writes } = useRanchData();
   const rows = useLiveQuery(() => db.buyers.orderBy('lastName').toArray(), [db]);
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
@@ -27,9 +27,9 @@ export function BuyersScreen() {
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: Buyer | null } | null>(null);
 
-  const remove = (buyer: Buyer) => {
+  const remove = async (buyer: Buyer) => {
     try {
-      buyers.remove(buyer.id);
+      await writes.buyers.remove(buyer.id);
     } catch (error) {
       // A buyer with sales is kept: the sale must keep its buyer.
       console.error(error);

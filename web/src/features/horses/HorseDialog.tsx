@@ -7,19 +7,19 @@ import { useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-r
 
 /** 'Add New Horse' when `editing` is null, else 'Edit Horse'. */
 export function HorseDialog({ open, editing, onClose }: { open: boolean; editing: HorseRow | null; onClose: () => void }) {
-  const { horses, photos } = useRanchData();
+  const { writes } = useRanchData();
   const lookups = useLookupLists();
   const suppliers = useSupplierOptions();
   const toast = useToast();
 
   const save = async (values: HorseFormOutput) => {
     try {
-      if (editing) horses.update(editing.id, values);
-      else horses.create(values);
+      if (editing) await writes.horses.update(editing.id, values);
+      else await writes.horses.create(values);
       // The horse now refers to the photo taken in the form: it may go to the server. Awaited
       // so the form's clean-up of unsaved drafts comes after.
       const photo = outboxIdOf(values.photoUrl);
-      if (photo) await photos.queue(photo);
+      if (photo) await writes.photos.queue(photo);
     } catch (error) {
       console.error(error);
       // [H7]: the same text when an update fails.

@@ -15,7 +15,7 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
 export function HorsesScreen() {
-  const { db, horses } = useRanchData();
+  const { db, writes } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
@@ -32,10 +32,10 @@ export function HorsesScreen() {
     [db, deleting?.id],
   );
 
-  const remove = (horse: HorseRow) => {
+  const remove = async (horse: HorseRow) => {
     setDeleting(null);
     try {
-      horses.remove(horse.id);
+      await writes.horses.remove(horse.id);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: 'Failed to delete horse', variant: 'destructive' });
@@ -88,7 +88,7 @@ export function HorsesScreen() {
         open={deleting !== null}
         title="Are you sure you want to delete this horse?"
         confirmDisabled={(salesOfDeleting ?? 0) > 0}
-        onConfirm={() => deleting && remove(deleting)}
+        onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(null)}
       >
         {deleting &&

@@ -5,13 +5,13 @@ import { SaleForm, type SaleFormOutput } from './SaleForm.tsx';
 import { useSaleChoices } from './sale-rows.ts';
 
 export function CreateSaleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { sales } = useRanchData();
+  const { writes } = useRanchData();
   const choices = useSaleChoices();
   const toast = useToast();
 
-  const create = (values: SaleFormOutput) => {
+  const create = async (values: SaleFormOutput) => {
     try {
-      sales.create(values);
+      await writes.sales.create(values);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: 'Failed to create sale', variant: 'destructive' });

@@ -12,13 +12,13 @@ type Props = {
 };
 
 export function RecordPaymentDialog({ open, saleId, onClose }: Props) {
-  const { payments } = useRanchData();
+  const { writes } = useRanchData();
   const sales = useSaleRows();
   const toast = useToast();
 
-  const record = (values: PaymentFormOutput) => {
+  const record = async (values: PaymentFormOutput) => {
     try {
-      payments.create(values);
+      await writes.payments.create(values);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: 'Failed to record payment', variant: 'destructive' });

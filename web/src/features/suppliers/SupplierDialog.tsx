@@ -7,13 +7,13 @@ import type { SupplierRow } from './use-supplier-rows.ts';
 
 /** 'Add New Supplier' when `editing` is null, else 'Edit Supplier' for that supplier. */
 export function SupplierDialog({ open, editing, onClose }: { open: boolean; editing: SupplierRow | null; onClose: () => void }) {
-  const { owners } = useRanchData();
+  const { writes } = useRanchData();
   const toast = useToast();
 
-  const save = (values: ContactFields) => {
+  const save = async (values: ContactFields) => {
     try {
-      if (editing) owners.update(editing.id, values);
-      else owners.create(values);
+      if (editing) await writes.owners.update(editing.id, values);
+      else await writes.owners.create(values);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: editing ? 'Failed to update supplier' : 'Failed to create owner', variant: 'destructive' });

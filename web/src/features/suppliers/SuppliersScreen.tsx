@@ -45,16 +45,16 @@ export function SuppliersScreen() {
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
   const canWrite = useCanWrite();
-  const { owners } = useRanchData();
+  const { writes } = useRanchData();
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: SupplierRow | null } | null>(null);
   const [viewing, setViewing] = useState<SupplierRow | null>(null);
   const [deleting, setDeleting] = useState<SupplierRow | null>(null);
 
-  const remove = (supplier: SupplierRow) => {
+  const remove = async (supplier: SupplierRow) => {
     setDeleting(null);
     try {
-      owners.remove(supplier.id);
+      await writes.owners.remove(supplier.id);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: 'Failed to delete supplier', variant: 'destructive' });
@@ -102,7 +102,7 @@ export function SuppliersScreen() {
         open={deleting !== null}
         title="Are you sure you want to delete this supplier?"
         confirmDisabled={(deleting?.totalHorses ?? 0) > 0}
-        onConfirm={() => deleting && remove(deleting)}
+        onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(null)}
       >
         {deleting &&
