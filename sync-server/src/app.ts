@@ -11,6 +11,7 @@ import { photoRoutes } from './api/photos.ts';
 import { userRoutes } from './api/users.ts';
 import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
 import { authRoutes } from './auth/routes.ts';
+import { BACKUP_PATH, backupHandler } from './backup/local-access.ts';
 import type { Sql } from './db/client.ts';
 import { apiError, handleError } from './http/errors.ts';
 import { serveWeb } from './http/static.ts';
@@ -32,6 +33,8 @@ export type AppDeps = {
   webDir?: string;
   trustProxy?: boolean;
   syncLimits?: SyncLimits;
+  /** Embedded PGlite in a data folder: the token of `GET /api/backup` (backup/local-access.ts). */
+  backupToken?: string;
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
@@ -54,6 +57,7 @@ export function createApp(deps: AppDeps) {
     authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }),
   );
   app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits));
+  if (deps.backupToken) app.get(BACKUP_PATH, backupHandler(sql, deps.backupToken));
   // Everything else answers 401 without a session: the guard is the first middleware of the
   // router that holds those handlers, so each of them runs after it (AuthedEnv holds).
   app.route('/api', signedInRoutes(deps));

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { SYNC_CLOSE } from '../../shared/index.ts';
 import { createApp } from './app.ts';
+import { newBackupToken, removeBackupAccess, writeBackupAccess } from './backup/local-access.ts';
 import { ensureAdmin } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { RequestGate } from './http/request-gate.ts';
@@ -81,6 +82,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     encodeMsPerSecond: syncLimits.encodeMsPerSecond,
   });
   await registry.connectPeers();
+  // `npm run backup` reaches PGlite through this server, which holds its folder (backup/local-access.ts).
+  const dataDir = 'embedded' in options.database ? options.database.dataDir : undefined;
+  const backupToken = dataDir ? newBackupToken() : undefined;
   const app = createApp({
     sql: db.sql,
     registry,
@@ -88,6 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     trustProxy: options.trustProxy ?? false,
     syncLimits,
     ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(backupToken ? { backupToken } : {}),
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: syncLimits.maxMessageBytes, perMessageDeflate: SYNC_COMPRESSION });
   const gate = new RequestGate();
@@ -103,6 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  if (dataDir && backupToken) writeBackupAccess(dataDir, { url: `http://${shownHost}:${port}`, token: backupToken });
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
@@ -112,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close() {
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve())); // listens no more
+        if (dataDir && backupToken) removeBackupAccess(dataDir, backupToken);
         await within(STOP_REQUESTS_MS, gate.stop());
         server.closeIdleConnections();
         await registry.stopConnections();

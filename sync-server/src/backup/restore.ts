@@ -1,0 +1,93 @@
+import type { Sql } from '../db/client.ts';
+import { MIGRATIONS } from '../db/migrations.ts';
+import { BackupFileError, readBackup, verifyBackup } from './format.ts';
+import { ident, listTables } from './tables.ts';
+
+/** Rows, or bytes of JSON, inserted per statement. */
+const BATCH_ROWS = 1000;
+const BATCH_CHARS = 8 * 1024 * 1024;
+
+/** The target holds a ranch already, or cannot take this backup; nothing was written. */
+export class RestoreRefused extends Error {}
+
+export type RestoreSummary = { rows: Record<string, number>; createdAt: string; replaced: boolean };
+
+/**
+ * Restores the backup at `path` into the (migrated) database behind `sql` (docs/backups.md
+ * "Restore"). The file is checked whole first; the target must be empty — every table but
+ * schema_migrations without rows — unless `force`, which empties every table (sessions
+ * included: everyone signs in again). Everything is written in one transaction, and the file
+ * is checked again while it is read, so a failure leaves the target as it was.
+ */
+export async function restoreBackup(
+  sql: Sql,
+  path: string,
+  options: { force?: boolean; checked?: Awaited<ReturnType<typeof verifyBackup>> } = {},
+): Promise<RestoreSummary> {
+  const { header } = options.checked ?? (await verifyBackup(path));
+  const known = new Set(MIGRATIONS.map((migration) => migration.version));
+  const unknown = header.migrations.filter((migration) => !known.has(migration.version));
+  if (unknown.length > 0) {
+    throw new RestoreRefused(
+      `${path} was taken by a newer Ranch (migrations ${unknown.map((m) => m.version).join(', ')} are unknown here): update Ranch first`,
+    );
+  }
+  const target = new Map((await listTables(sql)).map(({ table, columns }) => [table, columns]));
+  const occupied: string[] = [];
+  for (const table of target.keys()) {
+    if (table === 'schema_migrations') continue;
+    const [row] = await sql.unsafe<{ some: boolean }[]>(`select exists (select 1 from ${ident(table)}) as some`);
+    if (row?.some) occupied.push(table);
+  }
+  if (occupied.length > 0 && !options.force) {
+    throw new RestoreRefused(
+      `The target is not empty (rows in ${occupied.join(', ')}): restore into an empty data folder or database, ` +
+        'or add --force to replace everything in it (every server on it stopped first)',
+    );
+  }
+  let createdAt = '';
+  const rows: Record<string, number> = {};
+  await sql.begin(async (tx) => {
+    if (options.force && occupied.length > 0) {
+      const tables = [...target.keys()].filter((table) => table !== 'schema_migrations');
+      await tx.unsafe(`truncate ${tables.map(ident).join(', ')} cascade`);
+    }
+    let insert: { table: string; names: string } | undefined;
+    let batch: string[] = [];
+    let chars = 0;
+    const flush = async () => {
+      if (!insert || batch.length === 0) return;
+      await tx.unsafe(
+        `insert into ${ident(insert.table)} (${insert.names})
+         select ${insert.names} from jsonb_populate_recordset(null::${ident(insert.table)}, $1::text::jsonb)`,
+        [`[${batch.join(',')}]`],
+      );
+      batch = [];
+      chars = 0;
+    };
+    for await (const line of readBackup(path)) {
+      if (line.kind === 'header') createdAt = line.header.createdAt;
+      if (line.kind === 'section') {
+        await flush();
+        const { table, columns } = line.section;
+        const have = target.get(table);
+        const missing = have ? columns.filter((column) => !have.includes(column)) : columns;
+        if (!have || missing.length > 0) {
+          throw new RestoreRefused(`${path} has ${have ? `columns ${missing.join(', ')} of ` : ''}table ${table}, which this Ranch lacks`);
+        }
+        // Only the file's columns: a column added by a later migration takes its default.
+        insert = { table, names: columns.map(ident).join(', ') };
+        rows[table] = 0;
+      }
+      if (line.kind === 'row' && insert) {
+        batch.push(line.json);
+        chars += line.json.length;
+        rows[insert.table] = (rows[insert.table] ?? 0) + 1;
+        if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
+      }
+      if (line.kind === 'end') await flush();
+    }
+  });
+  if (!createdAt) throw new BackupFileError(`${path} is not a Ranch backup`);
+  return { rows, createdAt, replaced: occupied.length > 0 };
+}

@@ -1,0 +1,230 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreInto, type Source } from '../src/backup/commands.ts';
+import { BackupFileError } from '../src/backup/format.ts';
+import { RestoreRefused } from '../src/backup/restore.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+import { createdId, signIn, type ApiClient } from './support/client.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
+import { canonicalState, durableDocument, projection, verdicts } from './support/ranch-state.ts';
+import { ADMIN } from './support/server.ts';
+import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
+import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** The password support/client.ts gives the accounts it creates. */
+const STAFF_PASSWORD = 'a long enough password';
+
+/** A real 1×1 PNG, and a 300 KB "photo" typed JPEG by its magic numbers. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300_000), Buffer.from([0xff, 0xd9])]);
+
+function sourceOf(database: TestDatabase): Source {
+  return 'url' in database.options
+    ? { databaseUrl: database.options.url, dataDir: '' }
+    : { databaseUrl: undefined, dataDir: database.options.dataDir ?? '' };
+}
+
+/** `npm run <script> …args` as a user runs it, with the environment of `source`. */
+function npmRun(source: Source, args: string[]): Promise<{ code: number; output: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  if (source.databaseUrl) env.DATABASE_URL = source.databaseUrl;
+  else env.RANCH_DATA_DIR = source.dataDir;
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sync-server/src/backup/cli.ts', ...args],
+      { cwd: ROOT, env },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+async function photo(staff: ApiClient, bytes: Buffer): Promise<string> {
+  const { uploadURL } = (await (await staff.request('/api/objects/upload')).json()) as { uploadURL: string };
+  expect((await staff.request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+  const registered = await staff.request('/api/horse-photos', { method: 'PUT', json: { photoURL: uploadURL } });
+  return ((await registered.json()) as { objectPath: string }).objectPath;
+}
+
+async function bytesOf(api: ApiClient, path: string): Promise<Buffer> {
+  const response = await api.request(path);
+  expect(response.status, path).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
+  let ranch: StaffRanch;
+  let device: Device;
+  let restored: RunningServer | undefined;
+  const targets: TestDatabase[] = [];
+  const folder = mkdtempSync(join(tmpdir(), 'ranch-backup-'));
+  const file = join(folder, 'ranch.jsonl.gz');
+  const photos = new Map<string, Buffer>();
+
+  beforeAll(async () => {
+    ranch = await startStaffRanch(kind);
+    const { staff, lookups } = ranch;
+    const status = await createdId(staff, '/api/statuses', { name: 'For Sale' });
+    const owner = await createdId(staff, '/api/owners', { firstName: 'Sam', lastName: 'Hill', phone: '555-0100', email: 'sam@hill.test' });
+    const buyer = await createdId(staff, '/api/buyers', { firstName: 'Dee', lastName: 'Ray', phone: '', email: '' });
+    const horse = (name: string, extra: Record<string, unknown>) =>
+      createdId(staff, '/api/horses', {
+        name,
+        breedId: lookups.breed,
+        colorId: lookups.color,
+        genderId: lookups.gender,
+        statusId: status,
+        ownerId: owner,
+        priceUsd: '12500.50',
+        ...extra,
+      });
+    photos.set(await photo(staff, PNG), PNG);
+    photos.set(await photo(staff, JPEG), JPEG);
+    const [pngPath, jpegPath] = [...photos.keys()];
+    await horse('Blaze', { photoUrl: pngPath, birthdate: '2019-04-02', notes: 'ünïcode ✓' });
+    await horse('Comet', { photoUrl: jpegPath });
+    const sold = await horse('Dancer', {});
+    const sale = await createdId(staff, '/api/sales', {
+      horseId: sold,
+      buyerId: buyer,
+      salePrice: '20000.00',
+      downPayment: '5000.00',
+      termsMonths: 6,
+      interestApr: 7.25,
+      scheduleStartDate: '2026-01-15',
+    });
+    for (const amount of ['2550.10', '2550.10']) {
+      await createdId(staff, '/api/payments', { saleId: sale, amount, date: '2026-02-15', method: 'Card', memo: 'installment' });
+    }
+    device = connectDevice(ranch.server.url, staff.cookie);
+    await whenSynced(device);
+  }, 120_000);
+
+  afterAll(async () => {
+    device?.destroy();
+    await restored?.close();
+    await ranch?.server.destroy();
+    for (const target of targets) await target.drop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('round-trips the ranch, its photos and its accounts, backed up while the server runs and writes arrive', async () => {
+    const { staff, server } = ranch;
+    // Writes keep arriving during the backup; it holds a prefix of them, with its document and
+    // projection of one instant.
+    const during: string[] = [];
+    let writing = true;
+    const writer = (async () => {
+      while (writing) during.push(await createdId(staff, '/api/buyers', { firstName: 'Late', lastName: `Buyer ${during.length}` }));
+    })();
+    while (during.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    const backup = await npmRun(sourceOf(server.database), ['backup', file]);
+    const backupMs = performance.now() - started;
+    writing = false;
+    await writer;
+    expect(backup, backup.output).toMatchObject({ code: 0 });
+    expect(backup.output).toContain(kind === 'pglite' ? 'through the running server' : 'through DATABASE_URL');
+    const after = await projection(staff);
+    const sourceDoc = await durableDocument(server.db.sql);
+    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const users = await (await admin.request('/api/users')).json();
+
+    const target = await createTestDatabase(kind);
+    targets.push(target);
+    const restoreStarted = performance.now();
+    const summary = await restoreInto(sourceOf(target), file);
+    const restoreMs = performance.now() - restoreStarted;
+    expect(summary.rows).toMatchObject({ objects: 2, horses: 3, sales: 1, payments: 2, owners: 1 });
+    expect(summary.rows).not.toHaveProperty('sessions');
+    console.log(`backup (${kind}): npm run backup ${backupMs.toFixed(0)} ms, restore ${restoreMs.toFixed(0)} ms`);
+
+    restored = await startServer({ database: target.options, port: 0, host: '127.0.0.1' });
+    // Sessions are left out: the old cookie is signed out; the accounts' passwords still work.
+    expect((await fetch(`${restored.url}/api/horses`, { headers: { cookie: staff.cookie } })).status).toBe(401);
+    const staffEmail = (users as { email: string; role: string }[]).find((user) => user.role === 'Staff')?.email ?? '';
+    const staffAgain = await signIn(restored.url, staffEmail, STAFF_PASSWORD);
+    const adminAgain = await signIn(restored.url, ADMIN.email, ADMIN.password);
+    expect(await (await adminAgain.request('/api/users')).json()).toEqual(users);
+
+    // Every record, as REST lists it: all that existed before the backup began, and of the
+    // buyers added during it, those committed before its instant (a prefix).
+    const lists = await projection(staffAgain);
+    const kept = new Set(Object.values(lists).flatMap((rows) => rows.map((row) => row.id as string)));
+    const late = during.filter((id) => kept.has(id));
+    expect(during.slice(0, late.length)).toEqual(late);
+    expect(late.length).toBeGreaterThanOrEqual(3);
+    expect(lists).toEqual(await projection(staff, kept));
+    for (const rows of Object.values(after)) for (const row of rows) if (!during.includes(row.id as string)) expect(kept).toContain(row.id);
+
+    // The document: the same entities as the source's, and what its projection says (one instant).
+    const restoredDoc = await durableDocument(restored.db.sql);
+    expect(verdicts(restoredDoc)).toEqual({ valid: verdicts(sourceDoc, kept).valid, invalid: [] });
+    expect(lists).toEqual(verdicts(restoredDoc).valid);
+    const fresh = connectDevice(restored.url, staffAgain.cookie);
+    try {
+      await whenSynced(fresh);
+      expect(canonicalState(fresh.doc)).toBe(canonicalState(restoredDoc));
+    } finally {
+      fresh.destroy();
+    }
+
+    // Every photo's bytes.
+    for (const [path, bytes] of photos) expect((await bytesOf(staffAgain, path)).equals(bytes), path).toBe(true);
+  }, 180_000);
+
+  it('refuses a truncated or damaged file, and a target that is not empty', async () => {
+    const whole = readFileSync(file);
+    const empty = await createTestDatabase(kind);
+    targets.push(empty);
+
+    const truncated = join(folder, 'truncated.jsonl.gz');
+    writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    await expect(restoreInto(sourceOf(empty), truncated)).rejects.toThrow(BackupFileError);
+
+    // Cut at a line: an intact gzip stream without the end line.
+    const text = gunzipSync(whole).toString('utf8');
+    const cut = join(folder, 'cut.jsonl.gz');
+    writeFileSync(cut, gzipSync(text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)));
+    await expect(restoreInto(sourceOf(empty), cut)).rejects.toThrow(/truncated: it has no end line/);
+
+    // One changed character in a row: intact gzip, wrong checksum.
+    const edited = join(folder, 'edited.jsonl.gz');
+    writeFileSync(edited, gzipSync(text.replace('"Blaze"', '"Blazf"')));
+    await expect(restoreInto(sourceOf(empty), edited)).rejects.toThrow(/checksum does not match/);
+
+    // A flipped byte in the compressed data.
+    const flipped = Buffer.from(whole);
+    const at = Math.floor(flipped.length / 2);
+    flipped[at] = (flipped[at] ?? 0) ^ 0xff;
+    const damaged = join(folder, 'damaged.jsonl.gz');
+    writeFileSync(damaged, flipped);
+    await expect(restoreInto(sourceOf(empty), damaged)).rejects.toThrow(BackupFileError);
+
+    const notBackup = join(folder, 'notes.txt');
+    writeFileSync(notBackup, 'hello');
+    await expect(restoreInto(sourceOf(empty), notBackup)).rejects.toThrow(BackupFileError);
+
+    // The first test's restored target holds a ranch: refused by npm run restore, with --force replaced.
+    await restored?.close();
+    restored = undefined;
+    const full = targets[0];
+    if (!full) throw new Error('the round trip did not run');
+    const refused = await npmRun(sourceOf(full), ['restore', file]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('The target is not empty');
+    await expect(restoreInto(sourceOf(full), file)).rejects.toThrow(RestoreRefused);
+    const replaced = await restoreInto(sourceOf(full), file, { force: true });
+    expect(replaced.replaced).toBe(true);
+
+    // The empty target was never written to: a good file restores into it.
+    expect((await restoreInto(sourceOf(empty), file)).replaced).toBe(false);
+  }, 180_000);
+});
