@@ -178,6 +178,21 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
 
     // Every photo's bytes.
     for (const [path, bytes] of photos) expect((await bytesOf(staffAgain, path)).equals(bytes), path).toBe(true);
+
+    // One format for both: a PGlite backup restores into Postgres, and a Postgres one into a data folder.
+    const other = kind === 'postgres' ? 'pglite' : databaseKinds().find((each) => each !== kind);
+    if (!other) return;
+    const embedded = await createTestDatabase(other);
+    targets.push(embedded);
+    await restoreInto(sourceOf(embedded), file);
+    const moved = await startServer({ database: embedded.options, port: 0, host: '127.0.0.1' });
+    try {
+      const staffMoved = await signIn(moved.url, staffEmail, STAFF_PASSWORD);
+      expect(await projection(staffMoved)).toEqual(lists);
+      for (const [path, bytes] of photos) expect((await bytesOf(staffMoved, path)).equals(bytes), path).toBe(true);
+    } finally {
+      await moved.close();
+    }
   }, 180_000);
 
   it('refuses a truncated or damaged file, and a target that is not empty', async () => {

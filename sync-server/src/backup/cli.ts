@@ -2,7 +2,7 @@
 // server's own configuration: DATABASE_URL, else the data folder RANCH_DATA_DIR (./.data).
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { ConfigError, loadConfig } from '../env.ts';
-import { takeBackup, restoreInto } from './commands.ts';
+import { BackupFailed, restoreInto, takeBackup } from './commands.ts';
 import { BackupFileError } from './format.ts';
 import { RestoreRefused } from './restore.ts';
 
@@ -46,7 +46,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     // Refusals and failures are told in a sentence; anything unexpected with its stack.
-    const known = [ConfigError, DataDirInUseError, BackupFileError, RestoreRefused].some((kind) => error instanceof kind);
+    const known = [ConfigError, DataDirInUseError, BackupFileError, RestoreRefused, BackupFailed].some((kind) => error instanceof kind);
     console.error(known || !(error instanceof Error) ? String((error as Error).message ?? error) : error);
     process.exit(1);
   },

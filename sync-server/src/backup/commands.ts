@@ -1,5 +1,5 @@
-import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -11,6 +11,9 @@ import { dumpDatabase } from './dump.ts';
 import { verifyBackup } from './format.ts';
 import { BACKUP_PATH, readBackupAccess } from './local-access.ts';
 import { restoreBackup, type RestoreSummary } from './restore.ts';
+
+/** A backup that could not be taken, said in a sentence. */
+export class BackupFailed extends Error {}
 
 /** Where the ranch is: a Postgres URL, or an embedded PGlite data folder (env.ts). */
 export type Source = { databaseUrl: string | undefined; dataDir: string };
@@ -30,6 +33,7 @@ export function defaultBackupName(now = new Date()): string {
 export async function takeBackup(source: Source, file = defaultBackupName()): Promise<BackupResult> {
   const target = resolve(file);
   const partial = `${target}.partial`;
+  mkdirSync(dirname(target), { recursive: true });
   let via: string;
   try {
     if (source.databaseUrl) {
@@ -59,7 +63,7 @@ async function dumpTo(sql: postgres.Sql, path: string): Promise<void> {
 
 async function backupDataDir(dataDir: string, partial: string): Promise<string> {
   if (!existsSync(join(dataDir, 'pg'))) {
-    throw new Error(`No ranch in ${dataDir} (it has no pg folder): set RANCH_DATA_DIR, or DATABASE_URL`);
+    throw new BackupFailed(`No ranch in ${dataDir} (it has no pg folder): set RANCH_DATA_DIR, or DATABASE_URL`);
   }
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
@@ -77,21 +81,23 @@ async function backupDataDir(dataDir: string, partial: string): Promise<string> 
     await sql.end({ timeout: 5 });
     await embedded.stop();
   }
-  return `the data folder ${dataDir}`;
+  return 'the folder itself (no server held it)';
 }
 
 async function backupThroughServer(dataDir: string, partial: string): Promise<void> {
   const access = readBackupAccess(dataDir);
   if (!access) {
-    throw new Error(`A server holds ${dataDir} but left no backup-access.json there (an older Ranch?): restart it, or stop it first`);
+    throw new BackupFailed(
+      `A server holds ${dataDir} but left no backup-access.json there (an older Ranch?): restart it, or stop it first`,
+    );
   }
   const response = await fetch(`${access.url}${BACKUP_PATH}`, { headers: { authorization: `Bearer ${access.token}` } }).catch(
     (error: Error) => {
-      throw new Error(`The server holding ${dataDir} does not answer at ${access.url}: ${error.message}`);
+      throw new BackupFailed(`The server holding ${dataDir} does not answer at ${access.url}: ${error.message}`);
     },
   );
   if (response.status !== 200 || !response.body) {
-    throw new Error(`The server holding ${dataDir} refused the backup: ${response.status} ${await response.text()}`);
+    throw new BackupFailed(`The server holding ${dataDir} refused the backup: ${response.status} ${await response.text()}`);
   }
   await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial));
 }
