@@ -47,10 +47,12 @@ function writeLastSynced(at: number): void {
 export type SyncConnection = {
   provider: WebsocketProvider;
   status: Store<SyncStatus>;
+  /** Connects again at once if not connected (the page was shown again; in the data worker the page says so). */
+  reconnect(): void;
   destroy(): void;
 };
 
-export function syncServerUrl(location: Location = window.location): string {
+export function syncServerUrl(location: Pick<Location, 'protocol' | 'host'> = globalThis.location): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${location.host}${SYNC_PATH}`;
 }
@@ -67,14 +69,15 @@ export function createSyncStatus(tracker: SaveTracker): { status: Store<SyncStat
   });
   const onOnline = () => status.set({ online: true });
   const onOffline = () => status.set({ online: false });
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', onOffline);
+  // The page's window or the data worker's scope: both have online and offline.
+  globalThis.addEventListener?.('online', onOnline);
+  globalThis.addEventListener?.('offline', onOffline);
   const stopTracking = tracker.onChange((saved) => status.set({ saved }));
   return {
     status,
     destroy() {
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
+      globalThis.removeEventListener?.('online', onOnline);
+      globalThis.removeEventListener?.('offline', onOffline);
       stopTracking();
     },
   };
@@ -141,17 +144,23 @@ export function startSync(
   const onVisible = () => {
     if (document.visibilityState === 'visible') reconnect();
   };
-  window.addEventListener('online', onOnline);
-  window.addEventListener('pageshow', reconnect);
-  document.addEventListener('visibilitychange', onVisible);
+  globalThis.addEventListener?.('online', onOnline);
+  // A worker has no document and no pageshow: the page calls reconnect() (docs/web.md "The data layer in a worker").
+  if (typeof document !== 'undefined') {
+    globalThis.addEventListener('pageshow', reconnect);
+    document.addEventListener('visibilitychange', onVisible);
+  }
 
   return {
     provider,
     status,
+    reconnect,
     destroy() {
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('pageshow', reconnect);
-      document.removeEventListener('visibilitychange', onVisible);
+      globalThis.removeEventListener?.('online', onOnline);
+      if (typeof document !== 'undefined') {
+        globalThis.removeEventListener('pageshow', reconnect);
+        document.removeEventListener('visibilitychange', onVisible);
+      }
       provider.destroy();
     },
   };

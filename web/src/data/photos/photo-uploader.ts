@@ -213,10 +213,10 @@ export function createPhotoUploader(options: UploaderOptions) {
       if (active) return;
       active = true;
       paused = false;
-      if (typeof window !== 'undefined') {
-        window.addEventListener('online', onKick);
-        document.addEventListener('visibilitychange', onVisible);
-      }
+      // In the data worker there is `online` but no document: the page calls kick() when it
+      // is shown again (docs/web.md "The data layer in a worker").
+      globalThis.addEventListener?.('online', onKick);
+      if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
       stopQueued = outbox.onQueued(onKick);
       await outbox.tidy();
       await kick();
@@ -226,10 +226,8 @@ export function createPhotoUploader(options: UploaderOptions) {
       if (timer !== null) clearTimer(timer);
       timer = null;
       stopQueued?.();
-      if (typeof window !== 'undefined') {
-        window.removeEventListener('online', onKick);
-        document.removeEventListener('visibilitychange', onVisible);
-      }
+      globalThis.removeEventListener?.('online', onKick);
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
     },
     kick,
     /** Resolves when the pass under way (if any) has finished. */

@@ -1,0 +1,110 @@
+import { collectionMap, entityShape } from '../../../../shared/index.ts';
+import { openRanchData, type RanchData, type RanchDataOptions } from '../ranch-data.ts';
+import { createRpcHost, type Handlers, type RpcHost } from '../rpc/host.ts';
+import { writeHandlers } from '../rpc/writes-rpc.ts';
+import { countUnsavedRecords } from '../unsaved-changes.ts';
+import type { HostControls, HostEvents } from './host-api.ts';
+
+/** How long edits settle before the waiting records are counted again (as data/use-waiting.ts). */
+const COUNT_DELAY_MS = 400;
+
+export type DataHost = {
+  /** The data layer as it runs here; for tests and for the worker entry. */
+  data: RanchData;
+  rpc: RpcHost;
+  destroy(): Promise<void>;
+};
+
+export type DataHostOptions = Omit<RanchDataOptions, 'docLoadAfter'> & {
+  /** Load the stored document at once instead of waiting for startLoading(); false by default. */
+  loadAtOnce?: boolean;
+};
+
+/**
+ * Everything that holds the ranch document, behind the RPC (docs/web.md "The data layer in a
+ * worker"): the Y.Doc with y-indexeddb, the projection, the save tracker, the sync socket,
+ * the photo uploader and the repositories. It uses no DOM, so it runs in the data worker,
+ * and in-thread in tests. Attach the endpoints the pages talk through with `rpc.attach`.
+ */
+export function createDataHost(options: DataHostOptions = {}): DataHost {
+  let startLoading: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (startLoading = resolve));
+  const data = openRanchData({ ...options, docLoadAfter: options.loadAtOnce ? Promise.resolve() : gate });
+  let waiting = 0;
+  let countTimer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+
+  const controls: HostControls = {
+    startLoading: () => startLoading(),
+    connect: () => data.connect(),
+    reconnect() {
+      data.sync?.reconnect();
+      void data.uploads.kick();
+    },
+    async idle() {
+      await data.loaded;
+      await data.projection.idle();
+    },
+    countUnsaved: () => countUnsavedRecords(data.doc, data.tracker),
+    paymentSaleId(paymentId) {
+      const shape = entityShape('payments', paymentId, collectionMap(data.doc, 'payments').get(paymentId));
+      const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
+      return typeof saleId === 'string' && saleId !== '' ? saleId : null;
+    },
+    disconnect: () => data.sync?.provider.disconnect(),
+    async clearDocument() {
+      data.sync?.destroy();
+      data.uploads.stop();
+      data.projection.stop();
+      await data.persistence.clearData();
+      // The page deletes the read model next; an open connection here would block it.
+      data.db.close();
+    },
+  };
+
+  const handlers: Handlers = { ...writeHandlers(data), ...(controls as unknown as Handlers) };
+  const rpc = createRpcHost(handlers, {
+    snapshot: () => [
+      ['status', data.status.get()],
+      ['notices', data.notices.get()],
+      ['waiting', waiting],
+      ['invalid', data.projection.invalidCount.get()],
+      ['loaded', data.docLoaded],
+    ],
+  });
+  const emit = <K extends keyof HostEvents>(name: K, payload: HostEvents[K]) => {
+    if (!closed) rpc.emit(name, payload);
+  };
+
+  // "N changes waiting": counted here, where the document is, at most every 400 ms.
+  const recount = () => {
+    if (countTimer !== null || closed) return;
+    countTimer = setTimeout(() => {
+      countTimer = null;
+      const count = data.tracker.isSaved() ? 0 : countUnsavedRecords(data.doc, data.tracker);
+      if (count !== waiting) emit('waiting', (waiting = count));
+    }, COUNT_DELAY_MS);
+  };
+  data.doc.on('update', recount);
+  const stops = [
+    data.tracker.onChange(recount),
+    data.status.subscribe(() => emit('status', data.status.get())),
+    data.notices.subscribe(() => emit('notices', data.notices.get())),
+    data.projection.invalidCount.subscribe(() => emit('invalid', data.projection.invalidCount.get())),
+    data.uploads.onEvent((event) => emit('upload', event)),
+  ];
+  void data.loaded.then(() => emit('loaded', true));
+
+  return {
+    data,
+    rpc,
+    async destroy() {
+      closed = true;
+      if (countTimer !== null) clearTimeout(countTimer);
+      data.doc.off('update', recount);
+      for (const stop of stops) stop();
+      rpc.close();
+      await data.destroy();
+    },
+  };
+}

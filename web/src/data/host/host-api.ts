@@ -1,0 +1,68 @@
+import type { CompensationNotices } from '../compensation-notices.ts';
+import type { UploadEvent } from '../photos/photo-uploader.ts';
+import type { Async } from '../ranch-writes.ts';
+import type { RpcClient } from '../rpc/client.ts';
+import type { SyncStatus } from '../sync.ts';
+
+/**
+ * What the data host (data-host.ts, in the data worker) offers the page besides RanchWrites
+ * (docs/web.md "The data layer in a worker"). No runtime imports of the document's code, so
+ * the page can use this without loading Yjs.
+ */
+export type HostControls = {
+  /** The first rows are on screen: the stored document may load now (doc-load-gate.ts). */
+  startLoading(): void;
+  /** The user is known: start syncing and sending photos once the document has loaded. */
+  connect(): void;
+  /** The page was shown again (visibilitychange, pageshow): reconnect and retry photos at once. */
+  reconnect(): void;
+  /** Resolves once the stored document has loaded and the projection has written what it saw. */
+  idle(): Promise<void>;
+  /** Records with changes the server has not acknowledged (unsaved-changes.ts). */
+  countUnsaved(): number;
+  /** The sale a payment belongs to, read from the document (the read model has no payment index). */
+  paymentSaleId(paymentId: string): string | null;
+  /** Closes the socket (tests and the bench simulate a lost connection); connect() or reconnect() opens it again. */
+  disconnect(): void;
+  /** Clear Local Data: stops syncing and sending, then empties the stored document. */
+  clearDocument(): Promise<void>;
+};
+
+export const CONTROL_METHODS = [
+  'startLoading',
+  'connect',
+  'reconnect',
+  'idle',
+  'countUnsaved',
+  'paymentSaleId',
+  'disconnect',
+  'clearDocument',
+] as const satisfies readonly (keyof HostControls)[];
+
+/** The events the host sends, by name, with their payloads; each tab gets the current ones when it connects. */
+export type HostEvents = {
+  status: SyncStatus;
+  notices: CompensationNotices;
+  /** Records waiting for the server, counted at most every 400 ms while typing (0 when all saved). */
+  waiting: number;
+  invalid: { invalid: number };
+  loaded: boolean;
+  /** Not in the snapshot: each upload event is shown once, by the tabs open when it happens. */
+  upload: UploadEvent;
+};
+
+/** The host's controls as calls over the RPC. */
+export function remoteControls(client: Pick<RpcClient, 'call'>): Async<HostControls> {
+  return Object.fromEntries(
+    CONTROL_METHODS.map((method) => [method, (...args: unknown[]) => client.call(method, ...args)]),
+  ) as unknown as Async<HostControls>;
+}
+
+/** Listens to one host event with its payload typed. */
+export function onHostEvent<K extends keyof HostEvents>(
+  client: Pick<RpcClient, 'on'>,
+  name: K,
+  listener: (payload: HostEvents[K]) => void,
+): () => void {
+  return client.on(name, (payload) => listener(payload as HostEvents[K]));
+}
