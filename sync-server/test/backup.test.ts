@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -132,6 +132,7 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     await writer;
     expect(backup, backup.output).toMatchObject({ code: 0 });
     expect(backup.output).toContain(kind === 'pglite' ? 'through the running server' : 'through DATABASE_URL');
+    expect(statSync(file).mode & 0o777).toBe(0o600); // it holds password hashes
     const after = await projection(staff);
     const sourceDoc = await durableDocument(server.db.sql);
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);

@@ -18,6 +18,9 @@ export class BackupFailed extends Error {}
 /** Where the ranch is: a Postgres URL, or an embedded PGlite data folder (env.ts). */
 export type Source = { databaseUrl: string | undefined; dataDir: string };
 
+/** The file holds password hashes: readable by its owner only. */
+const PRIVATE = { mode: 0o600 };
+
 export type BackupResult = { file: string; bytes: number; rows: Record<string, number>; via: string };
 
 export function defaultBackupName(now = new Date()): string {
@@ -58,7 +61,7 @@ export async function takeBackup(source: Source, file = defaultBackupName()): Pr
 
 async function dumpTo(sql: postgres.Sql, path: string): Promise<void> {
   const gzip = createGzip();
-  await Promise.all([dumpDatabase(sql, gzip), pipeline(gzip, createWriteStream(path))]);
+  await Promise.all([dumpDatabase(sql, gzip), pipeline(gzip, createWriteStream(path, PRIVATE))]);
 }
 
 async function backupDataDir(dataDir: string, partial: string): Promise<string> {
@@ -99,7 +102,7 @@ async function backupThroughServer(dataDir: string, partial: string): Promise<vo
   if (response.status !== 200 || !response.body) {
     throw new BackupFailed(`The server holding ${dataDir} refused the backup: ${response.status} ${await response.text()}`);
   }
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial));
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial, PRIVATE));
 }
 
 /**

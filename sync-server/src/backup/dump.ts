@@ -27,12 +27,13 @@ export async function dumpDatabase(sql: Sql, out: Writable): Promise<DumpSummary
   try {
     await sql.begin('isolation level repeatable read read only', async (tx) => {
       await tx`set local bytea_output = 'hex'`;
-      const [{ version } = { version: '' }] = await tx<{ version: string }[]>`select version()`;
+      // now() is the transaction's start: the instant the backup holds.
+      const [{ version, now } = { version: '', now: new Date() }] = await tx<{ version: string; now: Date }[]>`select version(), now()`;
       const migrations = await tx<{ version: number; name: string }[]>`select version, name from schema_migrations order by version`;
       const tables = (await listTables(tx as unknown as Sql)).filter(({ table }) => !LEFT_OUT.has(table));
       await writer.header({
         ranchBackup: FORMAT_VERSION,
-        createdAt: new Date().toISOString(),
+        createdAt: now.toISOString(),
         database: version.split(' on ')[0] ?? version,
         migrations: [...migrations],
         tables: tables.map(({ table }) => table),
