@@ -30,6 +30,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     max: embedded ? 1 : ('url' in options && options.max) || 10,
     onnotice: () => {},
     connect_timeout: 10,
+    // Reconnect within 1 s once Postgres is back. postgres.js's default backoff grows with every
+    // failed attempt of the pool (3^n/100 s, up to 20 s), so a 3 s outage kept the server from
+    // querying for up to 20 s after it ended (found by `npm run chaos`, docs/architecture.md
+    // "Durability and outages").
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
   });
   let singleSession = Boolean(embedded);
   try {
