@@ -11,6 +11,9 @@ import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
 import { createNoticeStore, type NoticeStore } from './compensation-notices.ts';
 import { localWrites, type RanchWrites } from './ranch-writes.ts';
+import { countUnsavedRecords } from './unsaved-changes.ts';
+import { createWaitingCount } from './waiting-count.ts';
+import { collectionMap, entityShape } from '../../../shared/index.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
 import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
@@ -35,6 +38,14 @@ export type RanchData = LocalDoc & {
   status: Store<SyncStatus>;
   /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
   notices: NoticeStore;
+  /** Records with changes the server has not acknowledged (waiting-count.ts). */
+  waiting: Store<{ records: number }>;
+  /** The same, counted now (Clear Local Data's warning). */
+  countUnsaved(): Promise<number>;
+  /** The sale a payment belongs to, from the document (the read model has no payment index); null if unknown. */
+  paymentSaleId(paymentId: string): Promise<string | null>;
+  /** Clear Local Data: stops syncing and sending, then empties the stored document. */
+  clearDocument(): Promise<void>;
   /**
    * Starts syncing with the server and sending photos (idempotent); call once the user is
    * known. The socket opens once the local document has loaded, so its first sync step
@@ -79,6 +90,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const tracker = createSaveTracker(local.doc, db);
   const syncStatus = createSyncStatus(tracker);
   const notices = createNoticeStore();
+  const waiting = createWaitingCount(local.doc, tracker);
   let sync: SyncConnection | null = null;
   let connecting = false;
   const horses = createHorseRepository(local.doc);
@@ -107,6 +119,18 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     tracker,
     status: syncStatus.status,
     notices,
+    waiting: waiting.count,
+    countUnsaved: async () => countUnsavedRecords(local.doc, tracker),
+    async paymentSaleId(paymentId) {
+      const shape = entityShape('payments', paymentId, collectionMap(local.doc, 'payments').get(paymentId));
+      const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
+      return typeof saleId === 'string' && saleId !== '' ? saleId : null;
+    },
+    async clearDocument() {
+      sync?.destroy();
+      uploads.stop();
+      await local.persistence.clearData();
+    },
     connect() {
       if (connecting) return;
       connecting = true;
@@ -129,6 +153,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       uploads.stop();
       stopUploadEvents();
       syncStatus.destroy();
+      waiting.destroy();
       tracker.destroy();
       projection.stop();
       await local.persistence.destroy();

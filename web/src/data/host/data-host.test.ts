@@ -75,7 +75,7 @@ describe('the data host (the data worker, run in this thread)', () => {
     const controls = remoteControls(client);
     await controls.idle();
     const unsaved = eventWhere(client, 'status', (next) => !next.saved);
-    const counted = eventWhere(client, 'waiting', (count) => count > 0);
+    const counted = eventWhere(client, 'waiting', (count) => count >= 2);
     const writes = remoteWrites(client);
     await writes.owners.create({ firstName: 'Ann', lastName: 'Lee' });
     await writes.buyers.create({ firstName: 'Bo', lastName: 'Hart' });

@@ -1,12 +1,7 @@
-import { collectionMap, entityShape } from '../../../../shared/index.ts';
 import { openRanchData, type RanchData, type RanchDataOptions } from '../ranch-data.ts';
 import { createRpcHost, type Handlers, type RpcHost } from '../rpc/host.ts';
 import { writeHandlers } from '../rpc/writes-rpc.ts';
-import { countUnsavedRecords } from '../unsaved-changes.ts';
 import type { HostControls, HostEvents } from './host-api.ts';
-
-/** How long edits settle before the waiting records are counted again (as data/use-waiting.ts). */
-const COUNT_DELAY_MS = 400;
 
 export type DataHost = {
   /** The data layer as it runs here; for tests and for the worker entry. */
@@ -30,8 +25,6 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
   let startLoading: () => void = () => {};
   const gate = new Promise<void>((resolve) => (startLoading = resolve));
   const data = openRanchData({ ...options, docLoadAfter: options.loadAtOnce ? Promise.resolve() : gate });
-  let waiting = 0;
-  let countTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
 
   const controls: HostControls = {
@@ -45,12 +38,8 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
       await data.loaded;
       await data.projection.idle();
     },
-    countUnsaved: () => countUnsavedRecords(data.doc, data.tracker),
-    paymentSaleId(paymentId) {
-      const shape = entityShape('payments', paymentId, collectionMap(data.doc, 'payments').get(paymentId));
-      const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
-      return typeof saleId === 'string' && saleId !== '' ? saleId : null;
-    },
+    countUnsaved: () => data.countUnsaved(),
+    paymentSaleId: (paymentId) => data.paymentSaleId(paymentId),
     disconnect: () => data.sync?.provider.disconnect(),
     async clearDocument() {
       data.sync?.destroy();
@@ -67,7 +56,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     snapshot: () => [
       ['status', data.status.get()],
       ['notices', data.notices.get()],
-      ['waiting', waiting],
+      ['waiting', data.waiting.get().records],
       ['invalid', data.projection.invalidCount.get()],
       ['loaded', data.docLoaded],
     ],
@@ -76,18 +65,8 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     if (!closed) rpc.emit(name, payload);
   };
 
-  // "N changes waiting": counted here, where the document is, at most every 400 ms.
-  const recount = () => {
-    if (countTimer !== null || closed) return;
-    countTimer = setTimeout(() => {
-      countTimer = null;
-      const count = data.tracker.isSaved() ? 0 : countUnsavedRecords(data.doc, data.tracker);
-      if (count !== waiting) emit('waiting', (waiting = count));
-    }, COUNT_DELAY_MS);
-  };
-  data.doc.on('update', recount);
   const stops = [
-    data.tracker.onChange(recount),
+    data.waiting.subscribe(() => emit('waiting', data.waiting.get().records)),
     data.status.subscribe(() => emit('status', data.status.get())),
     data.notices.subscribe(() => emit('notices', data.notices.get())),
     data.projection.invalidCount.subscribe(() => emit('invalid', data.projection.invalidCount.get())),
@@ -100,8 +79,6 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     rpc,
     async destroy() {
       closed = true;
-      if (countTimer !== null) clearTimeout(countTimer);
-      data.doc.off('update', recount);
       for (const stop of stops) stop();
       rpc.close();
       await data.destroy();

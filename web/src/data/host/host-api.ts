@@ -19,9 +19,9 @@ export type HostControls = {
   /** Resolves once the stored document has loaded and the projection has written what it saw. */
   idle(): Promise<void>;
   /** Records with changes the server has not acknowledged (unsaved-changes.ts). */
-  countUnsaved(): number;
+  countUnsaved(): Promise<number>;
   /** The sale a payment belongs to, read from the document (the read model has no payment index). */
-  paymentSaleId(paymentId: string): string | null;
+  paymentSaleId(paymentId: string): Promise<string | null>;
   /** Closes the socket (tests and the bench simulate a lost connection); connect() or reconnect() opens it again. */
   disconnect(): void;
   /** Clear Local Data: stops syncing and sending, then empties the stored document. */

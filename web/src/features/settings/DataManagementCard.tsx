@@ -1,6 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useRanchData, useSyncStatus } from '../../data/context.tsx';
-import { countUnsavedRecords } from '../../data/unsaved-changes.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { clearLocalData } from './clear-local-data.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -19,7 +18,8 @@ export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
 
   const open = async () => {
     const photos = await data.photos.countWaiting().catch(() => 0);
-    setWaiting({ records: saved ? 0 : Math.max(1, countUnsavedRecords(data.doc, data.tracker)), photos });
+    const records = saved ? 0 : Math.max(1, await data.countUnsaved().catch(() => 1));
+    setWaiting({ records, photos });
     setConfirming(true);
   };
 

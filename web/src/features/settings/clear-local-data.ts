@@ -6,9 +6,9 @@ export const LOCAL_DATABASES = [DOC_DB_NAME, READ_DB_NAME] as const;
 
 /** The parts of the running data layer that hold the databases open. */
 export type OpenLocalData = {
-  persistence: { clearData(): Promise<void> };
+  /** Stops syncing and empties the stored document (where the document is: this thread or the data worker). */
+  clearDocument(): Promise<void>;
   db: { delete(options?: { disableAutoOpen: boolean }): Promise<void> };
-  readonly sync: { destroy(): void } | null;
 };
 
 function deleteDatabase(name: string): Promise<void> {
@@ -26,8 +26,7 @@ function deleteDatabase(name: string): Promise<void> {
  * nothing is written back; the page keeps what it shows until it is refreshed.
  */
 export async function clearLocalData(data: OpenLocalData): Promise<void> {
-  data.sync?.destroy();
-  await data.persistence.clearData();
+  await data.clearDocument();
   // Reopens empty, so the screens still on display do not fail before the refresh.
   await data.db.delete({ disableAutoOpen: false });
   await Promise.all(LOCAL_DATABASES.map(deleteDatabase));

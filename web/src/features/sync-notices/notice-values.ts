@@ -1,12 +1,11 @@
-import type * as Y from 'yjs';
-import { collectionMap, entityShape, REFERENCES, type Collection, type JsonValue } from '../../../../shared/index.ts';
+import { REFERENCES, type Collection, type JsonValue } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { ageText, priceText } from '../horses/horse-display.ts';
 import { dateText, methodText, moneyText, termsText } from '../sales/sale-display.ts';
 
 /** Where names are read: the read model, and the document for the one link Dexie has no index for (payment → sale). */
-export type NameSource = { db: RanchDb; doc: Y.Doc };
+export type NameSource = { db: RanchDb; paymentSaleId(paymentId: string): Promise<string | null> };
 
 type Fields = Record<string, unknown>;
 
@@ -14,8 +13,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const contactText = (fields: Fields | undefined) => fields && text(contactName(fields));
 
 async function paymentRow(source: NameSource, id: string, saleId: unknown): Promise<Fields | undefined> {
-  const shape = entityShape('payments', id, collectionMap(source.doc, 'payments').get(id));
-  const sale = text(saleId) ?? (shape.kind === 'entity' ? text(shape.fields.saleId) : undefined);
+  const sale = text(saleId) ?? text(await source.paymentSaleId(id));
   if (!sale) return undefined;
   return (await source.db.salePayments.get(sale))?.payments.find((payment) => payment.id === id);
 }
