@@ -25,7 +25,8 @@ function appWithoutBackends() {
     },
   );
   const registry = { versions: unused, announceAccess: async () => {} } as unknown as DocumentRegistry;
-  return createApp({ sql: unused as Sql, registry, allowedOrigins: ['http://ranch.test'] });
+  // With a backup token, as on a data folder: GET /api/backup wants that token, not a session.
+  return createApp({ sql: unused as Sql, registry, allowedOrigins: ['http://ranch.test'], backupToken: 'the token' });
 }
 
 /** Each method and path the app routes under /api (middleware and the 404 fallback are `ALL`). */

@@ -133,6 +133,12 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     expect(backup, backup.output).toMatchObject({ code: 0 });
     expect(backup.output).toContain(kind === 'pglite' ? 'through the running server' : 'through DATABASE_URL');
     expect(statSync(file).mode & 0o777).toBe(0o600); // it holds password hashes
+    // Only the holder of the token in the data folder may ask the server: not a signed-in user, not a
+    // guess. A server on DATABASE_URL has no such route (the command reads Postgres itself).
+    for (const headers of [{}, { cookie: staff.cookie }, { authorization: 'Bearer guessed' }]) {
+      const { status } = await fetch(`${server.url}/api/backup`, { headers });
+      expect(kind === 'pglite' ? [401] : [401, 404]).toContain(status);
+    }
     const after = await projection(staff);
     const sourceDoc = await durableDocument(server.db.sql);
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);

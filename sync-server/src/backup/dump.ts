@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { Sql } from '../db/client.ts';
 import { BackupWriter, FORMAT_VERSION } from './format.ts';
@@ -57,11 +56,11 @@ export async function dumpDatabase(sql: Sql, out: Writable): Promise<DumpSummary
     });
     const snapshotMs = performance.now() - started;
     for (const photo of photos) {
-      const [row] = await sql<{ bytes: Buffer }[]>`select bytes from objects where id = ${photo.id}`;
-      if (!row || createHash('sha256').update(row.bytes).digest('hex') !== photo.sha256) {
-        throw new Error(`Photo ${photo.id} changed or vanished during the backup; take it again`);
-      }
-      await writer.row(`${photo.json.slice(0, -1)}, "bytes": "\\\\x${row.bytes.toString('hex')}"}`);
+      // Hex from Postgres itself (what to_jsonb writes for bytea), checked there too.
+      const [row] = await sql<{ sha256: string; hex: string }[]>`
+        select encode(sha256(bytes), 'hex') as sha256, encode(bytes, 'hex') as hex from objects where id = ${photo.id}`;
+      if (row?.sha256 !== photo.sha256) throw new Error(`Photo ${photo.id} changed or vanished during the backup; take it again`);
+      await writer.row(`${photo.json.slice(0, -1)}, "bytes": "\\\\x${row.hex}"}`);
     }
     return { rows: await writer.end(), snapshotMs };
   } catch (error) {

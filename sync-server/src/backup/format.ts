@@ -68,13 +68,14 @@ export class BackupWriter {
     if (this.out.destroyed) throw new Error('The backup stream was closed');
     if (!this.out.write(line)) {
       await new Promise<void>((resolve, reject) => {
-        const onError = (error: Error) => reject(error);
-        this.out.once('error', onError);
-        this.out.once('close', () => reject(new Error('The backup stream was closed')));
-        this.out.once('drain', () => {
-          this.out.off('error', onError);
-          resolve();
-        });
+        const settle = (error?: Error) => {
+          this.out.off('error', settle).off('close', closed).off('drain', drained);
+          if (error) reject(error);
+          else resolve();
+        };
+        const closed = () => settle(new Error('The backup stream was closed'));
+        const drained = () => settle();
+        this.out.once('error', settle).once('close', closed).once('drain', drained);
       });
     }
   }
