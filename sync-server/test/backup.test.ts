@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreInto, type Source } from '../src/backup/commands.ts';
 import { BackupFileError } from '../src/backup/format.ts';
+import { ACCESS_FILE, readBackupAccess, writeBackupAccess } from '../src/backup/local-access.ts';
 import { RestoreRefused } from '../src/backup/restore.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { createdId, signIn, type ApiClient } from './support/client.ts';
@@ -135,7 +136,7 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     expect(statSync(file).mode & 0o777).toBe(0o600); // it holds password hashes
     // Only the holder of the token in the data folder may ask the server: not a signed-in user, not a
     // guess. A server on DATABASE_URL has no such route (the command reads Postgres itself).
-    for (const headers of [{}, { cookie: staff.cookie }, { authorization: 'Bearer guessed' }]) {
+    for (const headers of [{}, { cookie: staff.cookie }, { authorization: 'Bearer guessed' }] as Record<string, string>[]) {
       const { status } = await fetch(`${server.url}/api/backup`, { headers });
       expect(kind === 'pglite' ? [401] : [401, 404]).toContain(status);
     }
@@ -249,4 +250,19 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     // The empty target was never written to: a good file restores into it.
     expect((await restoreInto(sourceOf(empty), file)).replaced).toBe(false);
   }, 180_000);
+});
+
+it('a server starts even where it cannot write backup-access.json (a full disk): only npm run backup cannot reach it', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ranch-access-'));
+  try {
+    mkdirSync(join(dataDir, ACCESS_FILE)); // in the way, as ENOSPC would be
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(() => writeBackupAccess(dataDir, { url: 'http://127.0.0.1:1', token: 'a token' })).not.toThrow();
+    expect(readBackupAccess(dataDir)).toBeUndefined();
+    expect(readdirSync(dataDir)).toEqual([ACCESS_FILE]); // no temporary file left
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('npm run backup cannot reach this server'));
+    warn.mockRestore();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

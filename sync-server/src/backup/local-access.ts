@@ -25,18 +25,26 @@ export function newBackupToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Never stops a start: on a full disk the server runs, and only `npm run backup` cannot reach it. */
 export function writeBackupAccess(dataDir: string, access: BackupAccess): void {
   const path = join(dataDir, ACCESS_FILE);
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify({ ...access, pid: process.pid })}\n`, { mode: 0o600 });
-  chmodSync(temporary, 0o600);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, `${JSON.stringify({ ...access, pid: process.pid })}\n`, { mode: 0o600 });
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    console.warn(`Could not write ${path} (${(error as Error).message}): npm run backup cannot reach this server until it restarts`);
+  }
 }
 
 /** Removes the file if it is still this server's (a newer server may have replaced it). */
 export function removeBackupAccess(dataDir: string, token: string): void {
   const access = readBackupAccess(dataDir);
-  if (access?.token === token) rmSync(join(dataDir, ACCESS_FILE), { force: true });
+  try {
+    if (access?.token === token) rmSync(join(dataDir, ACCESS_FILE), { force: true });
+  } catch {} // a stop goes on: the next start replaces the file
 }
 
 export function readBackupAccess(dataDir: string): BackupAccess | undefined {
