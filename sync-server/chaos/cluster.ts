@@ -15,6 +15,18 @@ const TMPFS_SIZE = '96m';
 
 export const SERVER_ENV = { RANCH_ADMIN_EMAIL: ADMIN.email, RANCH_ADMIN_PASSWORD: ADMIN.password };
 
+/** What an interrupted run (Ctrl-C) must not leave behind: server processes and tmpfs mounts. */
+const leftovers = { servers: new Set<ServerProcess>(), mounts: new Set<string>() };
+
+/** Kills every server still running and unmounts every tmpfs (synchronously enough for an exit handler). */
+export function abandonAll(): void {
+  for (const server of leftovers.servers) if (server.exit() === null) process.kill(server.pid, 'SIGKILL');
+  for (const mount of leftovers.mounts) {
+    execFileSync('umount', ['-l', mount], { stdio: 'ignore' });
+    rmSync(mount, { recursive: true, force: true });
+  }
+}
+
 /**
  * What a run's servers stand on: a fresh database (PGlite in a data folder — on a small
  * tmpfs of its own when it can be mounted — or a fresh Postgres database reached through a
@@ -39,6 +51,7 @@ export type Ground = {
 function tryMountTmpfs(dir: string): boolean {
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_SIZE}`, 'tmpfs', dir], { stdio: 'ignore' });
+    leftovers.mounts.add(dir);
     return true;
   } catch {
     return false;
@@ -85,6 +98,7 @@ export async function prepareGround(kind: TestDatabaseKind, wantTmpfs: boolean):
     async dispose() {
       await killAll(spawned);
       if (tmpfs) execFileSync('umount', ['-l', tmpfs], { stdio: 'ignore' });
+      if (tmpfs) leftovers.mounts.delete(tmpfs);
       rmSync(root, { recursive: true, force: true });
     },
   };
@@ -92,11 +106,13 @@ export async function prepareGround(kind: TestDatabaseKind, wantTmpfs: boolean):
 
 async function killAll(servers: ServerProcess[]): Promise<void> {
   await Promise.all(servers.map((server) => server.kill('SIGKILL')));
+  for (const server of servers) leftovers.servers.delete(server);
 }
 
 async function track(spawned: ServerProcess[], starting: Promise<ServerProcess>): Promise<ServerProcess> {
   const server = await withLimit(starting);
   spawned.push(server);
+  leftovers.servers.add(server);
   return server;
 }
 

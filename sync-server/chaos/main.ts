@@ -9,6 +9,7 @@
  */
 import type { TestDatabaseKind } from '../test/support/databases.ts';
 import { databaseKinds } from '../test/support/databases.ts';
+import { abandonAll } from './cluster.ts';
 import { chaosRun, type RunResult } from './run.ts';
 import { table } from './table.ts';
 
@@ -18,6 +19,16 @@ const faultSeconds = Number(process.env.CHAOS_FAULT_SECONDS ?? 12);
 const devices = Number(process.env.CHAOS_DEVICES ?? 4);
 const maxMinutes = Number(process.env.CHAOS_MAX_MINUTES ?? 40);
 const kinds = (process.env.CHAOS_KINDS?.split(',') as TestDatabaseKind[] | undefined) ?? databaseKinds();
+/** Only the fault kinds whose names contain one of these words (e.g. `disk,killed`). */
+const faults = process.env.CHAOS_FAULTS?.split(',') ?? [];
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.log(`${signal}: killing this run's servers and unmounting its disks`);
+    abandonAll();
+    process.exit(130);
+  });
+}
 
 const unhandled: string[] = [];
 process.on('unhandledRejection', (reason) =>
@@ -32,7 +43,7 @@ for (let index = 0; index < runs; index++) {
     console.log(`CHAOS_MAX_MINUTES (${maxMinutes}) reached: ${index} of ${runs} runs done`);
     break;
   }
-  const result = await chaosRun(seed + index, { kinds, faultSeconds, devices });
+  const result = await chaosRun(seed + index, { kinds, faultSeconds, devices, faults });
   results.push(result);
   console.log(
     `run ${index + 1}/${runs} seed ${result.seed} ${result.kind}: ${result.faults.length} faults, ${result.acknowledged}/${result.writes} acknowledged, ` +

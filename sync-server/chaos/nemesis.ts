@@ -23,7 +23,7 @@ export type Live = {
   /** The admin's session cookie (sessions live in Postgres: they survive restarts). */
   cookie: string;
   /** Checks that the writes acknowledged before a restart are in the (re)started server: the document and the projection. */
-  probe(server: ServerProcess, acknowledged: Write[]): Promise<void>;
+  probe(server: ServerProcess, acknowledged: Write[], waitMs?: number): Promise<void>;
   /** Notes for the table (how a start on a full disk went). */
   notes: string[];
 };
@@ -144,11 +144,20 @@ const instanceKilled: Fault = {
     await sleep(between(random, 500, 2000));
     const first = live.primary;
     await first.kill('SIGKILL');
+    for (const proxy of live.proxies) proxy.cut();
+    const ackedBefore = acknowledged(live);
     const healedAt = Date.now();
     live.primary = second;
+    // What the killed instance acknowledged is in Postgres: the survivor has it (its
+    // notification may take a moment, at most 5 s if lost: "Several instances").
+    const probing = Date.now();
+    await live.probe(second, ackedBefore, 6000);
     // Devices on the killed instance move to the survivor.
-    for (const proxy of live.proxies) proxy.retarget(portOf(second), !moved.includes(proxy));
-    return healedAt;
+    for (const proxy of live.proxies) {
+      proxy.retarget(portOf(second), true);
+      proxy.restore();
+    }
+    return healedAt + (Date.now() - probing);
   },
 };
 
@@ -160,11 +169,11 @@ const diskFull: Fault = {
     await sleep(between(random, 300, 1500));
     await live.primary.kill('SIGKILL');
     for (const proxy of live.proxies) proxy.cut();
-    const ackedBefore = acknowledged(live);
+    let ackedBefore = acknowledged(live);
     // Fill the data folder's disk, leaving 0–256 KiB.
     const filler = join(disk, 'filler');
     const { bavail, bsize } = statfsSync(disk);
-    const leave = between(random, 0, 256 * 1024);
+    const leave = random() < 0.5 ? 0 : between(random, 0, 256 * 1024);
     const size = Math.max(0, bavail * bsize - leave);
     if (size > 0) execFileSync('fallocate', ['-l', String(size), filler]);
     let onFullDisk: ServerProcess | undefined;
@@ -183,11 +192,23 @@ const diskFull: Fault = {
       live.notes.push(`refused to start with ${Math.round(leave / 1024)} KiB free: ${reason?.trim() ?? 'NO CLEAR REASON'}`);
       if (!reason) throw new Violation(`on a full disk the server failed without saying why:\n${String(error).slice(-800)}`);
     }
+    const ackedWhenFull = acknowledged(live).length;
     await sleep(between(random, 500, 2000));
+    if (onFullDisk) {
+      const said = /ENOSPC|No space left/i.test(onFullDisk.output()) ? ', said "no space"' : '';
+      live.notes.push(`${acknowledged(live).length - ackedWhenFull} writes acknowledged on the full disk${said}`);
+    }
+    if (onFullDisk && onFullDisk.exit() === null && random() < 0.5) {
+      // What it acknowledged on the full disk is durable: killed before the space returns, none of it is lost.
+      await onFullDisk.kill('SIGKILL');
+      for (const proxy of live.proxies) proxy.cut();
+      ackedBefore = acknowledged(live);
+      live.notes.push('killed on the full disk');
+    }
     rmSync(filler, { force: true });
     // Space is back: a running server must carry on by itself; one that exited starts with the plain command.
     if (onFullDisk && onFullDisk.exit() === null) return Date.now();
-    if (onFullDisk) live.notes.push(`exited on the full disk (${onFullDisk.exit()})`);
+    if (onFullDisk && onFullDisk.exit() !== 'SIGKILL') live.notes.push(`exited on the full disk (${onFullDisk.exit()})`);
     for (const proxy of live.proxies) proxy.cut();
     return restart(live, ackedBefore);
   },

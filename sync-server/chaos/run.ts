@@ -33,7 +33,8 @@ export type RunResult = {
   seconds: number;
 };
 
-export type RunOptions = { kinds: TestDatabaseKind[]; faultSeconds: number; devices: number };
+/** `faults`: only the fault kinds whose names contain one of these (all when empty). */
+export type RunOptions = { kinds: TestDatabaseKind[]; faultSeconds: number; devices: number; faults?: string[] };
 
 const RECOVERY_LIMIT_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,8 +96,13 @@ export async function chaosRun(seed: number, options: RunOptions): Promise<RunRe
       proxies,
       cookie,
       notes: result.notes,
-      async probe(server, acknowledged) {
-        const missing = await missingAfterRestart(server, cookie, acknowledged);
+      async probe(server, acknowledged, waitMs = 0) {
+        const until = Date.now() + waitMs;
+        let missing = await missingAfterRestart(server, cookie, acknowledged);
+        while (missing.length > 0 && Date.now() < until) {
+          await sleep(100);
+          missing = await missingAfterRestart(server, cookie, missing);
+        }
         if (missing.length > 0) {
           result.lost += missing.length;
           throw new Violation(
@@ -105,7 +111,10 @@ export async function chaosRun(seed: number, options: RunOptions): Promise<RunRe
         }
       },
     };
-    const faults = FAULTS.filter((fault) => fault.applies(ground));
+    const faults = FAULTS.filter(
+      (fault) => fault.applies(ground) && (!options.faults?.length || options.faults.some((name) => fault.kind.includes(name))),
+    );
+    if (faults.length === 0) throw new Error(`no fault of ${options.faults?.join(', ')} applies to ${kind}`);
     const faultsFrom = Date.now();
     try {
       while (Date.now() - faultsFrom < options.faultSeconds * 1000) {
