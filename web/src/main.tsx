@@ -5,7 +5,11 @@ import { routeTree } from './routeTree.gen.ts';
 import { AuthProvider } from './features/auth/AuthProvider.tsx';
 import { DataProvider } from './data/context.tsx';
 import { afterFirstRowsShown } from './data/doc-load-gate.ts';
+import type { PageData } from './data/page-data.ts';
 import { openRanchData, type RanchData } from './data/ranch-data.ts';
+import { createRpcClient } from './data/rpc/client.ts';
+import type { Endpoint } from './data/rpc/wire.ts';
+import { openWorkerData } from './data/worker-client.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
 import { ToastProvider } from './ui/Toast.tsx';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
@@ -23,7 +27,12 @@ declare module '@tanstack/react-router' {
 declare global {
   interface Window {
     /** For debugging and end-to-end tests only: the live document and its connection. */
-    __ranch?: { doc: RanchData['doc']; readonly provider: NonNullable<RanchData['sync']>['provider'] | null; data: RanchData };
+    __ranch?: {
+      /** The document, when it lives in this thread (null with the data worker). */
+      doc: RanchData['doc'] | null;
+      readonly provider: { readonly synced: boolean; disconnect(): unknown } | null;
+      data: PageData;
+    };
   }
 }
 
@@ -33,14 +42,39 @@ applyAppearance(readSettings());
 // The first screen reads Dexie; the document (seconds of main thread to apply at ranch
 // scale) loads once a list screen reports its rows painted (useFirstRowsShown in
 // data/doc-load-gate.ts), or after 1.5 s on screens without a list.
-const data = openRanchData({ docLoadAfter: afterFirstRowsShown(1500) });
-window.__ranch = {
-  doc: data.doc,
-  get provider() {
-    return data.sync?.provider ?? null;
-  },
-  data,
-};
+const docLoadAfter = afterFirstRowsShown(1500);
+const data: PageData = dataWorkerWanted() ? startDataWorker() : startInThread();
+
+/**
+ * Issue 12 step 4 (docs/web.md "The data layer in a worker"): the document moves into a
+ * worker. Until that is the default, it is chosen with localStorage['ranch.dataWorker'] = '1'.
+ */
+function dataWorkerWanted(): boolean {
+  try {
+    return localStorage.getItem('ranch.dataWorker') === '1' && typeof Worker !== 'undefined';
+  } catch {
+    return false;
+  }
+}
+
+function startDataWorker(): PageData {
+  const worker = new Worker(new URL('./data/host/worker.ts', import.meta.url), { type: 'module', name: 'ranch-data' });
+  const workerData = openWorkerData(createRpcClient(worker as unknown as Endpoint), { docLoadAfter });
+  window.__ranch = { doc: null, provider: workerData.provider, data: workerData };
+  return workerData;
+}
+
+function startInThread(): PageData {
+  const local = openRanchData({ docLoadAfter });
+  window.__ranch = {
+    doc: local.doc,
+    get provider() {
+      return local.sync?.provider ?? null;
+    },
+    data: local,
+  };
+  return local;
+}
 
 registerServiceWorker();
 

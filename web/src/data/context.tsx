@@ -1,14 +1,14 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { RanchData } from './ranch-data.ts';
+import type { PageData } from './page-data.ts';
 import type { SyncStatus } from './sync.ts';
 
-const DataContext = createContext<RanchData | null>(null);
+const DataContext = createContext<PageData | null>(null);
 
-export function DataProvider({ data, children }: { data: RanchData; children: ReactNode }) {
+export function DataProvider({ data, children }: { data: PageData; children: ReactNode }) {
   return <DataContext.Provider value={data}>{children}</DataContext.Provider>;
 }
 
-export function useRanchData(): RanchData {
+export function useRanchData(): PageData {
   const data = useContext(DataContext);
   if (!data) throw new Error('useRanchData needs a <DataProvider>');
   return data;

@@ -27,7 +27,8 @@ export type SyncStatus = {
 
 const LAST_SYNCED_KEY = 'ranch.lastSyncedAt';
 
-function readLastSynced(): number | null {
+/** When the server last acknowledged this device's state, as stored in this browser (the page's side). */
+export function readLastSynced(): number | null {
   try {
     const value = Number(localStorage.getItem(LAST_SYNCED_KEY));
     return Number.isFinite(value) && value > 0 ? value : null;
@@ -36,7 +37,7 @@ function readLastSynced(): number | null {
   }
 }
 
-function writeLastSynced(at: number): void {
+export function writeLastSynced(at: number): void {
   try {
     localStorage.setItem(LAST_SYNCED_KEY, String(at));
   } catch {

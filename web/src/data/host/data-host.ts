@@ -67,7 +67,10 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
 
   const stops = [
     data.waiting.subscribe(() => emit('waiting', data.waiting.get().records)),
-    data.status.subscribe(() => emit('status', data.status.get())),
+    data.status.subscribe(() => {
+      emit('status', data.status.get());
+      emit('synced', data.sync?.provider.synced ?? false);
+    }),
     data.notices.subscribe(() => emit('notices', data.notices.get())),
     data.projection.invalidCount.subscribe(() => emit('invalid', data.projection.invalidCount.get())),
     data.uploads.onEvent((event) => emit('upload', event)),

@@ -47,6 +47,8 @@ export type HostEvents = {
   waiting: number;
   invalid: { invalid: number };
   loaded: boolean;
+  /** The socket has had the server's answer to its first sync step (y-websocket's `synced`); for the bench and tests. */
+  synced: boolean;
   /** Not in the snapshot: each upload event is shown once, by the tabs open when it happens. */
   upload: UploadEvent;
 };

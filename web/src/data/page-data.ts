@@ -1,0 +1,32 @@
+import type { NoticeStore } from './compensation-notices.ts';
+import type { RanchDb } from './db.ts';
+import type { PhotoOutbox } from './photos/photo-outbox.ts';
+import type { PhotoUploader } from './photos/photo-uploader.ts';
+import type { RanchWrites } from './ranch-writes.ts';
+import type { Store } from './store.ts';
+import type { SyncStatus } from './sync.ts';
+
+/**
+ * What screens use of the data layer (docs/web.md "The data layer in a worker"): the read
+ * model, the writes, and the state the document's side reports. Both the in-thread data
+ * layer (ranch-data.ts) and the page's client of the data worker (worker-client.ts) are one.
+ */
+export type PageData = {
+  db: RanchDb;
+  writes: RanchWrites;
+  /** Photo drafts are stored by the page (compressing needs its canvas); queueing goes through `writes`. */
+  photos: Pick<PhotoOutbox, 'addDraft' | 'discardDraft' | 'get' | 'countWaiting'>;
+  uploads: Pick<PhotoUploader, 'onEvent'>;
+  status: Store<SyncStatus>;
+  notices: NoticeStore;
+  waiting: Store<{ records: number }>;
+  projection: { invalidCount: Store<{ invalid: number }>; idle(): Promise<void> };
+  /** Resolves once the stored document has loaded (writes are offered from then on). */
+  loaded: Promise<void>;
+  readonly docLoaded: boolean;
+  /** The user is known: start syncing and sending photos. */
+  connect(): void;
+  countUnsaved(): Promise<number>;
+  paymentSaleId(paymentId: string): Promise<string | null>;
+  clearDocument(): Promise<void>;
+};

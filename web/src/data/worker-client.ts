@@ -1,0 +1,121 @@
+import { createNoticeStore } from './compensation-notices.ts';
+import { openRanchDb, READ_DB_NAME } from './db.ts';
+import { type HostEvents, onHostEvent, remoteControls } from './host/host-api.ts';
+import type { PageData } from './page-data.ts';
+import { createPhotoOutbox } from './photos/photo-outbox.ts';
+import type { UploadEvent } from './photos/photo-uploader.ts';
+import type { RpcClient } from './rpc/client.ts';
+import { remoteWrites } from './rpc/writes-rpc.ts';
+import { createStore } from './store.ts';
+import { readLastSynced, type SyncStatus, writeLastSynced } from './sync.ts';
+
+export type WorkerData = PageData & {
+  /** For the bench and tests (window.__ranch.provider): the socket's first sync answered, and a way to drop it. */
+  provider: { readonly synced: boolean; disconnect(): Promise<void> };
+  destroy(): void;
+};
+
+/**
+ * The page's side of the data worker (docs/web.md "The data layer in a worker"): reads its
+ * own Dexie (live queries see the worker's writes through Dexie's BroadcastChannel), writes
+ * and controls through `client`, and keeps the state the worker reports in the stores the
+ * screens already read.
+ */
+export function openWorkerData(client: RpcClient, options: { readDbName?: string; docLoadAfter?: Promise<unknown> } = {}): WorkerData {
+  const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
+  const controls = remoteControls(client);
+  const status = createStore<SyncStatus>({
+    online: navigator.onLine,
+    connection: 'disconnected',
+    readOnly: false,
+    saved: true,
+    sessionExpired: false,
+    lastSyncedAt: readLastSynced(),
+  });
+  const notices = createNoticeStore();
+  const waiting = createStore({ records: 0 });
+  const invalidCount = createStore({ invalid: 0 });
+  const uploadListeners = new Set<(event: UploadEvent) => void>();
+  let docLoaded = false;
+  let synced = false;
+  let markLoaded: () => void = () => {};
+  const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
+
+  const stops = [
+    onHostEvent(client, 'status', (next: HostEvents['status']) => {
+      // The worker has no localStorage: the last acknowledgement is kept by the page.
+      const lastSyncedAt = Math.max(next.lastSyncedAt ?? 0, status.get().lastSyncedAt ?? 0) || null;
+      if (lastSyncedAt !== null && lastSyncedAt !== status.get().lastSyncedAt) writeLastSynced(lastSyncedAt);
+      status.set({ ...next, online: navigator.onLine, lastSyncedAt });
+    }),
+    onHostEvent(client, 'notices', (next) => notices.set(next)),
+    onHostEvent(client, 'waiting', (records) => waiting.set({ records })),
+    onHostEvent(client, 'invalid', (next) => invalidCount.set(next)),
+    onHostEvent(client, 'synced', (next) => (synced = next)),
+    onHostEvent(client, 'loaded', (next) => {
+      if (!next) return;
+      docLoaded = true;
+      markLoaded();
+    }),
+    onHostEvent(client, 'upload', (event) => uploadListeners.forEach((listener) => listener(event))),
+  ];
+
+  void (options.docLoadAfter ?? Promise.resolve()).then(() => controls.startLoading());
+
+  // The page's own idea of being online (a worker's may lag behind, and tests emulate the page's).
+  const onOnline = () => {
+    status.set({ online: true });
+    // A socket that stayed "open" through an outage is usually dead: start a fresh one.
+    void controls.disconnect().then(() => controls.reconnect());
+  };
+  const onOffline = () => status.set({ online: false });
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  // The worker has no document to watch: the page says when it is shown again.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void controls.reconnect();
+  };
+  const onPageShow = () => void controls.reconnect();
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('pageshow', onPageShow);
+
+  const photos = createPhotoOutbox(db);
+  return {
+    db,
+    writes: remoteWrites(client),
+    photos,
+    uploads: {
+      onEvent(listener) {
+        uploadListeners.add(listener);
+        return () => uploadListeners.delete(listener);
+      },
+    },
+    status,
+    notices,
+    waiting,
+    projection: { invalidCount, idle: () => controls.idle() },
+    loaded,
+    get docLoaded() {
+      return docLoaded;
+    },
+    connect: () => void controls.connect(),
+    countUnsaved: () => controls.countUnsaved(),
+    paymentSaleId: (paymentId) => controls.paymentSaleId(paymentId),
+    clearDocument: () => controls.clearDocument(),
+    provider: {
+      get synced() {
+        return synced;
+      },
+      disconnect: () => controls.disconnect(),
+    },
+    destroy() {
+      for (const stop of stops) stop();
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('pageshow', onPageShow);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      client.close();
+      db.close();
+    },
+  };
+}
