@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -203,7 +203,7 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     }
   }, 180_000);
 
-  it('refuses a truncated or damaged file, and a target that is not empty', async () => {
+  it('refuses a truncated, damaged or newer file, and a target that is not empty', async () => {
     const whole = readFileSync(file);
     const empty = await createTestDatabase(kind);
     targets.push(empty);
@@ -231,6 +231,30 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     writeFileSync(damaged, flipped);
     await expect(restoreInto(sourceOf(empty), damaged)).rejects.toThrow(BackupFileError);
 
+    // Intact files this Ranch cannot read: a newer format, a migration it does not know.
+    const resealed = (edit: (header: Record<string, unknown>) => void) => {
+      const lines = text.split('\n').slice(0, -2); // without the end line and the final newline
+      const header = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
+      edit(header);
+      lines[0] = JSON.stringify(header);
+      const body = lines.map((line) => `${line}\n`).join('');
+      const end = JSON.parse(text.split('\n').at(-2) ?? '{}') as { end: { sha256: string } };
+      end.end.sha256 = createHash('sha256').update(body).digest('hex');
+      const path = join(folder, `resealed-${randomBytes(4).toString('hex')}.jsonl.gz`);
+      writeFileSync(path, gzipSync(`${body}${JSON.stringify(end)}\n`));
+      return path;
+    };
+    await expect(
+      restoreInto(
+        sourceOf(empty),
+        resealed((header) => (header.ranchBackup = 2)),
+      ),
+    ).rejects.toThrow(/made by a newer Ranch/);
+    const newer = resealed((header) => (header.migrations as unknown[]).push({ version: 999, name: 'from the future' }));
+    await expect(restoreInto(sourceOf(empty), newer)).rejects.toThrow(/taken by a newer Ranch \(migrations 999/);
+    // ...and the same file resealed unchanged restores: the test's resealing is sound.
+    const same = resealed(() => {});
+
     const notBackup = join(folder, 'notes.txt');
     writeFileSync(notBackup, 'hello');
     await expect(restoreInto(sourceOf(empty), notBackup)).rejects.toThrow(BackupFileError);
@@ -248,7 +272,7 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     expect(replaced.replaced).toBe(true);
 
     // The empty target was never written to: a good file restores into it.
-    expect((await restoreInto(sourceOf(empty), file)).replaced).toBe(false);
+    expect((await restoreInto(sourceOf(empty), same)).replaced).toBe(false);
   }, 180_000);
 });
 
