@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_NOTES_LENGTH } from '../constants.ts';
+import { isPhotoReference, PHOTO_REFERENCE_MESSAGE } from './photo.ts';
 import { blankToNull, optionalDate, optionalMoney, optionalRef, optionalText, requiredName, requiredRef } from './common.ts';
 
 /**
@@ -26,7 +27,9 @@ export const horseInput = z.object({
       .nullable())
     .default(null),
   priceUsd: optionalMoney.default(null),
-  photoUrl: optionalText(2048).default(null),
+  photoUrl: optionalText(2048)
+    .refine((value) => value === null || isPhotoReference(value), PHOTO_REFERENCE_MESSAGE)
+    .default(null),
   notes: optionalText(MAX_NOTES_LENGTH).default(null),
 });
 

@@ -222,6 +222,32 @@ describe('document host on a memory store', () => {
     });
   });
 
+  it("[I6] clears, once on load, horse photos that are not this ranch's, written under the older rules; the horses stay", async () => {
+    const store = new TestStore();
+    const { doc, ids } = seededDoc();
+    const horse = (photoUrl: string) => {
+      const id = newId();
+      doc.transact(() =>
+        writeEntity(doc, 'horses', id, { name: photoUrl, breedId: ids.breed, colorId: ids.color, genderId: ids.gender, photoUrl }),
+      );
+      return id;
+    };
+    const tracker = horse('https://tracker.example/pixel.gif?who=office');
+    const logout = horse('/api/logout');
+    const ours = horse(`/api/objects/${newId()}`);
+    const pending = horse(`outbox:${newId()}`);
+    await store.load(RANCH);
+    await store.append(RANCH, 0n, [{ update: Y.encodeStateAsUpdate(doc), userId: null }], { doc, changes: everything(doc) });
+    await store.locked(RANCH, (locked) => locked.setCheckedRules(1));
+    const { host } = await loadHost(store);
+    const photo = (id: string) => getEntity(host.doc, 'horses', id)?.photoUrl;
+    expect([photo(tracker), photo(logout)]).toEqual([null, null]);
+    expect(photo(ours)).toMatch(/^\/api\/objects\//);
+    expect(photo(pending)).toMatch(/^outbox:/);
+    expect([tracker, logout, ours, pending].every((id) => collectionMap(host.doc, 'horses').has(id))).toBe(true);
+    await store.locked(RANCH, async (locked) => expect(locked.checkedRules).toBe(SYNC_RULES_VERSION));
+  });
+
   it('compacts the log into a snapshot once enough updates are logged', async () => {
     const store = new TestStore();
     await store.load(RANCH);

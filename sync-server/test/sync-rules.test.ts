@@ -5,6 +5,7 @@ import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { startStaffRanch } from './support/staff-ranch.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { SYNC_RULES_VERSION } from '../src/sync/document-host.ts';
 import { untilSaved } from './support/until-saved.ts';
 import { collectionMap, COLLECTIONS, deleteEntity, getEntity, newId, readRecord, type Collection } from '../../shared/index.ts';
 
@@ -98,6 +99,26 @@ describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)'
     expect((await list('sales')).map((sale) => sale.id)).toEqual([ids.sale]);
   });
 
+  it("[I6] refuses a horse photo that is not this ranch's: REST 400, the socket writes it back", async () => {
+    const ours = `/api/objects/${newId()}`;
+    const horse = { name: 'Pixel', breedId: ids.breed, colorId: ids.color, genderId: ids.gender };
+    for (const photoUrl of ['https://tracker.example/pixel.gif?who=office', '/api/logout', '/api/objects/../logout', `outbox:x`]) {
+      const response = await staff.request('/api/horses', { method: 'POST', json: { ...horse, photoUrl } });
+      expect(response.status, photoUrl).toBe(400);
+      expect(await response.text()).toContain('Photo must be one uploaded to this ranch');
+    }
+    const id = await create('/api/horses', { ...horse, photoUrl: ours });
+    const edit = await staff.request(`/api/horses/${id}`, { method: 'PUT', json: { ...horse, photoUrl: '/api/logout' } });
+    expect(edit.status).toBe(400);
+
+    const a = await device();
+    a.doc.transact(() => (collectionMap(a.doc, 'horses').get(id) as unknown as Y.Map<unknown>).set('photoUrl', '/api/logout'));
+    await untilSaved(a);
+    expect(entity(a, 'horses', id)?.photoUrl).toBe(ours);
+    expect(a.notices).toContainEqual(expect.objectContaining({ id, action: 'reverted', fields: { photoUrl: ours } }));
+    expect((await list('horses')).find((row) => row.id === id)?.photoUrl).toBe(ours);
+  });
+
   it('keeps when a record was created', async () => {
     const a = await device();
     const createdAt = entity(a, 'owners', ids.owner!)?.createdAt;
@@ -159,6 +180,6 @@ describe.each(databaseKinds())('a document stored under older rules (%s)', (kind
     expect(fresh.doc.getText('junk').toString()).toBe('');
     expect(getEntity(fresh.doc, 'breeds', breedId)?.name).toBe('Kept');
     fresh.destroy();
-    expect((await server.db.sql`select checked_rules from docs where name = 'ranch'`)[0]?.checked_rules).toBe(1);
+    expect((await server.db.sql`select checked_rules from docs where name = 'ranch'`)[0]?.checked_rules).toBe(SYNC_RULES_VERSION);
   });
 });

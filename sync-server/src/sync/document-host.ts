@@ -9,12 +9,13 @@ import { DEFAULT_SYNC_LIMITS } from './limits.ts';
 import { StateAnswers } from './state-answers.ts';
 import type { Subscriber } from './subscriber.ts';
 import { RefusedUpdateError } from './update-guard.ts';
+import { migrateRules } from './rule-migrations.ts';
 
 /**
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
  * something they accepted before: every stored document is then checked whole, once, on load.
  */
-export const SYNC_RULES_VERSION = 1;
+export const SYNC_RULES_VERSION = 2;
 
 /** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
 export const COMPACT_EVERY = 500;
@@ -160,6 +161,13 @@ export class DocumentHost {
     return this.store.locked(this.name, async (locked) => {
       if (locked.checkedRules >= SYNC_RULES_VERSION) return;
       await this.takeInPeerUpdates(locked); // what they changed was projected by whoever logged them
+      const updates: { update: Uint8Array; userId: null }[] = [];
+      const changes: EntityChanges = new Map();
+      const migrated = this.transact((doc) => migrateRules(doc, locked.checkedRules, SYNC_RULES_VERSION), { kind: 'validation' });
+      if (migrated.update) {
+        updates.push({ update: migrated.update, userId: null });
+        mergeChanges(changes, migrated.pending.changes);
+      }
       const everything: EntityChanges = new Map(
         COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]),
       );
@@ -171,10 +179,11 @@ export class DocumentHost {
       );
       const fixed = plans.length > 0 ? this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' }) : null;
       if (fixed?.update) {
-        const seq = await locked.append(this.name, this.lastSeq, [{ update: fixed.update, userId: null }], {
-          doc: this.doc,
-          changes: fixed.pending.changes,
-        });
+        updates.push({ update: fixed.update, userId: null });
+        mergeChanges(changes, fixed.pending.changes);
+      }
+      if (updates.length > 0) {
+        const seq = await locked.append(this.name, this.lastSeq, updates, { doc: this.doc, changes });
         if (seq === null) throw new Error('The update log moved while locked');
         this.lastSeq = seq;
       }

@@ -1,9 +1,6 @@
-/**
- * A horse whose photo is still in a device's outbox has `photoUrl` = `outbox:<id>`. The
- * device that took it shows the stored bytes; every other device shows "photo on its way"
- * until the upload completes and the horse points at the server's object path.
- */
-export const OUTBOX_PREFIX = 'outbox:';
+import { OUTBOX_PREFIX } from '../../../../shared/index.ts';
+
+export { OUTBOX_PREFIX };
 
 export function outboxRef(id: string): string {
   return `${OUTBOX_PREFIX}${id}`;

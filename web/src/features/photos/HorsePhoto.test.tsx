@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { DataProvider } from '../../data/context.tsx';
 import { outboxRef } from '../../data/photos/photo-ref.ts';
+import { newId } from '../../../../shared/index.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { SyncBadge } from '../../ui/SyncBadge.tsx';
 import { openTestData } from '../../../test/ranch-data.ts';
@@ -34,17 +35,27 @@ describe('horse photos and the sync badge', () => {
   });
 
   it('[I4] shows "photo on its way" for a photo still in another device’s outbox', async () => {
-    show(outboxRef('taken-elsewhere'));
+    show(outboxRef(newId()));
     const placeholder = await screen.findByRole('img', { name: 'Photo of Dusty on its way' });
     expect(placeholder.getAttribute('title')).toBe('Photo on its way');
   });
 
   it('[H3] shows a served photo from its path, and the placeholder when there is none', async () => {
-    const { unmount } = show('/api/objects/0190');
-    expect(screen.getByRole('img', { name: 'Photo of Dusty' }).getAttribute('src')).toBe('/api/objects/0190');
+    const served = `/api/objects/${newId()}`;
+    const { unmount } = show(served);
+    expect(screen.getByRole('img', { name: 'Photo of Dusty' }).getAttribute('src')).toBe(served);
     unmount();
     show(null);
     expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it("[I6] never requests a photo address that is not this ranch's: the placeholder shows instead", () => {
+    for (const photoUrl of ['https://tracker.example/pixel.gif', '/api/logout']) {
+      const { unmount, container } = show(photoUrl);
+      expect(container.querySelector('img')).toBeNull();
+      expect(container.textContent).toContain('🐴');
+      unmount();
+    }
   });
 
   it('[O5] the badge counts records with changes waiting and queued photos', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isPhotoReference } from '../../../../shared/index.ts';
 import { outboxIdOf } from '../../data/photos/photo-ref.ts';
 import { useOutboxPhoto } from './use-outbox-photo.ts';
 
@@ -10,7 +11,9 @@ import { useOutboxPhoto } from './use-outbox-photo.ts';
 export function HorsePhoto({ photoUrl, name }: { photoUrl: string | null; name: string }) {
   const outboxId = outboxIdOf(photoUrl);
   const alt = `Photo of ${name}`;
-  if (!photoUrl) return <span aria-hidden="true">🐴</span>;
+  // [I6] Only this ranch's photos are shown: an address the document should never hold (another
+  // site, `/api/logout`) is never requested by the browser.
+  if (!photoUrl || !isPhotoReference(photoUrl)) return <span aria-hidden="true">🐴</span>;
   // Only an outbox photo needs its live query: a list renders this for every row in view.
   if (outboxId) return <OutboxPhoto id={outboxId} alt={alt} />;
   return <ServedPhoto photoUrl={photoUrl} alt={alt} />;
