@@ -25,7 +25,9 @@ export function serveWeb(webDir: string): MiddlewareHandler {
   const root = normalize(webDir + sep);
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const path = decodedPath(c.req.url);
+    // A malformed escape (`/%ff`) is the client's mistake: 400, not a 500 and a stack trace per request.
+    if (path === null) return c.text('Malformed path', 400, { 'x-content-type-options': 'nosniff' });
     if (path.startsWith('/api/')) return next();
     const file = normalize(join(root, path));
     if (!file.startsWith(root)) return next();
@@ -39,6 +41,14 @@ export function serveWeb(webDir: string): MiddlewareHandler {
     };
     return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(new Uint8Array(served.bytes), 200, headers);
   };
+}
+
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return null;
+  }
 }
 
 async function tryFile(path: string): Promise<{ path: string; bytes: Buffer } | undefined> {
