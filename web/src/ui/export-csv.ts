@@ -4,8 +4,9 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => string | num
 /** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
 function field(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  // Spreadsheet apps run cells starting with = + - @ as formulas; a leading quote stops that.
-  if (/^[=+\-@]/.test(text) && !/^-?\d/.test(text)) text = `'${text}`;
+  // Spreadsheet apps run cells starting with = + - @ (or a tab or carriage return before one)
+  // as formulas; a leading quote stops that. Only a plain number keeps its sign ('-5', '-12.50').
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -135,6 +135,24 @@ describe('toasts', () => {
 });
 
 describe('CSV export', () => {
+  it('[B5] no cell can start a formula: a sign before digits, a tab or a carriage return is defused too; plain numbers stay', () => {
+    const cells = ['-1+HYPERLINK("https://x.example","open")', '+1-2', '@SUM(A1)', '\t=1+1', '\r=1+1', '-5', '-12.50', '5-1'];
+    const csv = toCsv(
+      [{ header: 'Notes', value: (r: { n: string }) => r.n }],
+      cells.map((n) => ({ n })),
+    );
+    expect(csv.split('\r\n').slice(1, -1)).toEqual([
+      '"\'-1+HYPERLINK(""https://x.example"",""open"")"',
+      "'+1-2",
+      "'@SUM(A1)",
+      "'\t=1+1",
+      '"\'\r=1+1"',
+      '-5',
+      '-12.50',
+      '5-1',
+    ]);
+  });
+
   it('[B5] quotes what needs quoting and defuses formulas', () => {
     expect(toCsv([{ header: 'Name', value: (r: { n: string }) => r.n }], [{ n: 'Ann, "Bo"' }, { n: '=1+1' }, { n: '-5' }])).toBe(
       'Name\r\n"Ann, ""Bo"""\r\n\'=1+1\r\n-5\r\n',
