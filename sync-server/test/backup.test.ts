@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { restoreInto, type Source } from '../src/backup/commands.ts';
-import { BackupFileError } from '../src/backup/format.ts';
+import { restoreInto, type Source, takeBackup } from '../src/backup/commands.ts';
+import { BackupFileError, verifyBackup } from '../src/backup/format.ts';
 import { ACCESS_FILE, readBackupAccess, writeBackupAccess } from '../src/backup/local-access.ts';
 import { RestoreRefused } from '../src/backup/restore.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
@@ -270,6 +270,10 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     await expect(restoreInto(sourceOf(full), file)).rejects.toThrow(RestoreRefused);
     const replaced = await restoreInto(sourceOf(full), file, { force: true });
     expect(replaced.replaced).toBe(true);
+    // With no server running, npm run backup opens the folder itself; the same ranch comes out.
+    const again = await takeBackup(sourceOf(full), join(folder, 'again.jsonl.gz'));
+    expect(again.via).toBe(kind === 'pglite' ? 'the folder itself (no server held it)' : 'DATABASE_URL');
+    expect(again.rows).toEqual((await verifyBackup(file)).rows);
 
     // The empty target was never written to: a good file restores into it.
     expect((await restoreInto(sourceOf(empty), same)).replaced).toBe(false);
