@@ -46,12 +46,12 @@ const docLoadAfter = afterFirstRowsShown(1500);
 const data: PageData = dataWorkerWanted() ? startDataWorker() : startInThread();
 
 /**
- * Issue 12 step 4 (docs/web.md "The data layer in a worker"): the document moves into a
- * worker. Until that is the default, it is chosen with localStorage['ranch.dataWorker'] = '1'.
+ * Issue 12 (docs/web.md "The data layer in a worker"): the document lives in a worker, off
+ * the main thread. localStorage['ranch.dataWorker'] = '0' keeps it in this thread (to compare, or to debug).
  */
 function dataWorkerWanted(): boolean {
   try {
-    return localStorage.getItem('ranch.dataWorker') === '1' && typeof Worker !== 'undefined';
+    return localStorage.getItem('ranch.dataWorker') !== '0' && typeof Worker !== 'undefined';
   } catch {
     return false;
   }
