@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../constants.ts';
 import { isDecimalString, normalizeMoney, sanitizeMoneyInput } from '../money.ts';
 
+// In a browser (page or worker) the server's Content-Security-Policy allows no eval: zod
+// would try `new Function` once to compile its object parsers, be refused, and report a
+// violation. Parsing without that compilation is what it falls back to anyway. The server
+// (Node, no CSP) keeps the compiled parsers.
+if ('document' in globalThis || 'WorkerGlobalScope' in globalThis) z.config({ jitless: true });
+
 /** Blank form values ('' or whitespace) mean "not given" and are stored as null. */
 export function blankToNull(value: unknown): unknown {
   if (value === undefined || value === null) return null;

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { horseRoutes } from './api/horses.ts';
 import { contactRoutes } from './api/contacts.ts';
 import { dashboardRoutes } from './api/dashboard.ts';
@@ -15,6 +14,7 @@ import { BACKUP_PATH, backupHandler } from './backup/local-access.ts';
 import type { Sql } from './db/client.ts';
 import { apiError, handleError } from './http/errors.ts';
 import { serveWeb } from './http/static.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { AppEnv, AuthedEnv } from './http/types.ts';
 import type { DocumentRegistry } from './sync/registry.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
@@ -42,9 +42,7 @@ export function createApp(deps: AppDeps) {
   const { sql, registry, allowedOrigins, webDir, trustProxy = false, syncLimits = DEFAULT_SYNC_LIMITS } = deps;
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  // `no-referrer` (the default) would make browsers send `Origin: null` on the sign-in
-  // form's POST, which the CSRF check must refuse; same-origin keeps the real Origin.
-  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' }));
+  app.use('*', securityHeaders());
   app.use('/api/*', checkOrigin(allowedOrigins));
   // JSON bodies are small; photos have their own streamed 10 MB limit.
   app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/objects/upload/') ? next() : jsonBodyLimit(c, next)));

@@ -12,7 +12,7 @@ export type TestServer = RunningServer & {
   destroy(): Promise<void>;
 };
 
-export type TestServerOptions = { compactEvery?: number; syncLimits?: Partial<SyncLimits> };
+export type TestServerOptions = { compactEvery?: number; syncLimits?: Partial<SyncLimits>; webDir?: string };
 
 async function start(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startServer({
