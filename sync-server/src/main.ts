@@ -20,6 +20,13 @@ async function main(): Promise<void> {
   console.log(`Ranch is listening on ${server.url} (${where})`);
   if (!config.admin) {
     console.log('No RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD set: no admin account was ensured.');
+  } else if (server.admin?.outcome === 'refused') {
+    console.warn(
+      `RANCH_ADMIN_EMAIL names ${server.admin.email}, an account that is not an Admin and was not made by these settings: it was not made Admin. ` +
+        'Sign in as an Admin to change its role, or set RANCH_ADMIN_EMAIL to another address.',
+    );
+  } else if (server.admin) {
+    console.log(`Admin account ${server.admin.email}: ${server.admin.outcome}.`);
   }
   // Graceful stop (docs/architecture.md "Stopping"), bounded: past STOP_LIMIT_MS, or at a
   // second signal (Ctrl-C again), the process exits at once; nothing acknowledged is lost

@@ -5,7 +5,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { SYNC_CLOSE } from '../../shared/index.ts';
 import { createApp } from './app.ts';
 import { newBackupToken, removeBackupAccess, writeBackupAccess } from './backup/local-access.ts';
-import { ensureAdmin } from './auth/users.ts';
+import { ensureAdmin, type AdminBootstrap } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { RequestGate } from './http/request-gate.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
@@ -32,6 +32,8 @@ export type RunningServer = {
   port: number;
   db: Database;
   registry: DocumentRegistry;
+  /** What the admin bootstrap did (absent without RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD). */
+  admin?: AdminBootstrap;
   /**
    * Graceful stop (docs/architecture.md "Stopping"): refuses new connections and requests,
    * lets those in flight finish, commits and acknowledges what sockets sent, closes them with
@@ -73,7 +75,7 @@ const SYNC_COMPRESSION = {
 /** Opens the database (migrating it), ensures the admin account and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.database);
-  if (options.admin) await ensureAdmin(db.sql, options.admin);
+  const admin = options.admin ? await ensureAdmin(db.sql, options.admin) : undefined;
   const syncLimits = { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits };
   const registry = new DocumentRegistry(db.sql, {
     // PGlite serves one process (its data folder is locked); Postgres may have other instances.
@@ -115,6 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     db,
     registry,
+    ...(admin ? { admin } : {}),
     close() {
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve())); // listens no more

@@ -1,6 +1,6 @@
 import type { Sql } from '../db/client.ts';
 import { newId, type Role, type User } from '../../../shared/index.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionUser } from './sessions.ts';
 
 export type NewUser = { email: string; firstName: string | null; lastName: string | null; role: Role; password: string };
@@ -25,16 +25,50 @@ export async function createUser(sql: Sql, input: NewUser): Promise<SessionUser>
   return userFromRow(row);
 }
 
+/** What `ensureAdmin` did, for the start-up log. */
+export type AdminBootstrap = { outcome: 'created' | 'ensured' | 'adopted'; email: string } | { outcome: 'refused'; email: string };
+
 /**
- * Start-up bootstrap: the account named by RANCH_ADMIN_EMAIL exists, is an Admin and has
+ * Start-up bootstrap: RANCH_ADMIN_EMAIL's account exists, is an Admin and has
  * RANCH_ADMIN_PASSWORD, so an operator can always get back in by restarting with them.
+ * The account is the one the bootstrap created, found by its mark (`is_bootstrap`), never
+ * by e-mail: an Admin may change their e-mail, and another account that takes the free
+ * address is never promoted (docs/security.md). A database from before the mark adopts the
+ * account with that e-mail only if it is already an Admin. When the password the variables
+ * give is not the account's, it is set and the account's sessions end.
  */
-export async function ensureAdmin(sql: Sql, admin: { email: string; password: string }): Promise<void> {
-  const passwordHash = await hashPassword(admin.password);
+export async function ensureAdmin(sql: Sql, admin: { email: string; password: string }): Promise<AdminBootstrap> {
+  const email = admin.email.toLowerCase();
+  const [bootstrap] = await sql<{ id: string; email: string; password_hash: string | null }[]>`
+    select id, email, password_hash from users where is_bootstrap`;
+  if (bootstrap) {
+    await setAdminPassword(sql, bootstrap, admin.password);
+    return { outcome: 'ensured', email: bootstrap.email };
+  }
+  const [existing] = await sql<{ id: string; email: string; role: Role; password_hash: string | null }[]>`
+    select id, email, role, password_hash from users where email = ${email}`;
+  if (existing && existing.role !== 'Admin') return { outcome: 'refused', email };
+  if (existing) {
+    await sql`update users set is_bootstrap = true where id = ${existing.id}`;
+    await setAdminPassword(sql, existing, admin.password);
+    return { outcome: 'adopted', email };
+  }
   await sql`
-    insert into users (id, email, role, password_hash)
-    values (${newId()}, ${admin.email.toLowerCase()}, 'Admin', ${passwordHash})
-    on conflict (email) do update set role = 'Admin', password_hash = excluded.password_hash, updated_at = now()`;
+    insert into users (id, email, role, password_hash, is_bootstrap)
+    values (${newId()}, ${email}, 'Admin', ${await hashPassword(admin.password)}, true)`;
+  return { outcome: 'created', email };
+}
+
+async function setAdminPassword(sql: Sql, account: { id: string; password_hash: string | null }, password: string): Promise<void> {
+  if (await verifyPassword(account.password_hash, password)) {
+    await sql`update users set role = 'Admin', updated_at = now() where id = ${account.id} and role <> 'Admin'`;
+    return;
+  }
+  const passwordHash = await hashPassword(password);
+  await sql.begin(async (tx) => {
+    await tx`update users set role = 'Admin', password_hash = ${passwordHash}, updated_at = now() where id = ${account.id}`;
+    await tx`delete from sessions where user_id = ${account.id}`;
+  });
 }
 
 export type UserRow = {

@@ -193,4 +193,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       alter table docs add column checked_rules integer not null default 0;
     `,
   },
+  {
+    version: 5,
+    name: 'the bootstrap admin account, by id',
+    sql: /* sql */ `
+      -- The account RANCH_ADMIN_EMAIL created (auth/users.ts ensureAdmin): found by this mark,
+      -- never by its e-mail, so another account taking that e-mail is never made Admin.
+      alter table users add column is_bootstrap boolean not null default false;
+      create unique index users_one_bootstrap on users (is_bootstrap) where is_bootstrap;
+    `,
+  },
 ];

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../src/auth/users.ts';
+import { client, signIn, signInAs, type ApiClient } from './support/client.ts';
+import { databaseKinds } from './support/databases.ts';
+import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
+
+/**
+ * The admin bootstrap (RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD at every start) makes the
+ * account it created an Admin again, found by its mark and never by its e-mail.
+ */
+describe.each(databaseKinds())('[A9] the admin bootstrap cannot be claimed by another account (%s)', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => server?.destroy());
+
+  const role = async (client: ApiClient) => ((await (await client.request('/api/auth/user')).json()) as { role: string }).role;
+  const profile = (client: ApiClient, email: string) =>
+    client.request('/api/auth/user', { method: 'PUT', json: { firstName: 'Some', lastName: 'One', email } });
+
+  it('a Staff member who takes the address the Admin left is not made Admin at the next start', async () => {
+    const staff = await signInAs(server.url, admin, 'Staff');
+    expect((await profile(admin, 'owner@ranch.test')).status).toBe(200);
+    expect((await profile(staff, ADMIN.email)).status).toBe(200);
+
+    server = await server.restart();
+    // The restarted server listens on a new port; the sessions are the same.
+    const staffNow = client(server.url, staff.cookie);
+    admin = client(server.url, admin.cookie);
+    expect(server.admin?.outcome).toBe('ensured');
+    expect(await role(staffNow)).toBe('Staff');
+    expect((await staffNow.request('/api/users')).status).toBe(403);
+    // The Admin kept their new address, their role, the bootstrap password and their session.
+    expect(await role(admin)).toBe('Admin');
+    expect(await role(await signIn(server.url, 'owner@ranch.test', ADMIN.password))).toBe('Admin');
+  });
+
+  it('a new password from the settings ends the sessions of the old one; the same password ends none', async () => {
+    const before = await signIn(server.url, 'owner@ranch.test', ADMIN.password);
+    expect(await ensureAdmin(server.db.sql, ADMIN)).toEqual({ outcome: 'ensured', email: 'owner@ranch.test' });
+    expect((await before.request('/api/auth/user')).status).toBe(200);
+
+    await ensureAdmin(server.db.sql, { email: ADMIN.email, password: 'a brand new password' });
+    expect((await before.request('/api/auth/user')).status).toBe(401);
+    expect(await role(await signIn(server.url, 'owner@ranch.test', 'a brand new password'))).toBe('Admin');
+  });
+
+  it('a database from before the mark adopts the account with the address only if it is an Admin', async () => {
+    await server.db.sql`update users set is_bootstrap = false`;
+    const owner = await signIn(server.url, 'owner@ranch.test', 'a brand new password');
+    const staff = await signInAs(server.url, owner, 'Staff');
+    const staffEmail = ((await (await staff.request('/api/auth/user')).json()) as { email: string }).email;
+    expect(await ensureAdmin(server.db.sql, { email: staffEmail, password: 'whatever it is' })).toEqual({
+      outcome: 'refused',
+      email: staffEmail,
+    });
+    expect(await role(staff)).toBe('Staff');
+    expect(await ensureAdmin(server.db.sql, { email: 'owner@ranch.test', password: 'a brand new password' })).toEqual({
+      outcome: 'adopted',
+      email: 'owner@ranch.test',
+    });
+    expect((await server.db.sql`select count(*)::int as n from users where is_bootstrap`)[0]?.n).toBe(1);
+  });
+});
