@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', checkOrigin(allowedOrigins));
   // JSON bodies are small; photos have their own streamed 10 MB limit.
   app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/objects/upload/') ? next() : jsonBodyLimit(c, next)));
-  app.use('/api/*', loadSession(sql));
+  app.use('/api/*', loadSession(sql, trustProxy));
 
   // The public part of /api: sign-in and sign-out, and the sync socket, which refuses a
   // missing session itself (after the handshake, with close code 4401: sync/routes.ts).

@@ -1,21 +1,20 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Sql } from '../db/client.ts';
 import { apiError } from '../http/errors.ts';
-import { isAllowedOrigin } from '../http/origin.ts';
+import { isAllowedOrigin, isForeignWithoutOrigin } from '../http/origin.ts';
 import type { AppEnv, AuthedEnv } from '../http/types.ts';
 import type { Role } from '../../../shared/index.ts';
-import { SESSION_COOKIE, validateSessionToken } from './sessions.ts';
-import { setSessionCookie } from './cookie.ts';
+import { validateSessionToken } from './sessions.ts';
+import { sessionToken, setSessionCookie } from './cookie.ts';
 
 /** Reads the session cookie, if any, into `user`/`session`; never rejects by itself. */
-export function loadSession(sql: Sql): MiddlewareHandler<AppEnv> {
+export function loadSession(sql: Sql, trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = sessionToken(c);
     const result = token ? await validateSessionToken(sql, token) : null;
     c.set('user', result?.user ?? null);
     c.set('session', result?.session ?? null);
-    if (token && result?.renewed) setSessionCookie(c, token, result.session.expiresAt);
+    if (token && result?.renewed) setSessionCookie(c, token, result.session.expiresAt, trustProxy);
     await next();
   };
 }
@@ -41,7 +40,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** CSRF: a state-changing request from a foreign Origin is refused, JSON and forms alike. */
 export function checkOrigin(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && !isAllowedOrigin(c, allowedOrigins)) {
+    if (!SAFE_METHODS.has(c.req.method) && (!isAllowedOrigin(c, allowedOrigins) || isForeignWithoutOrigin(c))) {
       throw apiError(403, 'Forbidden: cross-origin request');
     }
     await next();

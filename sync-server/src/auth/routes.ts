@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie } from 'hono/cookie';
 import type { Sql } from '../db/client.ts';
 import type { AppEnv } from '../http/types.ts';
 import { loginInput } from '../../../shared/index.ts';
@@ -9,7 +8,7 @@ import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage, type LoginKeys } from './login-limits.ts';
 import { loginPage } from './login-page.ts';
 import { verifyPassword } from './password.ts';
-import { createSession, generateSessionToken, invalidateSession, SESSION_COOKIE } from './sessions.ts';
+import { createSession, generateSessionToken, invalidateSession } from './sessions.ts';
 import { findUserForLogin } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -57,7 +56,7 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
     await loginSucceeded(sql, keys);
     const token = generateSessionToken();
     const session = await createSession(sql, token, account.id);
-    setSessionCookie(c, token, session.expiresAt);
+    setSessionCookie(c, token, session.expiresAt, trustProxy);
     return c.redirect('/', 303);
   });
 
@@ -67,7 +66,7 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
       await invalidateSession(sql, session.id);
       onSignOut?.(session.id);
     }
-    if (getCookie(c, SESSION_COOKIE) !== undefined) clearSessionCookie(c);
+    clearSessionCookie(c, trustProxy);
     return c.redirect('/', 303);
   });
 

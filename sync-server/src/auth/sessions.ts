@@ -9,6 +9,8 @@ import { userFromRow, type UserRow } from './users.ts';
  * so a leaked sessions table cannot be replayed. Expiry slides forward while in use.
  */
 export const SESSION_COOKIE = 'ranch_session';
+/** The name over HTTPS: the `__Host-` prefix binds it to this host, secure, path `/`. */
+export const SECURE_SESSION_COOKIE = '__Host-ranch_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;

@@ -19,8 +19,23 @@ export function isAllowedOrigin(c: Context, allowedOrigins: readonly string[]): 
   return host !== undefined && originHost === host;
 }
 
-export function isSecureRequest(c: Context): boolean {
-  const forwarded = c.req.header('x-forwarded-proto');
+/**
+ * Whether the browser reached us over HTTPS: said by the proxy's `X-Forwarded-Proto` only
+ * when the proxy is trusted (`RANCH_TRUST_PROXY=1`); anyone can send that header otherwise.
+ */
+export function isSecureRequest(c: Context, trustProxy: boolean): boolean {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
   if (forwarded) return forwarded.split(',')[0]?.trim() === 'https';
   return new URL(c.req.url).protocol === 'https:';
+}
+
+/**
+ * A state-changing request without `Origin` comes from a script (curl, a stock client) or
+ * from a browser that left it out: the browser then says where the request came from in
+ * `Sec-Fetch-Site`, and anything but this origin is refused.
+ */
+export function isForeignWithoutOrigin(c: Context): boolean {
+  if (c.req.header('origin') !== undefined) return false;
+  const site = c.req.header('sec-fetch-site');
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
 }

@@ -12,7 +12,7 @@ export type TestServer = RunningServer & {
   destroy(): Promise<void>;
 };
 
-export type TestServerOptions = { compactEvery?: number; syncLimits?: Partial<SyncLimits>; webDir?: string };
+export type TestServerOptions = { compactEvery?: number; syncLimits?: Partial<SyncLimits>; webDir?: string; trustProxy?: boolean };
 
 async function start(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startServer({
