@@ -4,6 +4,7 @@ import { WebsocketProvider } from 'y-websocket';
 import { CloseCode, DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, SYNC_PATH } from '../../../shared/index.ts';
 import { addNoticeBatch, readNotices, type NoticeStore } from './compensation-notices.ts';
 import type { SaveTracker } from './save-tracker.ts';
+import { readLastSynced, writeLastSynced } from './last-synced.ts';
 import { createStore, type Store } from './store.ts';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'unauthorized';
@@ -24,26 +25,6 @@ export type SyncStatus = {
   /** When the server last acknowledged this device's state (ms since epoch), across reloads. */
   lastSyncedAt: number | null;
 };
-
-const LAST_SYNCED_KEY = 'ranch.lastSyncedAt';
-
-/** When the server last acknowledged this device's state, as stored in this browser (the page's side). */
-export function readLastSynced(): number | null {
-  try {
-    const value = Number(localStorage.getItem(LAST_SYNCED_KEY));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeLastSynced(at: number): void {
-  try {
-    localStorage.setItem(LAST_SYNCED_KEY, String(at));
-  } catch {
-    // Storage disabled: the time is shown for this session only.
-  }
-}
 
 export type SyncConnection = {
   provider: WebsocketProvider;

@@ -7,7 +7,8 @@ import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { remoteWrites } from './rpc/writes-rpc.ts';
 import { createStore } from './store.ts';
-import { readLastSynced, type SyncStatus, writeLastSynced } from './sync.ts';
+import { readLastSynced, writeLastSynced } from './last-synced.ts';
+import type { SyncStatus } from './sync.ts';
 
 export type WorkerData = PageData & {
   /** For the bench and tests (window.__ranch.provider): the socket's first sync answered, and a way to drop it. */
