@@ -96,6 +96,7 @@ export async function chaosRun(seed: number, options: RunOptions): Promise<RunRe
       proxies,
       cookie,
       notes: result.notes,
+      complaints: result.violations,
       async probe(server, acknowledged, waitMs = 0) {
         const until = Date.now() + waitMs;
         let missing = await missingAfterRestart(server, cookie, acknowledged);

@@ -1,3 +1,4 @@
+import { statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -49,6 +50,27 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
   } catch (error) {
     await worker.terminate();
     await releaseLock();
+    // PGlite aborts without a reason when the disk is full (found by `npm run chaos`): say it.
+    const free = dataDir ? freeBytes(dataDir) : undefined;
+    if (free !== undefined && free < LOW_DISK_BYTES) {
+      throw new Error(
+        `Embedded Postgres could not start: the disk of the data folder ${dataDir} has only ${Math.floor(free / 1024)} KiB free. ` +
+          'Free some space and start again.',
+        { cause: error },
+      );
+    }
     throw error;
+  }
+}
+
+/** Below this much free space a failed start is blamed on the disk (a WAL segment is 16 MiB). */
+const LOW_DISK_BYTES = 64 * 1024 * 1024;
+
+function freeBytes(dir: string): number | undefined {
+  try {
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize;
+  } catch {
+    return undefined;
   }
 }
