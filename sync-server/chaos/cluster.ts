@@ -54,9 +54,16 @@ function tryMountTmpfs(dir: string): boolean {
     leftovers.mounts.add(dir);
     return true;
   } catch {
+    if (!tmpfsRefusedSaid) {
+      tmpfsRefusedSaid = true;
+      console.warn('chaos: a tmpfs cannot be mounted here (root is needed): the "restart on a nearly full disk" fault is left out.');
+    }
     return false;
   }
 }
+
+/** The full-disk fault is left out where mounting is refused; that is said once per process. */
+let tmpfsRefusedSaid = false;
 
 export async function prepareGround(kind: TestDatabaseKind, wantTmpfs: boolean): Promise<Ground> {
   const spawned: ServerProcess[] = [];
