@@ -104,7 +104,7 @@ describe.each(databaseKinds())('graceful stop (%s)', (kind) => {
     const second = await spawnServer(database, env);
     defer(() => second.kill('SIGTERM'));
     await expect.poll(() => connects, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    await sleep(200);
+    await expect.poll(() => written.length, { timeout: 15_000 }).toBeGreaterThan(writtenBeforeRestart + 3);
     writing = false;
     await writer;
     expect(written.length).toBeGreaterThan(writtenBeforeRestart);
