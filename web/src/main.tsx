@@ -46,12 +46,14 @@ const docLoadAfter = afterFirstRowsShown(1500);
 const data: PageData = dataWorkerWanted() ? startDataWorker() : startInThread();
 
 /**
- * Issue 12 (docs/web.md "The data layer in a worker"): the document lives in a worker, off
- * the main thread. localStorage['ranch.dataWorker'] = '0' keeps it in this thread (to compare, or to debug).
+ * Issue 12 (docs/web.md "The data layer in a worker"): with localStorage['ranch.dataWorker']
+ * = '1' the document lives in a worker, off the main thread. Not yet the default: in the
+ * browser tests a worker's sync socket escaped Chromium's emulated offline state once (a
+ * sale recorded "offline" reached the server), so the offline tests cannot yet vouch for it.
  */
 function dataWorkerWanted(): boolean {
   try {
-    return localStorage.getItem('ranch.dataWorker') !== '0' && typeof Worker !== 'undefined';
+    return localStorage.getItem('ranch.dataWorker') === '1' && typeof Worker !== 'undefined';
   } catch {
     return false;
   }
