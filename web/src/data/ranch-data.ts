@@ -1,16 +1,16 @@
 import { openRanchDb, READ_DB_NAME, type RanchDb } from './db.ts';
 import { startProjection, type Projection } from './projection.ts';
-import { createBuyerRepository, type BuyerRepository } from './repositories/buyers.ts';
-import { createHorseRepository, type HorseRepository } from './repositories/horses.ts';
-import { createLookupRepository, type LookupRepository } from './repositories/lookups.ts';
-import { createOwnerRepository, type OwnerRepository } from './repositories/owners.ts';
-import { createPaymentRepository, type PaymentRepository } from './repositories/payments.ts';
-import { createSaleRepository, type SaleRepository } from './repositories/sales.ts';
-import { createPhotoOutbox, type PhotoOutbox } from './photos/photo-outbox.ts';
+import { createBuyerRepository } from './repositories/buyers.ts';
+import { createHorseRepository } from './repositories/horses.ts';
+import { createLookupRepository } from './repositories/lookups.ts';
+import { createOwnerRepository } from './repositories/owners.ts';
+import { createPaymentRepository } from './repositories/payments.ts';
+import { createSaleRepository } from './repositories/sales.ts';
+import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
 import { createNoticeStore, type NoticeStore } from './compensation-notices.ts';
-import { localWrites, type RanchWrites } from './ranch-writes.ts';
+import { localWrites, type RanchWrites, type WriteTargets } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { createWaitingCount } from './waiting-count.ts';
 import { collectionMap, entityShape } from '../../../shared/index.ts';
@@ -18,46 +18,39 @@ import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
 import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
 
-export type RanchData = LocalDoc & {
-  db: RanchDb;
-  projection: Projection;
-  horses: HorseRepository;
-  lookups: LookupRepository;
-  owners: OwnerRepository;
-  buyers: BuyerRepository;
-  sales: SaleRepository;
-  /** Append-only: create is the only write. */
-  payments: PaymentRepository;
-  /** Photos taken here that have not reached the server (the outbox). */
-  photos: PhotoOutbox;
-  /** Sends the outbox; started by connect(). */
-  uploads: PhotoUploader;
-  /** What screens write through (ranch-writes.ts); the repositories above are the document's side of it. */
-  writes: RanchWrites;
-  tracker: SaveTracker;
-  status: Store<SyncStatus>;
-  /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
-  notices: NoticeStore;
-  /** Records with changes the server has not acknowledged (waiting-count.ts). */
-  waiting: Store<{ records: number }>;
-  /** The same, counted now (Clear Local Data's warning). */
-  countUnsaved(): Promise<number>;
-  /** The sale a payment belongs to, from the document (the read model has no payment index); null if unknown. */
-  paymentSaleId(paymentId: string): Promise<string | null>;
-  /** Clear Local Data: stops syncing and sending, then empties the stored document. */
-  clearDocument(): Promise<void>;
-  /**
-   * Starts syncing with the server and sending photos (idempotent); call once the user is
-   * known. The socket opens once the local document has loaded, so its first sync step
-   * asks the server only for what this device lacks, not for the whole ranch again.
-   */
-  connect(): void;
-  /** Whether the stored document has been applied (writes are offered from then on). */
-  readonly docLoaded: boolean;
-  /** The live connection, once connect() was called and the document loaded. */
-  readonly sync: SyncConnection | null;
-  destroy(): Promise<void>;
-};
+/** The repositories (payments append-only; photos: the outbox of those not yet on the server) are WriteTargets. */
+export type RanchData = LocalDoc &
+  WriteTargets & {
+    db: RanchDb;
+    projection: Projection;
+    /** Sends the outbox; started by connect(). */
+    uploads: PhotoUploader;
+    /** What screens write through (ranch-writes.ts); the repositories above are the document's side of it. */
+    writes: RanchWrites;
+    tracker: SaveTracker;
+    status: Store<SyncStatus>;
+    /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
+    notices: NoticeStore;
+    /** Records with changes the server has not acknowledged (waiting-count.ts). */
+    waiting: Store<{ records: number }>;
+    /** The same, counted now (Clear Local Data's warning). */
+    countUnsaved(): Promise<number>;
+    /** The sale a payment belongs to, from the document (the read model has no payment index); null if unknown. */
+    paymentSaleId(paymentId: string): Promise<string | null>;
+    /** Clear Local Data: stops syncing and sending, then empties the stored document. */
+    clearDocument(): Promise<void>;
+    /**
+     * Starts syncing with the server and sending photos (idempotent); call once the user is
+     * known. The socket opens once the local document has loaded, so its first sync step
+     * asks the server only for what this device lacks, not for the whole ranch again.
+     */
+    connect(): void;
+    /** Whether the stored document has been applied (writes are offered from then on). */
+    readonly docLoaded: boolean;
+    /** The live connection, once connect() was called and the document loaded. */
+    readonly sync: SyncConnection | null;
+    destroy(): Promise<void>;
+  };
 
 export type RanchDataOptions = {
   docDbName?: string;
