@@ -7,7 +7,18 @@ import * as Y from 'yjs';
  */
 export const DOC_NAME = 'ranch';
 
-export const COLLECTIONS = ['horses', 'owners', 'buyers', 'sales', 'payments', 'breeds', 'colors', 'genders', 'statuses'] as const;
+export const COLLECTIONS = [
+  'horses',
+  'owners',
+  'buyers',
+  'sales',
+  'payments',
+  'breeds',
+  'colors',
+  'genders',
+  'statuses',
+  'careEntries',
+] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a person calls one record of each collection (suppliers are `owners` in the document). */
@@ -21,6 +32,7 @@ export const COLLECTION_NOUN: Record<Collection, string> = {
   colors: 'color',
   genders: 'gender',
   statuses: 'status',
+  careEntries: 'care entry',
 };
 
 export type JsonValue = string | number | boolean | null;

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { Collection, EntityFields, JsonValue } from './doc-layout.ts';
 import { isEntityId } from './ids.ts';
-import { RECORD_FIELDS, RECORD_SCHEMAS } from './schemas/records.ts';
+import { DEVICE_TIME_FIELD, isDeviceTime, RECORD_FIELDS, RECORD_SCHEMAS } from './schemas/records.ts';
 
 /**
  * What one value under a collection key is, read without trusting it: the document layout is
@@ -32,6 +32,9 @@ export function entityShape(collection: Collection, key: string, value: unknown)
       if (fieldValue === key) fields.id = key;
       else strays.push(field);
     } else if (own.includes(field) && isScalar(fieldValue)) {
+      fields[field] = fieldValue;
+    } else if (field === DEVICE_TIME_FIELD && isDeviceTime(fieldValue)) {
+      // [T5] The device's time of its last change: kept, read by the history only.
       fields[field] = fieldValue;
     } else {
       strays.push(field);

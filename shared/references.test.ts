@@ -10,7 +10,10 @@ const HORSE_B = '00000000-0000-4000-8000-00000000000b';
 describe('references', () => {
   it('names who refers to each collection, from the one REFERENCES table', () => {
     expect(referrersOf('owners')).toEqual([['horses', 'ownerId']]);
-    expect(referrersOf('horses')).toEqual([['sales', 'horseId']]);
+    expect(referrersOf('horses')).toEqual([
+      ['sales', 'horseId'],
+      ['careEntries', 'horseId'],
+    ]);
     expect(referrersOf('sales')).toEqual([['payments', 'saleId']]);
     expect(referrersOf('payments')).toEqual([]);
   });

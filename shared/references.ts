@@ -12,7 +12,43 @@ export const REFERENCES: Partial<Record<Collection, Record<string, Collection>>>
   horses: { breedId: 'breeds', colorId: 'colors', genderId: 'genders', statusId: 'statuses', ownerId: 'owners' },
   sales: { horseId: 'horses', buyerId: 'buyers' },
   payments: { saleId: 'sales' },
+  careEntries: { horseId: 'horses' },
 };
+
+/**
+ * Referrers that go with what they name instead of keeping it ([K6]): deleting a horse deletes
+ * its care entries in the same change (a ranch keeps no care history of a horse it no longer
+ * has). Everything else that refers to a record refuses its deletion (409, InUseError).
+ */
+export const DELETED_WITH: Partial<Record<Collection, readonly Collection[]>> = {
+  horses: ['careEntries'],
+};
+
+/** The keys of the entities of `referrer` whose `field` names `id`. */
+function namingKeys(doc: Y.Doc, referrer: Collection, field: string, id: string): string[] {
+  const keys: string[] = [];
+  for (const [key, entity] of collectionMap(doc, referrer)) {
+    if (isEntityId(key) && entity instanceof Y.Map && entity.get(field) === id) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Deletes `collection/id` and the entities DELETED_WITH it that name it; run inside the
+ * caller's transaction, after refusing while anything else refers to it. Returns whether
+ * the entity was there.
+ */
+export function deleteWithDependents(doc: Y.Doc, collection: Collection, id: string): boolean {
+  const map = collectionMap(doc, collection);
+  if (!map.has(id)) return false;
+  for (const [referrer, field] of referrersOf(collection)) {
+    if (!DELETED_WITH[collection]?.includes(referrer)) continue;
+    const referrers = collectionMap(doc, referrer);
+    for (const key of namingKeys(doc, referrer, field, id)) referrers.delete(key);
+  }
+  map.delete(id);
+  return true;
+}
 
 /** The collections and fields that name an entity of `collection`: who would dangle if one went. */
 export function referrersOf(collection: Collection): [Collection, string][] {
@@ -27,7 +63,8 @@ export function referrersOf(collection: Collection): [Collection, string][] {
 export type Referrers = { collection: Collection; count: number };
 
 /**
- * The entities of the document that name `collection/id` in a reference field, counted per
+ * The entities of the document that name `collection/id` in a reference field and would keep
+ * it from being deleted (those DELETED_WITH it do not), counted per
  * referring collection (only collections with at least one). Reads the document itself,
  * the merged truth, so a device and a REST delete answer "is it referred to?" the same way;
  * like the server's reference index, only entities under entity-id keys count.
@@ -35,10 +72,8 @@ export type Referrers = { collection: Collection; count: number };
 export function referencesTo(doc: Y.Doc, collection: Collection, id: string): Referrers[] {
   const found: Referrers[] = [];
   for (const [referrer, field] of referrersOf(collection)) {
-    let count = 0;
-    for (const [key, entity] of collectionMap(doc, referrer)) {
-      if (isEntityId(key) && entity instanceof Y.Map && entity.get(field) === id) count += 1;
-    }
+    if (DELETED_WITH[collection]?.includes(referrer)) continue;
+    const count = namingKeys(doc, referrer, field, id).length;
     if (count > 0) found.push({ collection: referrer, count });
   }
   return found;

@@ -77,6 +77,8 @@ export const SYNC_CLOSE = {
   unauthorized: { code: CloseCode.Unauthorized, reason: 'Unauthorized' },
   /** The session ended while connected (sign-out, role change, removal). */
   signedOut: { code: CloseCode.Unauthorized, reason: 'Signed out' },
+  /** The device named whose changes it holds (SYNC_USER_PARAM) and the session is another user's ([A12]). */
+  otherUser: { code: CloseCode.Unauthorized, reason: 'Signed in as another user' },
   crossOrigin: { code: CloseCode.Forbidden, reason: 'Forbidden: cross-origin WebSocket' },
   unknownDocument: { code: CloseCode.NotFound, reason: 'Unknown document' },
   /** The document could not be loaded or persisted: reconnect later and resend. */
@@ -102,3 +104,14 @@ export function closeWith(close: SyncClose, detail: string): SyncClose {
 }
 
 export const SYNC_PATH = '/api/sync';
+/**
+ * Optional query parameter of the sync socket: the id of the user whose changes the device
+ * sends. When the session is another user's, the socket closes with `otherUser` before any
+ * sync data, so one user's unsent changes are never taken in under another's session ([A12]).
+ */
+export const SYNC_USER_PARAM = 'user';
+/**
+ * The same for REST calls that carry a device's stored work (the photo uploads): a request
+ * with this header naming another user than the session's is answered 401 ([A12]).
+ */
+export const SENDER_HEADER = 'x-ranch-user';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Collection } from '../doc-layout.ts';
+import { careEntryRecord } from './care.ts';
 import { contactInput } from './contact.ts';
 import { horseInput } from './horse.ts';
 import { lookupInput } from './lookup.ts';
@@ -8,6 +9,18 @@ import { saleInput } from './sale.ts';
 
 /** A moment as devices stamp it: `new Date().toISOString()`. */
 export const isoTimestamp = z.iso.datetime({ offset: true, error: 'Must be a timestamp' });
+
+/**
+ * [T5] The field in which a device stamps each change it makes to a record with its own clock
+ * (`new Date().toISOString()`). Any record may hold it; only a timestamp (40 characters at
+ * most) is kept, anything else is removed like an unknown field. It is the device's claim,
+ * shown beside the server's time in the history, never trusted; records read without it.
+ */
+export const DEVICE_TIME_FIELD = 'updatedAt';
+
+export function isDeviceTime(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 40 && isoTimestamp.safeParse(value).success;
+}
 
 /**
  * Each entity as stored in the document (the form schemas plus what a repository adds).
@@ -23,6 +36,7 @@ export const RECORD_SCHEMAS = {
   colors: lookupInput,
   genders: lookupInput,
   statuses: lookupInput,
+  careEntries: careEntryRecord,
 } satisfies Record<Collection, z.ZodType>;
 
 const LOOKUP_FIELDS = ['name', 'isActive'] as const;
@@ -42,6 +56,7 @@ export const RECORD_FIELDS: Record<Collection, readonly string[]> = {
   colors: LOOKUP_FIELDS,
   genders: LOOKUP_FIELDS,
   statuses: LOOKUP_FIELDS,
+  careEntries: ['horseId', 'kind', 'doneOn', 'nextDueOn', 'notes', 'recordedBy', 'recordedByName', 'createdAt'],
 };
 
 export type RecordOf<C extends Collection> = z.output<(typeof RECORD_SCHEMAS)[C]>;

@@ -25,22 +25,42 @@ export const loginInput = z.object({
 
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** A new password: for new accounts, resets and changes alike. */
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024, 'Password must be at most 1024 characters');
+
+/** The password someone already has, to confirm it is them (not checked for length: only compared). */
+const currentPassword = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(1024, 'Current password is incorrect');
+
 export const createUserInput = z.object({
   email,
   firstName: requiredName('First name is required'),
   lastName: requiredName('Last name is required'),
   role,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(1024, 'Password must be at most 1024 characters'),
+  password: newPassword,
 });
 
+/** [U8] Names and e-mail; the current password only when the e-mail changes ([U15]). */
 export const profileInput = z.object({
   firstName: requiredName('First name is required'),
   lastName: requiredName('Last name is required'),
   email,
+  currentPassword: z.string().max(1024, 'Current password is incorrect').optional(),
 });
+
+/** [U11] An Admin deactivates or reactivates an account. */
+export const userActiveInput = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+
+/** [U12] An Admin sets a new password for an account. */
+export const passwordResetInput = z.object({ password: newPassword });
+
+/** [U13] Changing one's own password. */
+export const passwordChangeInput = z.object({ currentPassword, newPassword });
 
 /** [U6] user as the API returns it. */
 export type User = {
@@ -50,6 +70,8 @@ export type User = {
   email: string;
   role: z.infer<typeof role>;
   profileImageUrl: string | null;
+  /** [U11] False once an Admin deactivated the account: it cannot sign in. */
+  isActive: boolean;
   createdAt: string;
   updatedAt: string;
 };

@@ -1,7 +1,19 @@
 import type * as Y from 'yjs';
-import { newId, writeEntity, type Collection, type EntityFields } from '../../shared/index.ts';
+import { addDays, newId, writeEntity, type CareKind, type Collection, type EntityFields } from '../../shared/index.ts';
 
-export type RanchSize = { horses: number; payments: number };
+/** `careEntriesPerHorse`: a year of care for every horse ([K1]); 5 unless given (0: none). */
+export type RanchSize = { horses: number; payments: number; careEntriesPerHorse?: number };
+
+/** A year of care of horse `i` up to `today`: [kind, days ago done, days until the next is due after it]. */
+const CARE_YEAR: [CareKind, (i: number) => number, number][] = [
+  ['coggins', (i) => 30 + (i % 330), 365],
+  ['vaccination', (i) => 300 + (i % 20), 182],
+  ['vaccination', (i) => 120 + (i % 20), 182],
+  ['farrier', (i) => i % 60, 56],
+  ['deworming', (i) => 30 + (i % 60), 90],
+  ['dental', (i) => 200 + (i % 100), 365],
+];
+const RECORDER = '0190a0a0-0000-7000-8000-00000000b0b0';
 
 /** Entities per Yjs transaction: a few large updates, each one Postgres transaction on the server. */
 const CHUNK = 2000;
@@ -16,7 +28,8 @@ const METHODS = ['Cash', 'Card', 'ACH', 'Check', 'Other'];
 /**
  * A ranch with a long history, written the way devices write it: entities as Y.Maps in the
  * document's collections (shared/doc-layout.ts). Ten payments per sale, a sale for every
- * second horse, each payment small enough that no sale is paid off. `apply` receives each
+ * second horse, each payment small enough that no sale is paid off, and a year of care
+ * entries (5 per horse by default: 50,000 for 10,000 horses). `apply` receives each
  * chunk as one transaction's worth of writes.
  */
 export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
@@ -116,6 +129,31 @@ export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
       },
     ]);
     if (batch.length >= CHUNK) flush();
+  }
+  flush();
+  // Relative to the day the bench runs, so the bell and the Due soon card show a ranch that
+  // keeps up: most care is due later, some within 14 days, some overdue.
+  const today = new Date().toISOString().slice(0, 10);
+  const perHorse = Math.min(size.careEntriesPerHorse ?? 5, CARE_YEAR.length);
+  for (let i = 0; i < horseIds.length; i++) {
+    for (const [kind, daysAgo, interval] of CARE_YEAR.slice(0, perHorse)) {
+      const doneOn = addDays(today, -daysAgo(i));
+      batch.push([
+        'careEntries',
+        newId(),
+        {
+          horseId: horseIds[i]!,
+          kind,
+          doneOn,
+          nextDueOn: addDays(doneOn, interval),
+          notes: kind === 'farrier' && i % 4 === 0 ? 'Reset front shoes' : null,
+          recordedBy: RECORDER,
+          recordedByName: 'Bench Staff',
+          createdAt: now.toISOString(),
+        },
+      ]);
+      if (batch.length >= CHUNK) flush();
+    }
   }
   flush();
   return { horseIds };

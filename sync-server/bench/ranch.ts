@@ -63,10 +63,13 @@ export async function ranchBench(
   const { horseIds } = seedRanch(seeder.doc, options);
   await until(() => acked >= localClock(), 300_000, 'the seed to be acknowledged');
   const seedMs = performance.now() - seedStart;
-  log(`  seeded ${options.horses} horses + ${options.payments} payments in ${seedUpdates} updates, durable in ${ms(seedMs)}`);
+  const careEntries = seeder.doc.getMap('careEntries').size;
+  log(
+    `  seeded ${options.horses} horses + ${options.payments} payments + ${careEntries} care entries in ${seedUpdates} updates, durable in ${ms(seedMs)}`,
+  );
   rows.push({
     group: 'ranch',
-    figure: `seed ${options.horses} horses + ${options.payments} payments (${seedUpdates} sync updates)`,
+    figure: `seed ${options.horses} horses + ${options.payments} payments + ${careEntries} care entries (${seedUpdates} sync updates)`,
     ours: ms(seedMs),
     note: 'through the sync socket, acknowledged',
   });

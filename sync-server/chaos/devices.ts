@@ -95,14 +95,10 @@ export function appDevice(name: string, baseUrl: string, cookie: string, doc: Y.
     sessionExpired: false,
     lastSyncedAt: null,
   });
-  const sync: SyncConnection = startSync(
-    doc,
-    tracker,
-    status,
-    createNoticeStore(),
-    baseUrl.replace(/^http/, 'ws') + SYNC_PATH,
-    cookieSocket(cookie),
-  );
+  const sync: SyncConnection = startSync(doc, tracker, status, createNoticeStore(), {
+    serverUrl: baseUrl.replace(/^http/, 'ws') + SYNC_PATH,
+    WebSocketPolyfill: cookieSocket(cookie),
+  });
   return {
     name,
     kind: 'app',

@@ -6,7 +6,10 @@ import { dashboardRoutes } from './api/dashboard.ts';
 import { ReadCache } from './api/read-cache.ts';
 import { lookupRoutes } from './api/lookups.ts';
 import { saleRoutes } from './api/sales.ts';
+import { careRoutes } from './api/care.ts';
+import { historyRoutes } from './api/history.ts';
 import { photoRoutes } from './api/photos.ts';
+import { accountRoutes } from './api/account.ts';
 import { userRoutes } from './api/users.ts';
 import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -16,6 +19,7 @@ import { apiError, handleError } from './http/errors.ts';
 import { serveWeb } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AppEnv, AuthedEnv } from './http/types.ts';
+import type { AccessEvent } from './sync/peers.ts';
 import type { DocumentRegistry } from './sync/registry.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { syncRoutes } from './sync/routes.ts';
@@ -35,6 +39,8 @@ export type AppDeps = {
   syncLimits?: SyncLimits;
   /** Embedded PGlite in a data folder: the token of `GET /api/backup` (backup/local-access.ts). */
   backupToken?: string;
+  /** [I7] What one user's photos may take (default 1 GiB). */
+  photoQuotaBytes?: number;
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
@@ -72,7 +78,7 @@ export function createApp(deps: AppDeps) {
  * after the public routes: a public route answers before the guard is reached, and a
  * route added here can only ever be protected.
  */
-function signedInRoutes({ sql, registry, allowedOrigins }: AppDeps) {
+function signedInRoutes({ sql, registry, allowedOrigins, trustProxy = false, photoQuotaBytes }: AppDeps) {
   const api = new Hono<AuthedEnv>();
   api.use('*', requireUser);
   const cache = new ReadCache(registry.versions);
@@ -80,11 +86,12 @@ function signedInRoutes({ sql, registry, allowedOrigins }: AppDeps) {
   api.route('/', lookupRoutes(sql, registry));
   api.route('/', contactRoutes(sql, registry));
   api.route('/', saleRoutes(sql, registry));
+  api.route('/', careRoutes(sql, registry));
   api.route('/', dashboardRoutes(sql, cache));
-  api.route(
-    '/',
-    userRoutes(sql, (userId, role) => registry.announceAccess({ kind: 'role', userId, role })),
-  );
-  api.route('/', photoRoutes(sql, allowedOrigins));
+  api.route('/', historyRoutes(sql));
+  const announce = (event: AccessEvent) => registry.announceAccess(event);
+  api.route('/', userRoutes(sql, announce));
+  api.route('/', accountRoutes(sql, announce, trustProxy));
+  api.route('/', photoRoutes(sql, allowedOrigins, photoQuotaBytes));
   return api;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PHOTO_QUOTA_BYTES } from './storage/photo-quota.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 
 const MiB = 1024 * 1024;
@@ -43,6 +44,8 @@ const schema = z.object({
     .enum(['0', '1', ''], { error: 'must be 1 (behind a reverse proxy) or 0' })
     .default('0')
     .transform((value) => value === '1'),
+  /** [I7] What one user's uploaded photos may take, in MiB. */
+  RANCH_PHOTO_QUOTA_MIB: positive(DEFAULT_PHOTO_QUOTA_BYTES / MiB),
   RANCH_SYNC_MAX_MESSAGE_MIB: positive(DEFAULT_SYNC_LIMITS.maxMessageBytes / MiB),
   RANCH_SYNC_SEND_BUFFER_MIB: positive(DEFAULT_SYNC_LIMITS.sendBufferBytes / MiB),
   RANCH_SYNC_MESSAGES_PER_SECOND: positive(DEFAULT_SYNC_LIMITS.messagesPerSecond),
@@ -67,6 +70,7 @@ export type Config = {
   webDir: string;
   trustProxy: boolean;
   syncLimits: SyncLimits;
+  photoQuotaBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: value.RANCH_ALLOWED_ORIGINS,
     webDir: resolve(value.RANCH_WEB_DIR),
     trustProxy: value.RANCH_TRUST_PROXY,
+    photoQuotaBytes: value.RANCH_PHOTO_QUOTA_MIB * MiB,
     syncLimits: {
       maxMessageBytes: value.RANCH_SYNC_MAX_MESSAGE_MIB * MiB,
       sendBufferBytes: value.RANCH_SYNC_SEND_BUFFER_MIB * MiB,

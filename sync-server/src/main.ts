@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     webDir: config.webDir,
     trustProxy: config.trustProxy,
     syncLimits: config.syncLimits,
+    photoQuotaBytes: config.photoQuotaBytes,
   });
   const where = config.databaseUrl ? 'Postgres from DATABASE_URL' : `embedded Postgres in ${config.dataDir}`;
   console.log(`Ranch is listening on ${server.url} (${where})`);
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
     console.warn(
       `RANCH_ADMIN_EMAIL names ${server.admin.email}, an account that is not an Admin and was not made by these settings: it was not made Admin. ` +
         'Sign in as an Admin to change its role, or set RANCH_ADMIN_EMAIL to another address.',
+    );
+  } else if (server.admin?.outcome === 'inactive') {
+    console.warn(
+      `The admin account of RANCH_ADMIN_EMAIL (${server.admin.email}) was deactivated by an Admin and stays so; ` +
+        'an Admin reactivates it on the Users screen.',
     );
   } else if (server.admin) {
     console.log(`Admin account ${server.admin.email}: ${server.admin.outcome}.`);

@@ -8,6 +8,7 @@ import { newBackupToken, removeBackupAccess, writeBackupAccess } from './backup/
 import { ensureAdmin, type AdminBootstrap } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { RequestGate } from './http/request-gate.ts';
+import { startPhotoSweeper } from './storage/photo-sweep.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { DocumentRegistry } from './sync/registry.ts';
 
@@ -24,6 +25,8 @@ export type ServerOptions = {
   compactEvery?: number;
   /** Per-connection limits of the sync socket (docs/sync-limits.md); defaults for the rest. */
   syncLimits?: Partial<SyncLimits>;
+  /** [I7] What one user's photos may take (RANCH_PHOTO_QUOTA_MIB; default 1 GiB). */
+  photoQuotaBytes?: number;
 };
 
 export type RunningServer = {
@@ -95,7 +98,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     syncLimits,
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(backupToken ? { backupToken } : {}),
+    ...(options.photoQuotaBytes ? { photoQuotaBytes: options.photoQuotaBytes } : {}),
   });
+  // [I8] Photos no record names are removed after a grace (one instance at a time).
+  const photoSweeper = startPhotoSweeper(db.sql);
   const wss = new WebSocketServer({ noServer: true, maxPayload: syncLimits.maxMessageBytes, perMessageDeflate: SYNC_COMPRESSION });
   const gate = new RequestGate();
   const server = serve({
@@ -132,6 +138,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         for (const client of wss.clients) client.terminate();
         server.closeAllConnections();
         await closed;
+        await photoSweeper.stop();
         await registry.close();
         await db.close();
       })();

@@ -66,7 +66,17 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(me.status).toBe(200);
     const user = await me.json();
     expect(user).toMatchObject({ email: ADMIN.email, role: 'Admin', firstName: null, lastName: null, profileImageUrl: null });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'role', 'updatedAt']);
+    expect(Object.keys(user).sort()).toEqual([
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'isActive',
+      'lastName',
+      'profileImageUrl',
+      'role',
+      'updatedAt',
+    ]);
     const anonymous = await fetch(`${server.url}/api/auth/user`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: 'Unauthorized' });
@@ -77,6 +87,8 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     const out = await session.request('/api/logout');
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/');
+    // [A11]: the browser empties its HTTP cache of this site (served photos).
+    expect(out.headers.get('clear-site-data')).toBe('"cache"');
     expect((await session.request('/api/auth/user')).status).toBe(401);
   });
 

@@ -104,6 +104,12 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     for (const amount of ['2550.10', '2550.10']) {
       await createdId(staff, '/api/payments', { saleId: sale, amount, date: '2026-02-15', method: 'Card', memo: 'installment' });
     }
+    // [K1] a care entry, projected to care_entries, comes back like every record.
+    const care = await staff.request('/api/careEntries', {
+      method: 'POST',
+      json: { horseIds: [sold], kind: 'coggins', doneOn: '2026-01-10', nextDueOn: '2027-01-10', notes: 'Negative' },
+    });
+    if (care.status !== 201) throw new Error(`care entry: ${care.status}`);
     device = connectDevice(ranch.server.url, staff.cookie);
     await whenSynced(device);
   }, 120_000);

@@ -72,3 +72,11 @@ describe('RANCH_SYNC_* limits', () => {
     );
   });
 });
+
+describe('RANCH_PHOTO_QUOTA_MIB', () => {
+  it('[I7] defaults to 1 GiB per user, reads MiB, and refuses anything but a whole number', () => {
+    expect(loadConfig({}).photoQuotaBytes).toBe(1024 * 1024 * 1024);
+    expect(loadConfig({ RANCH_PHOTO_QUOTA_MIB: '200' }).photoQuotaBytes).toBe(200 * 1024 * 1024);
+    expect(() => loadConfig({ RANCH_PHOTO_QUOTA_MIB: 'plenty' })).toThrow(/RANCH_PHOTO_QUOTA_MIB: must be a whole number, 1 or more/);
+  });
+});

@@ -28,12 +28,13 @@ describe.each(databaseKinds())('a Postgres outage (%s)', (kind) => {
     if (kind === 'pglite') {
       dataDir = mkdtempSync(join(tmpdir(), 'ranch-outage-'));
       embedded = await startEmbeddedPostgres(dataDir);
-      target = new URL(embedded.url);
+      // The embedded database has a unix socket only: the proxy gives it a TCP address to cut.
+      target = new URL('postgres://postgres@127.0.0.1/postgres');
     } else {
       database = await createTestDatabase('postgres');
       target = new URL((database.options as { url: string }).url);
     }
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    proxy = await startTcpProxy(embedded ? { path: embedded.socketPath } : { host: target.hostname, port: Number(target.port || 5432) });
     target.host = `127.0.0.1:${proxy.port}`;
     server = await startServer({
       database: { url: target.toString(), max: kind === 'pglite' ? 1 : 4 },

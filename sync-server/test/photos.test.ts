@@ -134,6 +134,23 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     }
   });
 
+  it('[A12] refuses a photo call that names another user than the session’s (401), so no one sends another’s photos', async () => {
+    const self = (await (await staff.request('/api/auth/user')).json()) as { id: string };
+    const other = (await (await otherStaff.request('/api/auth/user')).json()) as { id: string };
+    const named = (userId: string) => ({ headers: { 'x-ranch-user': userId } });
+    const refused = await staff.request('/api/objects/upload', named(other.id));
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'Unauthorized: signed in as another user' });
+    const upload = await uploadURL();
+    const put = await staff.request(upload.uploadURL, {
+      method: 'PUT',
+      body: PNG,
+      headers: { 'content-type': 'image/png', 'x-ranch-user': other.id },
+    });
+    expect(put.status).toBe(401);
+    expect((await staff.request('/api/objects/upload', named(self.id))).status).toBe(200);
+  });
+
   it('[R1] lets a Viewer see photos but not upload or register them (403)', async () => {
     expect((await viewer.request('/api/objects/upload')).status).toBe(403);
     const upload = await uploadURL();

@@ -5,7 +5,18 @@ import { signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectDevice, connectionOutcome, whenSynced, type Device } from './support/sync-client.ts';
-import { CloseCode, collectionMap, getEntity, MESSAGE_ACCESS, MESSAGE_ACK, newId, writeEntity } from '../../shared/index.ts';
+import {
+  CloseCode,
+  collectionMap,
+  DOC_NAME,
+  getEntity,
+  MESSAGE_ACCESS,
+  MESSAGE_ACK,
+  newId,
+  SYNC_PATH,
+  SYNC_USER_PARAM,
+  writeEntity,
+} from '../../shared/index.ts';
 
 describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind) => {
   let server: TestServer;
@@ -109,6 +120,26 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     expect(accepted.messages).toBeGreaterThan(0);
     const plain = await staff.request('/api/sync/ranch');
     expect(plain.status).toBe(426);
+  });
+
+  it('[A12] [Y8] closes a socket that names another user as the sender of its changes, before taking in anything', async () => {
+    const path = (userId: string) => `${SYNC_PATH}/${DOC_NAME}?${SYNC_USER_PARAM}=${encodeURIComponent(userId)}`;
+    const staffUser = (await (await staff.request('/api/auth/user')).json()) as { id: string };
+    const adminUser = (await (await admin.request('/api/auth/user')).json()) as { id: string };
+    expect(await connectionOutcome(server.url, { cookie: staff.cookie, origin: server.url }, path(adminUser.id))).toEqual({
+      code: CloseCode.Unauthorized,
+      messages: 0,
+    });
+    const own = await connectionOutcome(server.url, { cookie: staff.cookie, origin: server.url }, path(staffUser.id));
+    expect(own.code).toBe('open');
+    // A device with another user's changes that connects anyway has its update refused with the socket.
+    const holder = device(staff.cookie, { [SYNC_USER_PARAM]: adminUser.id });
+    const closes: number[] = [];
+    holder.provider.on('connection-close', (event) => event && closes.push(event.code));
+    const breedId = newId();
+    holder.doc.transact(() => writeEntity(holder.doc, 'breeds', breedId, { name: 'Not Mine', isActive: true }));
+    await expect.poll(() => closes[0]).toBe(CloseCode.Unauthorized);
+    expect(await server.db.sql`select id from breeds where id = ${breedId}`).toEqual([]);
   });
 
   it('[Y7] tells a Viewer it is read-only and a Staff member it may write', async () => {

@@ -9,6 +9,7 @@ type ApiUser = {
   firstName: string | null;
   lastName: string | null;
   role: string;
+  isActive: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -45,6 +46,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
         'email',
         'firstName',
         'id',
+        'isActive',
         'lastName',
         'profileImageUrl',
         'role',
@@ -109,6 +111,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
         firstName: ' Vera ',
         lastName: 'Watcher',
         email: 'Vera.Watcher@Ranch.test',
+        currentPassword: 'a long enough password',
         role: 'Admin',
         id: adminId,
         createdAt: '2000-01-01T00:00:00Z',
@@ -161,7 +164,7 @@ describe.each(databaseKinds())('users, roles and profiles (%s)', (kind) => {
     const own = await me(staff);
     const taken = await staff.request('/api/auth/user', {
       method: 'PUT',
-      json: { firstName: 'S', lastName: 'T', email: ADMIN.email.toUpperCase() },
+      json: { firstName: 'S', lastName: 'T', email: ADMIN.email.toUpperCase(), currentPassword: 'a long enough password' },
     });
     expect(taken.status).toBe(409);
     expect((await taken.json()).message).toMatch(/already exists/);

@@ -13,6 +13,7 @@ import { BENCH_ADMIN } from '../../sync-server/bench/processes.ts';
 import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
+import { profileMainThread } from './cpu-profile.ts';
 
 const RATE = 4;
 /** As web/e2e/ranch-screens-phone.test.ts: the card list, the drawer (device scale 1: raster is not the main thread's). */
@@ -248,7 +249,10 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const starts: Start[] = [];
     let settledKey = Number.NaN;
     for (let i = 0; i < (options.quick ? 1 : 2); i++) {
-      const run = await start(page, server.url, tasks);
+      const profile = i === 0 ? process.env.BENCH_PROFILE : undefined;
+      const run = profile
+        ? await profileMainThread(page, profile, log, () => start(page, server.url, tasks))
+        : await start(page, server.url, tasks);
       starts.push(run);
       log(
         `  phone: start ${i + 1}: first row ${ms(run.firstRow)}, Add Horse ${ms(run.addHorse ?? Number.NaN)}, settled ${ms(run.settled)}; first 10 s: longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; whole start: ${run.whole.count} long tasks, blocking ${ms(run.whole.tbt)}`,

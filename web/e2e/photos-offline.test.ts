@@ -120,7 +120,7 @@ describe('photos taken offline', () => {
     expect(await inOffice.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(2048);
   });
 
-  it('[O3] [A7] a session that expired while offline: sign in again, and the horse and its photo still arrive', async () => {
+  it('[O3] [A13] a session that expired while offline: sign in again, and the horse and its photo still arrive', async () => {
     const page = await phoneOnHorses();
     // Chromium's offline mode keeps an open WebSocket: reload so the app really has no signal.
     await page.context().setOffline(true);
@@ -136,9 +136,13 @@ describe('photos taken offline', () => {
     expect(logout.status).toBe(303);
 
     await page.context().setOffline(false);
-    await page.getByText('You are logged out. Logging in again...').waitFor({ timeout: 30_000 });
-    await page.waitForURL('**/api/login');
+    // [A13]: signed out, with what could not be sent kept on the device and counted.
+    await page
+      .getByText('1 change and 1 photo could not be sent. They are kept on this device until admin@ranch.test signs in again.')
+      .waitFor({ timeout: 30_000 });
     expect(await horseOnServer('Late Signal')).toBeUndefined();
+    await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+    await page.waitForURL('**/api/login');
 
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);

@@ -7,10 +7,11 @@ import { DataProvider } from './data/context.tsx';
 import { afterFirstRowsShown } from './data/doc-load-gate.ts';
 import type { PageData } from './data/page-data.ts';
 import { openRanchData, type RanchData } from './data/ranch-data.ts';
-import { createRpcClient } from './data/rpc/client.ts';
-import type { Endpoint } from './data/rpc/wire.ts';
 import { openWorkerData } from './data/worker-client.ts';
+import { workerFailedBefore } from './data/worker-fallback.ts';
+import { connectDataHost, type HostKind } from './data/connect-data-host.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
+import { reloadWhenClearedElsewhere } from './features/settings/clear-local-data.ts';
 import { ToastProvider } from './ui/Toast.tsx';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
 import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
@@ -32,6 +33,8 @@ declare global {
       doc: RanchData['doc'] | null;
       readonly provider: { readonly synced: boolean; disconnect(): unknown } | null;
       data: PageData;
+      /** Where the document lives: this thread, or which kind of data host (connect-data-host.ts). */
+      host: HostKind | 'page';
     };
   }
 }
@@ -46,23 +49,27 @@ const docLoadAfter = afterFirstRowsShown(1500);
 const data: PageData = dataWorkerWanted() ? startDataWorker() : startInThread();
 
 /**
- * Issue 12 (docs/web.md "The data layer in a worker"): with localStorage['ranch.dataWorker']
- * = '1' the document lives in a worker, off the main thread. Not yet the default: in the
- * browser tests a worker's sync socket escaped Chromium's emulated offline state once (a
- * sale recorded "offline" reached the server), so the offline tests cannot yet vouch for it.
+ * With localStorage['ranch.dataWorker'] = '1' the document lives in a worker shared by the
+ * device's tabs, off the main thread (docs/web.md "The data layer in a worker"), unless this
+ * browser has no workers or the worker failed to start earlier in this tab's session
+ * (worker-fallback.ts). Not yet the default: in the browser tests a data host escaped
+ * Chromium's emulated offline state (an offline sale reached the server) in 2 of ~8 runs
+ * even with the page's online state ruling it; Playwright's emulation does not reach a
+ * SharedWorker, and until the offline tests can hold it offline they cannot vouch for it.
  */
 function dataWorkerWanted(): boolean {
   try {
-    return localStorage.getItem('ranch.dataWorker') === '1' && typeof Worker !== 'undefined';
+    if (localStorage.getItem('ranch.dataWorker') !== '1') return false;
   } catch {
     return false;
   }
+  return typeof Worker !== 'undefined' && !workerFailedBefore();
 }
 
 function startDataWorker(): PageData {
-  const worker = new Worker(new URL('./data/host/worker.ts', import.meta.url), { type: 'module', name: 'ranch-data' });
-  const workerData = openWorkerData(createRpcClient(worker as unknown as Endpoint), { docLoadAfter });
-  window.__ranch = { doc: null, provider: workerData.provider, data: workerData };
+  const host = connectDataHost();
+  const workerData = openWorkerData(host.client, { docLoadAfter, onNewHost: host.onNewHost });
+  window.__ranch = { doc: null, provider: workerData.provider, data: workerData, host: host.kind };
   return workerData;
 }
 
@@ -74,11 +81,13 @@ function startInThread(): PageData {
       return local.sync?.provider ?? null;
     },
     data: local,
+    host: 'page',
   };
   return local;
 }
 
 registerServiceWorker();
+reloadWhenClearedElsewhere();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -18,6 +18,7 @@ export function testUser(role: Role = 'Admin', patch: Partial<User> = {}): User 
     email: 'ada@ranch.test',
     role,
     profileImageUrl: null,
+    isActive: true,
     createdAt: '2024-03-05T10:00:00.000Z',
     updatedAt: '2024-06-07T10:00:00.000Z',
     ...patch,

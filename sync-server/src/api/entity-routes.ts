@@ -5,7 +5,15 @@ import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import { entityIdParam } from '../http/params.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
-import { deleteEntity, getEntity, newId, writeEntity, type Collection, type EntityFields } from '../../../shared/index.ts';
+import {
+  DEVICE_TIME_FIELD,
+  deleteWithDependents,
+  getEntity,
+  newId,
+  writeEntity,
+  type Collection,
+  type EntityFields,
+} from '../../../shared/index.ts';
 import { writeThroughDoc } from './doc-writes.ts';
 import { checkReferences, refuseIfReferenced, requireEntity } from './entity-writes.ts';
 
@@ -47,7 +55,9 @@ export function entityWriteRoutes(registry: DocumentRegistry, options: EntityRou
         requireEntity(doc, collection, id);
         checkReferences(doc, collection, input);
         writeEntity(doc, collection, id, input);
-        saved = getEntity(doc, collection, id) ?? {};
+        // The device's time of its last change ([T5]) is for the history only: REST reads never show it.
+        const { [DEVICE_TIME_FIELD]: _deviceTime, ...fields } = getEntity(doc, collection, id) ?? {};
+        saved = fields;
       });
       return c.json(saved);
     });
@@ -59,7 +69,7 @@ export function entityWriteRoutes(registry: DocumentRegistry, options: EntityRou
       await writeThroughDoc(registry, c.get('user').id, (doc) => {
         requireEntity(doc, collection, id);
         refuseIfReferenced(doc, collection, id);
-        deleteEntity(doc, collection, id);
+        deleteWithDependents(doc, collection, id);
       });
       return c.body(null, 204);
     });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { Sql } from '../db/client.ts';
 import { requireWriter } from '../auth/middleware.ts';
 import { readBoundedBody } from '../http/bounded-body.ts';
@@ -7,6 +8,7 @@ import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import { detectImageType } from '../storage/image-type.ts';
 import { findObjectMeta, objectPath, readObjectBytes } from '../storage/objects.ts';
+import { DEFAULT_PHOTO_QUOTA_BYTES, photoBytesOf, quotaMessage } from '../storage/photo-quota.ts';
 import { findUploadToken, issueUploadToken, storeUpload, tokenFromUploadPath, uploadPath } from '../storage/upload-tokens.ts';
 import { isUuid, MAX_PHOTO_BYTES, photoRegistrationInput, type UploadResult } from '../../../shared/index.ts';
 
@@ -24,12 +26,20 @@ function matchesETag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** [I7] 413 before the body is read: the connection closes, as the unread rest cannot carry another request. */
+function storageFull(message: string): HTTPException {
+  return new HTTPException(413, { res: Response.json({ message }, { status: 413, headers: { connection: 'close' } }), message });
+}
+
 function refusePhotoURL(message: string): never {
   throw apiError(400, message, [{ path: 'photoURL', message }]);
 }
 
-/** Photo upload, registration and serving ([I2], [I5], docs/architecture.md "Photos"). */
-export function photoRoutes(sql: Sql, allowedOrigins: readonly string[]) {
+/**
+ * Photo upload, registration and serving ([I2], [I5], docs/architecture.md "Photos").
+ * `quotaBytes`: what one user's stored uploads may take ([I7]).
+ */
+export function photoRoutes(sql: Sql, allowedOrigins: readonly string[], quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES) {
   const app = new Hono<AuthedEnv>();
 
   app.get('/objects/upload', requireWriter, async (c) => {
@@ -46,11 +56,17 @@ export function photoRoutes(sql: Sql, allowedOrigins: readonly string[]) {
     if (!known) throw apiError(404, 'No such upload URL.');
     if (known.userId !== userId) throw apiError(403, 'Forbidden: this upload URL belongs to another user.');
     if (known.expired && !known.used) throw apiError(410, 'This upload URL has expired; ask for a new one.');
+    // [I7] A user whose photos already fill the quota is told before the body is read.
+    if (!known.used) {
+      const used = await photoBytesOf(sql, userId);
+      const declared = Number(c.req.header('content-length') ?? 1) || 1;
+      if (used + Math.min(declared, MAX_PHOTO_BYTES) > quotaBytes) throw storageFull(quotaMessage(used, quotaBytes, declared));
+    }
     const bytes = await readBoundedBody(c.req.raw, MAX_PHOTO_BYTES, TOO_LARGE);
     if (bytes.byteLength === 0) throw apiError(400, 'The upload is empty.');
     const contentType = detectImageType(bytes);
     if (!contentType) throw apiError(415, NOT_AN_IMAGE);
-    const outcome = await storeUpload(sql, { token, userId, contentType, bytes });
+    const outcome = await storeUpload(sql, { token, userId, contentType, bytes, quotaBytes });
     switch (outcome.kind) {
       case 'stored':
         return c.json({ objectPath: objectPath(outcome.objectId) });
@@ -62,6 +78,8 @@ export function photoRoutes(sql: Sql, allowedOrigins: readonly string[]) {
         throw apiError(410, 'This upload URL has expired; ask for a new one.');
       case 'used':
         throw apiError(410, 'This upload URL has already been used for another file; ask for a new one.');
+      case 'full':
+        throw apiError(413, quotaMessage(outcome.used, quotaBytes, bytes.byteLength));
     }
   });
 

@@ -3,7 +3,7 @@ import type { Sql } from '../db/client.ts';
 import { apiError } from '../http/errors.ts';
 import { isAllowedOrigin, isForeignWithoutOrigin } from '../http/origin.ts';
 import type { AppEnv, AuthedEnv } from '../http/types.ts';
-import type { Role } from '../../../shared/index.ts';
+import { SENDER_HEADER, type Role } from '../../../shared/index.ts';
 import { validateSessionToken } from './sessions.ts';
 import { sessionToken, setSessionCookie } from './cookie.ts';
 
@@ -19,9 +19,16 @@ export function loadSession(sql: Sql, trustProxy: boolean): MiddlewareHandler<Ap
   };
 }
 
-/** 401 without a session. The app treats a 401 as signed out ([X3], [A7]). */
+/**
+ * 401 without a session. The app treats a 401 as signed out ([X3], [A7]). Also 401 when the
+ * request names its sender (SENDER_HEADER: a device sending a user's stored photos) and the
+ * session is another user's ([A12]).
+ */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('user')) throw apiError(401, 'Unauthorized');
+  const user = c.get('user');
+  if (!user) throw apiError(401, 'Unauthorized');
+  const sender = c.req.header(SENDER_HEADER);
+  if (sender !== undefined && sender !== user.id) throw apiError(401, 'Unauthorized: signed in as another user');
   await next();
 };
 

@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/types.ts';
 import { loginInput } from '../../../shared/index.ts';
 import { clientAddress } from './client-address.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
+import { knownDevice, setDeviceCookie } from './device-cookie.ts';
 import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage, type LoginKeys } from './login-limits.ts';
 import { loginPage } from './login-page.ts';
 import { verifyPassword } from './password.ts';
@@ -41,8 +42,13 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const parsed = loginInput.safeParse({ email: form.email, password: form.password });
     const typedEmail = parsed.success ? parsed.data.email : typeof form.email === 'string' ? form.email.slice(0, 254) : '';
-    const keys: LoginKeys = { account: parsed.success ? parsed.data.email : undefined, address: clientAddress(c, trustProxy) };
-    // Counted before the password is checked; a refusal costs no password check, for
+    const email = parsed.success ? parsed.data.email : undefined;
+    const keys: LoginKeys = {
+      account: email,
+      address: clientAddress(c, trustProxy),
+      device: email === undefined ? undefined : await knownDevice(c, sql, email),
+    };
+    // Counted before the password is checked ([A5]); a refusal costs no password check, for
     // known and unknown accounts alike, so it tells nothing about which exist.
     const retryAfter = await beginLoginAttempt(sql, keys);
     if (retryAfter !== undefined) {
@@ -57,6 +63,8 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
     const token = generateSessionToken();
     const session = await createSession(sql, token, account.id);
     setSessionCookie(c, token, session.expiresAt, trustProxy);
+    // After the session cookie: scripts and tests read the first Set-Cookie as the session.
+    await setDeviceCookie(c, sql, parsed.data.email, trustProxy);
     return c.redirect('/', 303);
   });
 
@@ -67,6 +75,9 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
       onSignOut?.(session.id);
     }
     clearSessionCookie(c, trustProxy);
+    // [A11]: served photos sit in the browser's HTTP cache (immutable), which the page cannot
+    // empty; this asks the browser to (HTTPS, or localhost). The app clears the rest itself.
+    c.header('clear-site-data', '"cache"');
     return c.redirect('/', 303);
   });
 

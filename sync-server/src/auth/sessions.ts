@@ -22,6 +22,7 @@ export type SessionUser = {
   lastName: string | null;
   role: Role;
   profileImageUrl: string | null;
+  isActive: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -46,7 +47,10 @@ export async function createSession(sql: Sql, token: string, userId: string): Pr
 
 type Row = UserRow & { session_id: string; expires_at: Date };
 
-/** The session and its user, read fresh on every request so a role change applies at once. */
+/**
+ * The session and its user, read fresh on every request so a role change applies at once.
+ * A deactivated account's session is no session ([U11]; deactivating also deletes them).
+ */
 export async function validateSessionToken(
   sql: Sql,
   token: string,
@@ -55,9 +59,9 @@ export async function validateSessionToken(
   const sessionId = sessionIdFromToken(token);
   const [row] = await sql<Row[]>`
     select s.id as session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.role,
-           u.profile_image_url, u.created_at, u.updated_at
+           u.profile_image_url, u.is_active, u.created_at, u.updated_at
     from sessions s join users u on u.id = s.user_id
-    where s.id = ${sessionId}`;
+    where s.id = ${sessionId} and u.is_active`;
   if (!row) return null;
   const session: Session = { id: row.session_id, userId: row.id, expiresAt: row.expires_at };
   if (Date.now() >= session.expiresAt.getTime()) {
@@ -74,4 +78,9 @@ export async function validateSessionToken(
 
 export async function invalidateSession(sql: Sql, sessionId: string): Promise<void> {
   await sql`delete from sessions where id = ${sessionId}`;
+}
+
+/** [U14] Ends every session of the user. */
+export async function invalidateUserSessions(sql: Sql, userId: string): Promise<void> {
+  await sql`delete from sessions where user_id = ${userId}`;
 }

@@ -1,4 +1,4 @@
-import type { Sql } from '../db/client.ts';
+import type { Sql, Tx } from '../db/client.ts';
 import { newId, type Role, type User } from '../../../shared/index.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionUser } from './sessions.ts';
@@ -7,9 +7,10 @@ export type NewUser = { email: string; firstName: string | null; lastName: strin
 
 export class EmailTakenError extends Error {}
 
+/** The account to sign in to; a deactivated one is not found, so its sign-in fails like any other ([U11]). */
 export async function findUserForLogin(sql: Sql, email: string) {
   const [row] = await sql<{ id: string; password_hash: string | null }[]>`
-    select id, password_hash from users where email = ${email.toLowerCase()}`;
+    select id, password_hash from users where email = ${email.toLowerCase()} and is_active`;
   return row;
 }
 
@@ -26,7 +27,7 @@ export async function createUser(sql: Sql, input: NewUser): Promise<SessionUser>
 }
 
 /** What `ensureAdmin` did, for the start-up log. */
-export type AdminBootstrap = { outcome: 'created' | 'ensured' | 'adopted'; email: string } | { outcome: 'refused'; email: string };
+export type AdminBootstrap = { outcome: 'created' | 'ensured' | 'adopted' | 'inactive' | 'refused'; email: string };
 
 /**
  * Start-up bootstrap: RANCH_ADMIN_EMAIL's account exists, is an Admin and has
@@ -35,15 +36,16 @@ export type AdminBootstrap = { outcome: 'created' | 'ensured' | 'adopted'; email
  * by e-mail: an Admin may change their e-mail, and another account that takes the free
  * address is never promoted (docs/security.md). A database from before the mark adopts the
  * account with that e-mail only if it is already an Admin. When the password the variables
- * give is not the account's, it is set and the account's sessions end.
+ * give is not the account's, it is set and the account's sessions end. An account an Admin
+ * deactivated stays so ('inactive'): a restart never gives back access that was taken away ([U11]).
  */
 export async function ensureAdmin(sql: Sql, admin: { email: string; password: string }): Promise<AdminBootstrap> {
   const email = admin.email.toLowerCase();
-  const [bootstrap] = await sql<{ id: string; email: string; password_hash: string | null }[]>`
-    select id, email, password_hash from users where is_bootstrap`;
+  const [bootstrap] = await sql<{ id: string; email: string; password_hash: string | null; is_active: boolean }[]>`
+    select id, email, password_hash, is_active from users where is_bootstrap`;
   if (bootstrap) {
     await setAdminPassword(sql, bootstrap, admin.password);
-    return { outcome: 'ensured', email: bootstrap.email };
+    return { outcome: bootstrap.is_active ? 'ensured' : 'inactive', email: bootstrap.email };
   }
   const [existing] = await sql<{ id: string; email: string; role: Role; password_hash: string | null }[]>`
     select id, email, role, password_hash from users where email = ${email}`;
@@ -78,6 +80,7 @@ export type UserRow = {
   last_name: string | null;
   role: Role;
   profile_image_url: string | null;
+  is_active: boolean;
   created_at: Date;
   updated_at: Date;
 };
@@ -90,6 +93,7 @@ export function userFromRow(row: UserRow): SessionUser {
     lastName: row.last_name,
     role: row.role,
     profileImageUrl: row.profile_image_url,
+    isActive: row.is_active,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -104,6 +108,7 @@ export function toApiUser(user: SessionUser): User {
     lastName: user.lastName,
     role: user.role,
     profileImageUrl: user.profileImageUrl,
+    isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
@@ -112,7 +117,7 @@ export function toApiUser(user: SessionUser): User {
 /** Every account, oldest first ([U6] users for the Users screen). */
 export async function listUsers(sql: Sql): Promise<SessionUser[]> {
   const rows = await sql<UserRow[]>`
-    select id, email, first_name, last_name, role, profile_image_url, created_at, updated_at
+    select id, email, first_name, last_name, role, profile_image_url, is_active, created_at, updated_at
     from users order by created_at, id`;
   return rows.map(userFromRow);
 }
@@ -127,12 +132,55 @@ export async function changeRole(sql: Sql, actorId: string, userId: string, role
   if (actorId === userId) return { kind: 'own' };
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(7261002)`;
-    const [actor] = await tx<{ role: Role }[]>`select role from users where id = ${actorId}`;
-    if (actor?.role !== 'Admin') return { kind: 'not-admin' } as const;
+    if (!(await isActiveAdmin(tx, actorId))) return { kind: 'not-admin' } as const;
     const [row] = await tx<UserRow[]>`
       update users set role = ${role}, updated_at = now() where id = ${userId}
-      returning id, email, first_name, last_name, role, profile_image_url, created_at, updated_at`;
+      returning id, email, first_name, last_name, role, profile_image_url, is_active, created_at, updated_at`;
     return row ? ({ kind: 'changed', user: userFromRow(row) } as const) : ({ kind: 'unknown' } as const);
+  });
+}
+
+/** Under the account lock: whether the actor is (still) an active Admin. */
+async function isActiveAdmin(tx: Tx, actorId: string): Promise<boolean> {
+  const [actor] = await tx<{ role: Role; is_active: boolean }[]>`select role, is_active from users where id = ${actorId}`;
+  return actor?.role === 'Admin' && actor.is_active;
+}
+
+export type ActiveChange = { kind: 'changed'; user: SessionUser } | { kind: 'own' } | { kind: 'unknown' } | { kind: 'not-admin' };
+
+/**
+ * [U11] Deactivates (ending every session of the account in the same commit) or reactivates
+ * an account. Serialised with role changes by the same lock, re-checking that the actor is
+ * still an active Admin: the actor is an active Admin other than the account, so the ranch
+ * always keeps one, even when two Admins deactivate each other at the same moment.
+ */
+export async function setUserActive(sql: Sql, actorId: string, userId: string, isActive: boolean): Promise<ActiveChange> {
+  if (actorId === userId) return { kind: 'own' };
+  return sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(7261002)`;
+    if (!(await isActiveAdmin(tx, actorId))) return { kind: 'not-admin' } as const;
+    const [row] = await tx<UserRow[]>`
+      update users set is_active = ${isActive}, updated_at = case when is_active = ${isActive} then updated_at else now() end
+      where id = ${userId}
+      returning id, email, first_name, last_name, role, profile_image_url, is_active, created_at, updated_at`;
+    if (!row) return { kind: 'unknown' } as const;
+    if (!isActive) await tx`delete from sessions where user_id = ${userId}`;
+    return { kind: 'changed', user: userFromRow(row) } as const;
+  });
+}
+
+/**
+ * [U12] [U13] A new password for the account; every one of its sessions ends in the same
+ * commit, but `keepSessionId` (the one that changed its own password). False for no such account.
+ */
+export async function setPassword(sql: Sql, userId: string, password: string, keepSessionId?: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return sql.begin(async (tx) => {
+    const changed = await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}`;
+    if (changed.count === 0) return false;
+    if (keepSessionId) await tx`delete from sessions where user_id = ${userId} and id <> ${keepSessionId}`;
+    else await tx`delete from sessions where user_id = ${userId}`;
+    return true;
   });
 }
 
@@ -149,7 +197,7 @@ export async function updateProfile(
       update users set first_name = ${profile.firstName}, last_name = ${profile.lastName},
                        email = ${profile.email.toLowerCase()}, updated_at = now()
       where id = ${userId}
-      returning id, email, first_name, last_name, role, profile_image_url, created_at, updated_at`;
+      returning id, email, first_name, last_name, role, profile_image_url, is_active, created_at, updated_at`;
     if (!row) throw new Error(`User ${userId} vanished during a profile update`);
     return userFromRow(row);
   } catch (error) {

@@ -77,7 +77,7 @@ async function backupDataDir(dataDir: string, partial: string): Promise<string> 
     return 'the running server';
   }
   // Read only: no migration, so a backup never changes the folder it copies.
-  const sql = postgres(embedded.url, { max: 1, onnotice: () => {} });
+  const sql = postgres({ ...embedded.connection, max: 1, onnotice: () => {} });
   try {
     await dumpTo(sql, partial);
   } finally {

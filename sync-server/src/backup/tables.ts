@@ -3,11 +3,12 @@ import type { Sql } from '../db/client.ts';
 /**
  * Tables a backup leaves out (docs/backups.md "What is in it"): `sessions`, so a restore
  * signs everyone out (a sign-out or a role change made after the backup must not be undone
- * by bringing an old session back); `login_attempts`, 15-minute counters; and
- * `schema_migrations`, which the restore's own migration writes (the file's header names the
- * migrations it was taken at).
+ * by bringing an old session back); `login_attempts`, counters of failed sign-ins that an hour
+ * forgets; `server_secrets`, so a backup file cannot sign device cookies (a restore makes new
+ * ones); and `schema_migrations`, which the restore's own migration writes (the file's header
+ * names the migrations it was taken at).
  */
-export const LEFT_OUT = new Set(['sessions', 'login_attempts', 'schema_migrations']);
+export const LEFT_OUT = new Set(['sessions', 'login_attempts', 'server_secrets', 'schema_migrations']);
 
 /** Photo bytes: read after the snapshot, by id, checked against the snapshot's sha256. */
 export const OBJECTS = 'objects';

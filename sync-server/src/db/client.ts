@@ -24,8 +24,7 @@ export type DatabaseOptions =
 /** Opens Postgres (or embedded PGlite) and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const embedded = 'embedded' in options ? await startEmbeddedPostgres(options.dataDir) : undefined;
-  const url = embedded ? embedded.url : (options as { url: string }).url;
-  const sql = postgres(url, {
+  const settings = {
     // PGlite is one session: a second pooled connection would deadlock a transaction.
     max: embedded ? 1 : ('url' in options && options.max) || 10,
     onnotice: () => {},
@@ -35,7 +34,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // querying for up to 20 s after it ended (found by `npm run chaos`, docs/architecture.md
     // "Durability and outages").
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-  });
+    // The embedded socket takes one connection: keep it rather than hand the slot back
+    // every 30-60 minutes (postgres.js's default lifetime).
+    ...(embedded ? { max_lifetime: null } : {}),
+  };
+  // The embedded database is reached through its unix socket only (embedded.ts).
+  const sql = embedded ? postgres({ ...embedded.connection, ...settings }) : postgres((options as { url: string }).url, settings);
   let singleSession = Boolean(embedded);
   try {
     await migrate(sql);

@@ -1,37 +1,61 @@
-import { statfsSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock.ts';
 
 export type EmbeddedPostgres = {
-  /** postgres:// URL of the loopback socket in front of PGlite. */
-  url: string;
+  /**
+   * The unix socket PGlite listens on, in a folder only this server's user may enter (0700).
+   * PGlite checks no password, so it listens on no TCP port at all: any local user could
+   * otherwise read and change the ranch (docs/security.md).
+   */
+  socketPath: string;
+  /** postgres.js options that reach it: `postgres(embedded.connection)`. */
+  connection: { path: string; user: string; database: string };
   stop(): Promise<void>;
 };
+
+/** Postgres's own name for a socket file; postgres.js and psql look for it in a `host` folder. */
+export const SOCKET_FILE = '.s.PGSQL.5432';
+/** A unix socket path longer than this cannot be bound (sun_path is 108 bytes on Linux, 104 on macOS). */
+const MAX_SOCKET_PATH = 100;
 
 /**
  * Starts PGlite in a worker thread. `dataDir` undefined keeps the database in memory (tests);
  * otherwise the data lives in `<dataDir>/pg` and a lock the kernel releases with this process
  * (data-dir-lock.ts) stops a second server from opening the same folder, which would silently
- * lose committed rows.
+ * lose committed rows. A new data folder is made readable by its owner only.
+ *
+ * The worker serves Postgres's wire protocol on `<dataDir>/run/.s.PGSQL.5432`, the folder
+ * 0700 (made so if it was not), so only this user can connect; with no data folder, or one
+ * whose path is too long for a socket, in a fresh 0700 folder under the system's tmpdir.
  */
 export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
-  const releaseLock = async () => lock?.release();
+  const socket = socketFolder(dataDir);
+  const releaseLock = async () => {
+    socket.dispose();
+    await lock?.release();
+  };
+  const socketPath = join(socket.dir, SOCKET_FILE);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: dataDir ? join(dataDir, 'pg') : undefined },
+    workerData: { dataDir: dataDir ? join(dataDir, 'pg') : undefined, socketPath },
   });
   try {
-    const address = await new Promise<string>((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`Embedded Postgres exited with code ${code}`)));
-      worker.on('message', (message: { type: string; address?: string }) => {
-        if (message.type === 'ready' && message.address) resolve(message.address);
+      worker.on('message', (message: { type: string }) => {
+        if (message.type === 'ready') resolve();
       });
     });
     worker.removeAllListeners('exit');
     return {
-      url: `postgres://postgres@${address}/postgres`,
+      socketPath,
+      connection: { path: socketPath, user: 'postgres', database: 'postgres' },
       async stop() {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, 5000);
@@ -61,6 +85,29 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
     }
     throw error;
   }
+}
+
+/**
+ * The folder for the socket, 0700 and this user's own: `<dataDir>/run` (the data folder's lock
+ * makes a socket file left there by a killed server safe to remove), else a new folder in
+ * tmpdir, removed again by `dispose`.
+ */
+function socketFolder(dataDir: string | undefined): { dir: string; dispose(): void } {
+  // Windows has no unix sockets for Node: a named pipe with an unguessable name instead.
+  if (process.platform === 'win32') return { dir: `\\\\.\\pipe\\ranch-pg-${randomUUID()}`, dispose: () => {} };
+  const inData = dataDir ? join(dataDir, 'run') : undefined;
+  if (inData && join(inData, SOCKET_FILE).length <= MAX_SOCKET_PATH) {
+    mkdirSync(inData, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(inData);
+    if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) {
+      throw new Error(`${inData} must be a folder of this user: the embedded database's socket goes there.`);
+    }
+    chmodSync(inData, 0o700);
+    rmSync(join(inData, SOCKET_FILE), { force: true });
+    return { dir: inData, dispose: () => rmSync(join(inData, SOCKET_FILE), { force: true }) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ranch-pg-'));
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Below this much free space a failed start is blamed on the disk (a WAL segment is 16 MiB). */

@@ -203,4 +203,101 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       create unique index users_one_bootstrap on users (is_bootstrap) where is_bootstrap;
     `,
   },
+  {
+    version: 6,
+    name: 'inactive accounts; wrong current passwords per session',
+    sql: /* sql */ `
+      -- An Admin deactivates an account (api/users.ts): its sessions end, it cannot sign in,
+      -- and its data stays. Backups carry it like every column.
+      alter table users add column is_active boolean not null default true;
+
+      -- Wrong current passwords given in a session (changing the password or the e-mail,
+      -- api/account.ts); the session ends at the limit, so a borrowed session is no oracle.
+      alter table sessions add column password_failures integer not null default 0;
+    `,
+  },
+  {
+    version: 7,
+    name: 'sign-in throttling with growing delays; server secrets',
+    sql: /* sql */ `
+      -- Failed sign-ins per key (a hash of the device, the account and address, the account,
+      -- or the address; auth/login-limits.ts): the next attempt under a key waits until
+      -- next_attempt_at, a delay that grows with its failures. A key quiet for an hour is
+      -- forgotten. The old fixed-window counts are dropped: they only ever lasted 15 minutes.
+      delete from login_attempts;
+      drop index login_attempts_window;
+      alter table login_attempts rename column window_started_at to last_failure_at;
+      alter table login_attempts add column next_attempt_at timestamptz not null;
+      create index login_attempts_last_failure on login_attempts (last_failure_at);
+
+      -- Secrets every instance shares, made on first use: 'device-cookie' signs the cookie a
+      -- browser gets at a successful sign-in (auth/device-cookie.ts). Left out of backups.
+      create table server_secrets (
+        name text primary key,
+        value bytea not null,
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
+  {
+    version: 8,
+    name: 'photo quota and clean-up',
+    sql: /* sql */ `
+      -- [I8] When the clean-up (storage/photo-sweep.ts) last found no horse or profile naming
+      -- the photo; null while one does. A photo unnamed for the whole grace is deleted.
+      alter table objects add column unreferenced_since timestamptz;
+      -- [I7] The quota adds up the sizes of one user's photos.
+      create index objects_owner on objects (owner_id);
+    `,
+  },
+  {
+    version: 9,
+    name: 'care entries',
+    sql: /* sql */ `
+      -- [K1] The projection of the document's careEntries: a horse's vaccinations, Coggins
+      -- tests, farrier visits … with the date done, the next due date and who recorded it.
+      create table care_entries (
+        id uuid primary key,
+        horse_id uuid not null,
+        kind text not null,
+        done_on date not null,
+        next_due_on date,
+        notes text,
+        recorded_by uuid not null,
+        recorded_by_name text,
+        created_at timestamptz not null
+      );
+      create index care_entries_horse on care_entries (horse_id, done_on);
+      create index care_entries_next_due on care_entries (next_due_on) where next_due_on is not null;
+    `,
+  },
+  {
+    version: 10,
+    name: 'change history',
+    sql: /* sql */ `
+      -- [T1] Every change of every record, one row per changed field, written by the commit
+      -- that makes the change durable (sync/history.ts), in the same statement as the log and
+      -- the projection. Compaction deletes log rows, never these.
+      -- seq: the log position the commit reached; step: the change's place in its commit.
+      -- kind: 'create' (before is null), 'update' or 'delete' (after is null). before/after:
+      -- the field as the projection reads it back ([Y3] values). user_id: who sent the
+      -- change (null: the server's own). device_time: the device's claim (its updatedAt),
+      -- never trusted; server_time is the truth.
+      create table change_history (
+        id bigserial primary key,
+        seq bigint not null,
+        step integer not null,
+        collection text not null,
+        entity_id uuid not null,
+        kind text not null,
+        field text not null,
+        before jsonb,
+        after jsonb,
+        user_id uuid,
+        device_time text,
+        server_time timestamptz not null default now()
+      );
+      create index change_history_entity on change_history (collection, entity_id, id);
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import type { Sql } from '../db/client.ts';
 import { newId } from '../../../shared/index.ts';
 import type { ImageType } from './image-type.ts';
 import { findObjectMeta, insertObject } from './objects.ts';
+import { lockPhotoBytesOf } from './photo-quota.ts';
 
 /**
  * Single-use upload URLs bound to the user who asked for one. Like session tokens, only
@@ -63,17 +64,20 @@ export type UploadOutcome =
   | { kind: 'unknown' }
   | { kind: 'foreign' }
   | { kind: 'expired' }
-  | { kind: 'used' };
+  | { kind: 'used' }
+  /** [I7] The user's photos would take more than their quota: nothing is stored, the URL stays unused. */
+  | { kind: 'full'; used: number };
 
 /**
- * Stores the bytes sent to an upload URL, once. The token row is locked, so two PUTs of
+ * Stores the bytes sent to an upload URL, once, if the user's photos then take no more than
+ * `quotaBytes` ([I7]). The token row is locked, so two PUTs of
  * one URL (an outbox retry racing its original, on any instance) create one object. A
  * repeat of the same bytes to a used URL is answered like the first PUT, so a client
  * whose response was lost can retry safely; different bytes to a used URL are refused.
  */
 export async function storeUpload(
   sql: Sql,
-  upload: { token: string; userId: string; contentType: ImageType; bytes: Uint8Array },
+  upload: { token: string; userId: string; contentType: ImageType; bytes: Uint8Array; quotaBytes: number },
 ): Promise<UploadOutcome> {
   const digest = sha256Hex(upload.bytes);
   return sql.begin(async (tx) => {
@@ -87,6 +91,8 @@ export async function storeUpload(
       return stored?.sha256 === digest ? ({ kind: 'stored', objectId: row.objectId } as const) : ({ kind: 'used' } as const);
     }
     if (row.expired) return { kind: 'expired' } as const;
+    const used = await lockPhotoBytesOf(tx, upload.userId);
+    if (used + upload.bytes.byteLength > upload.quotaBytes) return { kind: 'full', used } as const;
     await insertObject(tx, {
       id: row.objectId,
       ownerId: upload.userId,

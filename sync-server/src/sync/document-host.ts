@@ -4,6 +4,7 @@ import { type ChangeOrigin, originUserId } from './origin.ts';
 import { applyCompensations, noticesOf, planCompensations, rememberValid, type LastValid, type LastValidSource } from './compensation.ts';
 import { applyStored, MAX_UPDATES_PER_COMMIT, type DocumentAccess, type DocumentStore, type LoggedUpdate } from './document-store.ts';
 import { mergeEdits, observeEdits, type Edits } from './edits.ts';
+import { historySteps, type HistoryStep } from './history.ts';
 import { ReferenceIndex } from './references.ts';
 import { DEFAULT_SYNC_LIMITS } from './limits.ts';
 import { StateAnswers } from './state-answers.ts';
@@ -287,6 +288,7 @@ export class DocumentHost {
   private async commitBatch(entries: PendingCommit[]): Promise<void> {
     const applied: { entry: PendingCommit; update: Uint8Array; compensation: Uint8Array | null; notices: CompensationNotice[] }[] = [];
     const logged: LoggedUpdate[] = [];
+    const history: HistoryStep[] = [];
     const batch = nothingPending();
     // The last valid state of entities changed earlier in this batch: the projection does not
     // have it yet, and a compensation must not roll back past it.
@@ -322,6 +324,7 @@ export class DocumentHost {
           mergePending(touched, compensated.pending);
         }
         rememberValid(this.doc, touched.changes, validInBatch);
+        history.push(...historySteps(this.doc, touched, originUserId(entry.origin)));
         mergePending(batch, touched);
       } catch (error) {
         return this.failBatch(entries, error);
@@ -333,8 +336,8 @@ export class DocumentHost {
     if (logged.length === 0) return;
     const fromPeers: Uint8Array[] = [];
     try {
-      const seq = await this.store.append(this.name, this.lastSeq, logged, { doc: this.doc, changes: batch.changes });
-      this.lastSeq = seq ?? (await this.persistAfterPeers(logged, batch, validInBatch, fromPeers));
+      const seq = await this.store.append(this.name, this.lastSeq, logged, { doc: this.doc, changes: batch.changes, history });
+      this.lastSeq = seq ?? (await this.persistAfterPeers(logged, batch, validInBatch, fromPeers, history));
     } catch (error) {
       return this.failBatch(entries, error);
     }
@@ -359,7 +362,13 @@ export class DocumentHost {
    * updates are applied first, anything they made invalid is compensated, and the batch is
    * written from the merged document. `fromPeers` collects what the subscribers lack.
    */
-  private persistAfterPeers(logged: LoggedUpdate[], batch: Pending, validInBatch: LastValid, fromPeers: Uint8Array[]): Promise<bigint> {
+  private persistAfterPeers(
+    logged: LoggedUpdate[],
+    batch: Pending,
+    validInBatch: LastValid,
+    fromPeers: Uint8Array[],
+    history: HistoryStep[],
+  ): Promise<bigint> {
     return this.store.locked(this.name, async (locked) => {
       const peers = await this.takeInPeerUpdates(locked);
       if (peers.update) fromPeers.push(peers.update);
@@ -373,7 +382,7 @@ export class DocumentHost {
           fromPeers.push(compensation.update);
         }
       }
-      const seq = await locked.append(this.name, this.lastSeq, logged, { doc: this.doc, changes: batch.changes });
+      const seq = await locked.append(this.name, this.lastSeq, logged, { doc: this.doc, changes: batch.changes, history });
       if (seq === null) throw new Error('The update log moved while locked');
       return seq;
     });

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { Collection, EntityChanges } from '../../../shared/index.ts';
+import type { HistoryStep } from './history.ts';
 
 /**
  * What the document host needs from storage (docs/architecture.md "The document store"):
@@ -23,8 +24,11 @@ export type StoredUpdates = {
 /** One update for the log, and the user whose change it was (null: the server's own). */
 export type LoggedUpdate = { update: Uint8Array; userId: string | null };
 
-/** The entities whose projection an append rewrites, read from `doc` as it is when appending. */
-export type Projection = { doc: Y.Doc; changes: EntityChanges };
+/**
+ * The entities whose projection an append rewrites, read from `doc` as it is when appending,
+ * and what each change did to them, for the change history ([T1], history.ts).
+ */
+export type Projection = { doc: Y.Doc; changes: EntityChanges; history?: HistoryStep[] };
 
 /** Last valid fields of entities by id: the projection row, else the tombstone its removal left. */
 export type LastValidStates = Map<string, Record<string, unknown>>;

@@ -5,7 +5,14 @@ import type { DocumentStore } from './document-store.ts';
 /** Channel for access changes that must reach every instance's open sockets. */
 export const ACCESS_CHANNEL = 'ranch_access';
 
-export type AccessEvent = { kind: 'role'; userId: string; role: Role } | { kind: 'signOut'; sessionId: string };
+/**
+ * `userSessions`: every session of the user ended but `exceptSessionId` (deactivation, a new
+ * password, signing out everywhere: [U11]–[U14]).
+ */
+export type AccessEvent =
+  | { kind: 'role'; userId: string; role: Role }
+  | { kind: 'signOut'; sessionId: string }
+  | { kind: 'userSessions'; userId: string; exceptSessionId?: string };
 
 export type PeerHandlers = {
   /** Another instance (or this one) logged `doc` up to `seq`. */
@@ -82,6 +89,11 @@ function parseAccessEvent(payload: string): AccessEvent | null {
       return { kind: 'role', userId: event.userId, role: event.role as Role };
     }
     if (event.kind === 'signOut' && typeof event.sessionId === 'string') return { kind: 'signOut', sessionId: event.sessionId };
+    if (event.kind === 'userSessions' && typeof event.userId === 'string') {
+      return typeof event.exceptSessionId === 'string'
+        ? { kind: 'userSessions', userId: event.userId, exceptSessionId: event.exceptSessionId }
+        : { kind: 'userSessions', userId: event.userId };
+    }
   } catch {
     // Not ours: ignored.
   }

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import type { Sql, Tx } from '../db/client.ts';
 import type { EntityChanges } from '../../../shared/index.ts';
+import { historyStatements, type HistoryStep } from './history.ts';
 import { projectionStatements } from './projection.ts';
 import { applyStored, MAX_UPDATES_PER_COMMIT, type LoggedUpdate, type StoredUpdates } from './document-store.ts';
 
@@ -76,6 +77,7 @@ export async function appendUpdates(
   updates: LoggedUpdate[],
   doc: Y.Doc,
   changes: EntityChanges,
+  history: HistoryStep[] = [],
 ): Promise<bigint | null> {
   if (updates.length === 0 || updates.length > MAX_UPDATES_PER_COMMIT) {
     throw new Error(`appendUpdates takes 1 to ${MAX_UPDATES_PER_COMMIT} updates, not ${updates.length}`);
@@ -89,6 +91,7 @@ export async function appendUpdates(
        select $1, claimed.last_seq - $3 + entry.ord, entry.update, entry.user_id
        from claimed, (values ${values.join(', ')}) as entry (update, user_id, ord))`,
     ...projectionStatements(doc, changes, parameter),
+    ...historyStatements(history, parameter),
   ];
   const [row] = await sql.unsafe<{ last_seq: string }[]>(
     `with ${parts.join(',\n')}
@@ -96,7 +99,7 @@ export async function appendUpdates(
     parameters as never[],
     // A device's small edits repeat the same statement: prepared once per connection, each
     // commit is then one round trip (unprepared ones ask Postgres for parameter types first).
-    { prepare: updates.length <= PREPARE_UP_TO },
+    { prepare: updates.length <= PREPARE_UP_TO && history.length <= PREPARE_UP_TO },
   );
   return row ? BigInt(row.last_seq) : null;
 }

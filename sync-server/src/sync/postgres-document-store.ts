@@ -16,8 +16,8 @@ class PostgresAccess implements DocumentAccess {
     return lastValidStates(this.sql, collection, ids);
   }
 
-  append(name: string, expectedSeq: bigint, updates: LoggedUpdate[], { doc, changes }: Projection) {
-    return appendUpdates(this.sql, name, expectedSeq, updates, doc, changes);
+  append(name: string, expectedSeq: bigint, updates: LoggedUpdate[], { doc, changes, history }: Projection) {
+    return appendUpdates(this.sql, name, expectedSeq, updates, doc, changes, history);
   }
 }
 

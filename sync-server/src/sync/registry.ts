@@ -7,6 +7,14 @@ import type { Subscriber } from './subscriber.ts';
 import { PeerLink, type AccessEvent } from './peers.ts';
 import { DocumentVersions } from './versions.ts';
 
+/**
+ * How often open connections' sessions are checked against Postgres: a session that ended
+ * without its access event reaching this instance (a notification lost while the listener
+ * reconnected, a socket opened just as its account was deactivated) or that expired while
+ * connected is closed within this time (4401).
+ */
+export const SESSION_CHECK_MS = 15_000;
+
 export type RegistryOptions = {
   compactEvery?: number;
   /** Encode time of each user's sync answers, ms per second (docs/sync-limits.md). */
@@ -21,6 +29,7 @@ export class DocumentRegistry {
   readonly versions: DocumentVersions;
   private peers: PeerLink | undefined;
   private readonly store: DocumentStore;
+  private readonly sessionTimer: NodeJS.Timeout;
 
   constructor(
     private readonly sql: Sql,
@@ -28,6 +37,8 @@ export class DocumentRegistry {
   ) {
     this.versions = new DocumentVersions(sql, options.alone);
     this.store = new PostgresDocumentStore(sql);
+    this.sessionTimer = setInterval(() => void this.checkSessions().catch(() => {}), SESSION_CHECK_MS);
+    this.sessionTimer.unref(); // not a reason to keep the process alive
   }
 
   static isKnown(name: string): boolean {
@@ -72,7 +83,7 @@ export class DocumentRegistry {
   }
 
   /**
-   * A role changed or a session ended: open connections follow at once, on this instance
+   * A role changed or sessions ended: open connections follow at once, on this instance
    * and, through Postgres, on every other (each applies it again; doing so twice is harmless).
    */
   async announceAccess(event: AccessEvent): Promise<void> {
@@ -82,7 +93,8 @@ export class DocumentRegistry {
 
   private async applyAccess(event: AccessEvent): Promise<void> {
     if (event.kind === 'role') await this.applyRole(event.userId, event.role);
-    else await this.closeSession(event.sessionId);
+    else if (event.kind === 'signOut') await this.closeSession(event.sessionId);
+    else await this.closeUserSessions(event.userId, event.exceptSessionId);
   }
 
   private async applyRole(userId: string, role: Role): Promise<void> {
@@ -95,6 +107,35 @@ export class DocumentRegistry {
     await this.forEachConnection((connection) => {
       if (connection.sessionId === sessionId) connection.closeSignedOut();
     });
+  }
+
+  /** Closes the user's connections (4401, signed out), but those of `exceptSessionId`. */
+  private async closeUserSessions(userId: string, exceptSessionId: string | undefined): Promise<void> {
+    await this.forEachConnection((connection) => {
+      if (connection.userId === userId && connection.sessionId !== exceptSessionId) connection.closeSignedOut();
+    });
+  }
+
+  /**
+   * Closes (4401) the connections whose session no longer is one: deleted, expired, or of a
+   * deactivated account ([U11], [A8]). Only sessions read in this check are judged, so a
+   * connection opened meanwhile waits for the next. Resolves with how many it closed.
+   */
+  async checkSessions(): Promise<number> {
+    const checked = new Set<string>();
+    await this.forEachConnection((connection) => checked.add(connection.sessionId));
+    if (checked.size === 0) return 0;
+    const rows = await this.sql<{ id: string }[]>`
+      select s.id from sessions s join users u on u.id = s.user_id
+      where s.id = any(${[...checked]}) and s.expires_at > now() and u.is_active`;
+    const live = new Set(rows.map((row) => row.id));
+    let closed = 0;
+    await this.forEachConnection((connection) => {
+      if (!checked.has(connection.sessionId) || live.has(connection.sessionId)) return;
+      connection.closeSignedOut();
+      closed++;
+    });
+    return closed;
   }
 
   private async forEachConnection(visit: (connection: Subscriber) => void): Promise<void> {
@@ -125,6 +166,7 @@ export class DocumentRegistry {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sessionTimer);
     await this.peers?.stop();
     const hosts = await Promise.allSettled(this.hosts.values());
     for (const host of hosts) if (host.status === 'fulfilled') host.value.destroy();

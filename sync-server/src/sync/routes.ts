@@ -1,7 +1,7 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
-import { closeWith, SYNC_CLOSE, type SyncClose } from '../../../shared/index.ts';
+import { closeWith, SYNC_CLOSE, SYNC_USER_PARAM, type SyncClose } from '../../../shared/index.ts';
 import { apiError } from '../http/errors.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -33,6 +33,8 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
     const refuse = ({ code, reason }: SyncClose) =>
       upgradeWebSocket(() => ({ onOpen: (_event, ws) => ws.close(code, fitCloseReason(reason)) }))(c, next);
     if (!user) return refuse(SYNC_CLOSE.unauthorized);
+    const sender = c.req.query(SYNC_USER_PARAM);
+    if (sender !== undefined && sender !== user.id) return refuse(SYNC_CLOSE.otherUser);
     if (!isAllowedOrigin(c, allowedOrigins)) return refuse(SYNC_CLOSE.crossOrigin);
     if (!DocumentRegistry.isKnown(name)) return refuse(closeWith(SYNC_CLOSE.unknownDocument, name));
     let host: DocumentHost;

@@ -70,6 +70,20 @@ export const TABLES: Record<Collection, TableSpec> = {
   colors: lookup('colors'),
   genders: lookup('genders'),
   statuses: lookup('statuses'),
+  careEntries: {
+    table: 'care_entries',
+    columns: [
+      col('id', 'id', 'uuid'),
+      col('horseId', 'horse_id', 'uuid'),
+      col('kind', 'kind', 'text'),
+      col('doneOn', 'done_on', 'date'),
+      col('nextDueOn', 'next_due_on', 'date'),
+      col('notes', 'notes', 'text'),
+      col('recordedBy', 'recorded_by', 'uuid'),
+      col('recordedByName', 'recorded_by_name', 'text'),
+      col('createdAt', 'created_at', 'timestamp'),
+    ],
+  },
 };
 
 /** SQL expression reading a column back as the document stores the field. */

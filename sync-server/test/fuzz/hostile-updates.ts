@@ -62,6 +62,17 @@ export function validFields(ids: PoolIds, collection: Collection): EntityFields 
         memo: null,
         createdAt: STAMP,
       };
+    case 'careEntries':
+      return {
+        horseId: first('horses'),
+        kind: 'coggins',
+        doneOn: '2024-05-01',
+        nextDueOn: '2025-05-01',
+        notes: null,
+        recordedBy: '0190a0a0-0000-7000-8000-0000000000ee',
+        recordedByName: 'Ann Rider',
+        createdAt: STAMP,
+      };
   }
 }
 

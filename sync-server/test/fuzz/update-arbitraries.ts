@@ -45,6 +45,7 @@ export const POOL_SIZES: Record<Collection, number> = {
   horses: 3,
   sales: 2,
   payments: 2,
+  careEntries: 2,
 };
 
 const collection = fc.constantFrom(...COLLECTIONS);

@@ -113,6 +113,16 @@ function fieldArbitraries(bad: boolean): Record<Collection, Record<string, fc.Ar
       memo: sometimesBad(values(null, 'first installment'), values('\u0007')),
       installmentId: sometimesBad(values(null), uuid),
     },
+    careEntries: {
+      horseId: requiredRef('horses'),
+      kind: sometimesBad(values('vaccination', 'coggins', 'farrier', 'other'), values('shoeing', null, 3)),
+      doneOn: sometimesBad(values('2024-06-01', '2024-06-15T00:00:00Z'), values(null, '2024-06-31')),
+      nextDueOn: sometimesBad(values(null, '2025-06-01', ''), values('2020-01-01', 'soon')),
+      notes: sometimesBad(values(null, 'front shoes reset'), values('\u0007', 9)),
+      recordedBy: sometimesBad(values('0190a0a0-0000-7000-8000-0000000000ee'), values('me', null)),
+      recordedByName: sometimesBad(values(null, 'Ann Rider'), values(4)),
+      createdAt,
+    },
   };
 }
 

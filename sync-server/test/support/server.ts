@@ -12,7 +12,13 @@ export type TestServer = RunningServer & {
   destroy(): Promise<void>;
 };
 
-export type TestServerOptions = { compactEvery?: number; syncLimits?: Partial<SyncLimits>; webDir?: string; trustProxy?: boolean };
+export type TestServerOptions = {
+  compactEvery?: number;
+  syncLimits?: Partial<SyncLimits>;
+  webDir?: string;
+  trustProxy?: boolean;
+  photoQuotaBytes?: number;
+};
 
 async function start(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startServer({

@@ -9,13 +9,16 @@ export type TcpProxy = {
   close(): Promise<void>;
 };
 
+/** Where the proxy forwards to: a TCP address, or a unix socket (the embedded database's). */
+export type ProxyTarget = { host: string; port: number } | { path: string };
+
 /** A loopback TCP proxy whose link can be cut, to play a Postgres outage. */
-export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+export async function startTcpProxy(target: ProxyTarget): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let down = false;
   const server = createServer((client) => {
     if (down) return client.destroy();
-    const upstream = connect(targetPort, targetHost);
+    const upstream = 'path' in target ? connect(target.path) : connect(target.port, target.host);
     sockets.add(client).add(upstream);
     client.pipe(upstream).pipe(client);
     const end = () => {

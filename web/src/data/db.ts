@@ -1,5 +1,15 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { COLLECTIONS, type Buyer, type Horse, type LookupItem, type Owner, type Payment, type StoredSale } from '../../../shared/index.ts';
+import {
+  COLLECTIONS,
+  type Buyer,
+  type CareEntry,
+  type HistoryChange,
+  type Horse,
+  type LookupItem,
+  type Owner,
+  type Payment,
+  type StoredSale,
+} from '../../../shared/index.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
 import type { SalePaymentsRow } from './sale-payments.ts';
 
@@ -10,6 +20,9 @@ export const READ_DB_NAME = 'ranch-data';
 export type { Buyer, Owner, Payment, StoredSale };
 
 export type MetaRow = { key: string; value: unknown };
+
+/** One fetched history: `key` is the path under /api/history/ it came from (`horses/<id>`, `recent`). */
+export type HistoryCacheRow = { key: string; changes: HistoryChange[]; fetchedAt: string };
 
 export type RanchDb = Dexie & {
   horses: EntityTable<Horse, 'id'>;
@@ -23,6 +36,10 @@ export type RanchDb = Dexie & {
   colors: EntityTable<LookupItem, 'id'>;
   genders: EntityTable<LookupItem, 'id'>;
   statuses: EntityTable<LookupItem, 'id'>;
+  /** [K1] Care entries, one row each; read by horse, and all at once for what is due. */
+  careEntries: EntityTable<CareEntry, 'id'>;
+  /** [T3] The change history last fetched per record (and the ranch's recent changes), for reading offline; device state, not projected. */
+  historyCache: EntityTable<HistoryCacheRow, 'key'>;
   /** Small device state (sync acknowledgements); never written by the projection. */
   meta: EntityTable<MetaRow, 'key'>;
   /** Photos taken on this device that have not reached the server (photo-outbox.ts); not projected. */
@@ -81,6 +98,14 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   db.version(6).stores({
     payments: null,
     salePayments: 'saleId',
+  });
+  // Version 7 adds care entries ([K1]); the projection fills the table from the document at start.
+  db.version(7).stores({
+    careEntries: 'id, horseId, [horseId+doneOn]',
+  });
+  // Version 8 keeps the change history last fetched ([T3]); device state like `meta`, never rebuilt.
+  db.version(8).stores({
+    historyCache: 'key, fetchedAt',
   });
   return db;
 }

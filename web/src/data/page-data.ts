@@ -1,4 +1,5 @@
 import type { NoticeStore } from './compensation-notices.ts';
+import type { ConnectOutcome, DataOwner, Unsent } from './data-owner.ts';
 import type { RanchDb } from './db.ts';
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import type { PhotoUploader } from './photos/photo-uploader.ts';
@@ -24,9 +25,13 @@ export type PageData = {
   /** Resolves once the stored document has loaded (writes are offered from then on). */
   loaded: Promise<void>;
   readonly docLoaded: boolean;
-  /** The user is known: start syncing and sending photos. */
-  connect(): void;
+  /** The user is known: start syncing and sending photos, unless the data is another user's ([A12]). */
+  connect(owner: DataOwner): Promise<ConnectOutcome>;
   countUnsaved(): Promise<number>;
+  /** What the server has not acknowledged, once the document has loaded (sign-out, [A11] [A13]). */
+  countUnsent(): Promise<Unsent>;
+  /** The session ended ([A13]): no socket and no upload any more. */
+  stopSync(): void;
   paymentSaleId(paymentId: string): Promise<string | null>;
   clearDocument(): Promise<void>;
 };

@@ -103,8 +103,10 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
     for (const [collection, ids] of changes) {
       if (isProjected(collection)) markDirty(collection, ids);
     }
-    // Before the first reconcile there is nothing to patch: the reconcile covers it.
-    if (started) void flush();
+    // Before the first reconcile the only changes are this device's own records created
+    // before the load (ranch-writes.ts WRITES_BEFORE_LOAD), complete in themselves: they
+    // are shown at once. The reconcile after the load covers everything again.
+    if (started || earlyRowsOnly(dirty)) void flush();
   });
 
   const ready = loaded.then(() => {
@@ -127,6 +129,15 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
       stopObserving();
     },
   };
+}
+
+/**
+ * Whether a batch can be written before the document has loaded: one row per entity
+ * (payments are grouped by sale, so a sale's row needs all of them) and no deletion (a key
+ * missing from a document not yet loaded says nothing).
+ */
+function earlyRowsOnly(dirty: Dirty | null): boolean {
+  return dirty instanceof Map && !dirty.has('payments');
 }
 
 /** Rows per bulkPut: one transaction still holds a whole batch, in bounded pieces. */

@@ -1,6 +1,7 @@
 import { openRanchDb, READ_DB_NAME, type RanchDb } from './db.ts';
 import { startProjection, type Projection } from './projection.ts';
 import { createBuyerRepository } from './repositories/buyers.ts';
+import { createCareRepository } from './repositories/care.ts';
 import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
 import { createOwnerRepository } from './repositories/owners.ts';
@@ -12,6 +13,7 @@ import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
 import { createNoticeStore, type NoticeStore } from './compensation-notices.ts';
 import { localWrites, type RanchWrites, type WriteTargets } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
+import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
 import { collectionMap, entityShape } from '../../../shared/index.ts';
 import type { Store } from './store.ts';
@@ -43,8 +45,19 @@ export type RanchData = LocalDoc &
      * Starts syncing with the server and sending photos (idempotent); call once the user is
      * known. The socket opens once the local document has loaded, so its first sync step
      * asks the server only for what this device lacks, not for the whole ranch again.
+     * Nothing is sent when the data on this device is another user's ([A12], data-owner.ts).
      */
-    connect(): void;
+    connect(owner: DataOwner): Promise<ConnectOutcome>;
+    /** Changes and photos the server has not acknowledged, counted once the document has loaded (sign-out's warning). */
+    countUnsent(): Promise<Unsent>;
+    /** The session ended ([A13]): no socket and no upload until connect() is called again. */
+    stopSync(): void;
+    /**
+     * The page's online state (navigator.onLine and its events). In the data worker the
+     * page's state rules: no socket and no upload while the page says offline, and going
+     * online reconnects at once. The in-thread data layer follows its own events as well.
+     */
+    setOnline(online: boolean): void;
     /** Whether the stored document has been applied (writes are offered from then on). */
     readonly docLoaded: boolean;
     /** The live connection, once connect() was called and the document loaded. */
@@ -72,9 +85,12 @@ function nothingToShow(db: RanchDb): Promise<void> {
 /** Everything the data layer needs, wired as docs/architecture.md "One write path" describes ([O2]). */
 export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
+  // A write starts the load whatever the page shows (ranch-writes.ts WRITES_BEFORE_LOAD).
+  let loadNow: () => void = () => {};
+  const writeStarted = new Promise<void>((resolve) => (loadNow = resolve));
   const local = openLocalDoc(
     options.docDbName ?? DOC_DB_NAME,
-    options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db)]),
+    options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db), writeStarted]),
   );
   let docLoaded = false;
   let destroyed = false;
@@ -86,9 +102,14 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const waiting = createWaitingCount(local.doc, tracker);
   let sync: SyncConnection | null = null;
   let connecting = false;
+  let online = true;
+  // Both must say online: the page's word (setOnline; a worker's own state may not follow
+  // the page's) and this thread's own navigator.onLine (a page's may not follow a
+  // worker's either: one CI run saw a worker's socket sync while the page was offline).
+  const isOnline = () => online && (globalThis.navigator?.onLine ?? true);
   const horses = createHorseRepository(local.doc);
   const photos = createPhotoOutbox(db);
-  const uploads = createPhotoUploader({ outbox: photos, horses });
+  const uploads = createPhotoUploader({ outbox: photos, horses, isOnline });
   const repositories = {
     horses,
     photos,
@@ -97,6 +118,13 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     buyers: createBuyerRepository(local.doc),
     sales: createSaleRepository(local.doc),
     payments: createPaymentRepository(local.doc),
+    careEntries: createCareRepository(local.doc),
+  };
+  const countUnsent = async (): Promise<Unsent> => {
+    await Promise.all([local.loaded, tracker.loaded]);
+    const photoCount = await photos.countWaiting();
+    // A deletion alone moves no clock the records are counted by: still one record waiting.
+    return { records: tracker.isSaved() ? 0 : Math.max(1, countUnsavedRecords(local.doc, tracker)), photos: photoCount };
   };
   const stopUploadEvents = uploads.onEvent((event) => {
     if (event.kind === 'unauthorized') syncStatus.status.set({ sessionExpired: true });
@@ -108,12 +136,13 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     projection,
     ...repositories,
     uploads,
-    writes: localWrites(repositories),
+    writes: localWrites(repositories, { loaded: local.loaded, isLoaded: () => docLoaded, loadNow }),
     tracker,
     status: syncStatus.status,
     notices,
     waiting: waiting.count,
     countUnsaved: async () => countUnsavedRecords(local.doc, tracker),
+    countUnsent,
     async paymentSaleId(paymentId) {
       const shape = entityShape('payments', paymentId, collectionMap(local.doc, 'payments').get(paymentId));
       const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
@@ -124,15 +153,34 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       uploads.stop();
       await local.persistence.clearData();
     },
-    connect() {
-      if (connecting) return;
+    async connect(owner) {
+      // Whether a photo may still be referred to is read from the document, so wait for it;
+      // so does counting another user's unsent changes.
+      await Promise.all([local.loaded, tracker.loaded]);
+      const outcome = await claimData(db, owner, countUnsent);
+      if (outcome.kind !== 'syncing' || connecting || destroyed) return outcome;
       connecting = true;
-      // Whether a photo may still be referred to is read from the document, so wait for it.
-      void local.loaded.then(() => {
-        if (destroyed) return;
-        sync = startSync(local.doc, tracker, syncStatus.status, notices, options.syncUrl);
-        uploads.start();
-      });
+      sync = startSync(local.doc, tracker, syncStatus.status, notices, { serverUrl: options.syncUrl, isOnline, senderId: owner.userId });
+      uploads.start(owner.userId);
+      return outcome;
+    },
+    stopSync() {
+      sync?.destroy();
+      sync = null;
+      uploads.stop();
+      connecting = false;
+    },
+    setOnline(next) {
+      if (next === online) return;
+      online = next;
+      if (!next) {
+        sync?.provider.disconnect();
+        return;
+      }
+      // A socket that stayed "open" through an outage is usually dead: start a fresh one.
+      sync?.provider.disconnect();
+      sync?.reconnect();
+      void uploads.kick();
     },
     get docLoaded() {
       return docLoaded;

@@ -1,5 +1,6 @@
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import type { BuyerRepository } from './repositories/buyers.ts';
+import type { CareRepository } from './repositories/care.ts';
 import type { HorseRepository } from './repositories/horses.ts';
 import type { LookupRepository } from './repositories/lookups.ts';
 import type { OwnerRepository } from './repositories/owners.ts';
@@ -26,6 +27,8 @@ export type RanchWrites = {
   sales: Async<SaleRepository>;
   /** Append-only ([P5]): create is the only write. */
   payments: Async<PaymentRepository>;
+  /** [K2] one visit for several horses; a mistaken entry is deleted. */
+  careEntries: Async<CareRepository>;
   /** The horse referring to an outbox photo was saved: the photo may go to the server. */
   photos: Async<Pick<PhotoOutbox, 'queue'>>;
 };
@@ -38,6 +41,7 @@ export type WriteTargets = {
   buyers: BuyerRepository;
   sales: SaleRepository;
   payments: PaymentRepository;
+  careEntries: CareRepository;
   photos: PhotoOutbox;
 };
 
@@ -49,6 +53,7 @@ export const WRITE_METHODS = {
   buyers: ['create', 'update', 'remove'],
   sales: ['create'],
   payments: ['create'],
+  careEntries: ['create', 'remove'],
   photos: ['queue'],
 } as const satisfies { [R in keyof RanchWrites]: readonly (keyof RanchWrites[R])[] };
 
@@ -76,7 +81,45 @@ export async function applyWrite(targets: WriteTargets, repository: string, meth
   return target[method]!(...args);
 }
 
-/** RanchWrites on the repositories of this thread (the document is here). */
-export function localWrites(targets: WriteTargets): RanchWrites {
-  return writesThrough((repository, method, args) => applyWrite(targets, repository, method, args));
+/**
+ * Writes that read nothing of the document: a new horse, supplier, buyer or list item gets
+ * a new id and is complete in itself, and queueing a photo is the outbox's. They run at
+ * once, even before the stored document has loaded (docs/web.md "Writable sooner"): in a
+ * document not yet loaded, a new entry of a collection merges with the stored ones when
+ * they are applied, as any concurrent change does. Every other write (edits, deletes,
+ * sales and payments, which read the records they change or refer to) waits for the load.
+ */
+export const WRITES_BEFORE_LOAD: { readonly [R in keyof RanchWrites]?: readonly (keyof RanchWrites[R])[] } = {
+  horses: ['create'],
+  lookups: ['create'],
+  owners: ['create'],
+  buyers: ['create'],
+  photos: ['queue'],
+};
+
+export function writableBeforeLoad(repository: keyof RanchWrites, method: string): boolean {
+  return (WRITES_BEFORE_LOAD[repository] as readonly string[] | undefined)?.includes(method) ?? false;
+}
+
+/** The stored document's load, as the writes see it. */
+export type LoadGate = {
+  loaded: Promise<unknown>;
+  isLoaded(): boolean;
+  /** Someone writes: load the stored document now, whatever the page is showing. */
+  loadNow(): void;
+};
+
+/**
+ * RanchWrites on the repositories of this thread (the document is here). With a `gate`, a
+ * write before the document has loaded starts the load, and waits for it unless it is one
+ * of WRITES_BEFORE_LOAD.
+ */
+export function localWrites(targets: WriteTargets, gate?: LoadGate): RanchWrites {
+  return writesThrough(async (repository, method, args) => {
+    if (gate && !gate.isLoaded()) {
+      gate.loadNow();
+      if (!writableBeforeLoad(repository, method)) await gate.loaded;
+    }
+    return applyWrite(targets, repository, method, args);
+  });
 }

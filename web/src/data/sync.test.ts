@@ -55,22 +55,27 @@ afterEach(async () => {
   FakeSocket.instances = [];
 });
 
-function connect() {
+function connect(isOnline?: () => boolean, senderId?: string) {
   const doc = new Y.Doc();
   const db = openRanchDb(`sync-${Date.now()}-${Math.random()}`);
   const tracker = createSaveTracker(doc, db);
   const { status, destroy } = createSyncStatus(tracker);
   const notices = createNoticeStore();
-  const sync = startSync(doc, tracker, status, notices, 'ws://ranch.test/api/sync', FakeSocket as unknown as typeof WebSocket);
+  const sync = startSync(doc, tracker, status, notices, {
+    serverUrl: 'ws://ranch.test/api/sync',
+    WebSocketPolyfill: FakeSocket as unknown as typeof WebSocket,
+    isOnline,
+    senderId,
+  });
   cleanups.push(
     () => sync.destroy(),
     destroy,
     () => tracker.destroy(),
     () => db.delete(),
   );
-  const socket = FakeSocket.instances.at(-1)!;
-  socket.open();
-  return { doc, tracker, status, notices, socket, provider: sync.provider };
+  const socket = FakeSocket.instances.at(-1);
+  socket?.open();
+  return { doc, tracker, status, notices, socket: socket!, provider: sync.provider, sync };
 }
 
 describe('sync connection', () => {
@@ -80,6 +85,11 @@ describe('sync connection', () => {
     const { socket, status } = connect();
     expect(socket.url).toBe('ws://ranch.test/api/sync/ranch?ack=1');
     expect(status.get().connection).toBe('connected');
+  });
+
+  it('[A12] names the user whose changes it sends, so a session of another user is refused', () => {
+    const { socket } = connect(undefined, 'user-ann');
+    expect(socket.url).toBe('ws://ranch.test/api/sync/ranch?ack=1&user=user-ann');
   });
 
   it('[O5] shows changes waiting until the server acknowledges its state vector', async () => {
@@ -107,6 +117,18 @@ describe('sync connection', () => {
     const before = FakeSocket.instances.length;
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(FakeSocket.instances.length).toBe(before + 1);
+  });
+
+  it('[O1] opens no socket while the page says offline, not even to reconnect; opens one once it says online', () => {
+    let online = false;
+    const { sync } = connect(() => online);
+    expect(FakeSocket.instances).toHaveLength(0);
+    sync.reconnect();
+    globalThis.dispatchEvent(new Event('online'));
+    expect(FakeSocket.instances).toHaveLength(0);
+    online = true;
+    sync.reconnect();
+    expect(FakeSocket.instances).toHaveLength(1);
   });
 
   it('[Y7] [R1] turns read-only when the server says so', () => {

@@ -1,7 +1,15 @@
 import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
 import { WebsocketProvider } from 'y-websocket';
-import { CloseCode, DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, SYNC_PATH } from '../../../shared/index.ts';
+import {
+  CloseCode,
+  DOC_NAME,
+  MESSAGE_ACCESS,
+  MESSAGE_ACK,
+  MESSAGE_COMPENSATED,
+  SYNC_PATH,
+  SYNC_USER_PARAM,
+} from '../../../shared/index.ts';
 import { addNoticeBatch, readNotices, type NoticeStore } from './compensation-notices.ts';
 import type { SaveTracker } from './save-tracker.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
@@ -71,16 +79,33 @@ export function createSyncStatus(tracker: SaveTracker): { status: Store<SyncStat
  * messages: the acknowledged state vector, the access level and what it put back of our
  * changes (into `notices`).
  */
+export type SyncOptions = {
+  serverUrl?: string;
+  WebSocketPolyfill?: typeof WebSocket;
+  /**
+   * Whether the page says the device is online. In the data worker the page's state rules
+   * (a worker's own may not follow it): no socket is opened while this is false, and the
+   * page's setOnline(true) reconnects (docs/web.md "The data layer in a worker").
+   */
+  isOnline?: () => boolean;
+  /**
+   * The user whose changes this device holds ([A12]): sent as SYNC_USER_PARAM, so a server
+   * whose session cookie is another user's (signed in since, in another tab) refuses the
+   * socket before taking anything in.
+   */
+  senderId?: string;
+};
+
 export function startSync(
   doc: Y.Doc,
   tracker: SaveTracker,
   status: Store<SyncStatus>,
   notices: NoticeStore,
-  serverUrl: string = syncServerUrl(),
-  WebSocketPolyfill?: typeof WebSocket,
+  { serverUrl = syncServerUrl(), WebSocketPolyfill, isOnline = () => true, senderId }: SyncOptions = {},
 ): SyncConnection {
   const provider = new WebsocketProvider(serverUrl, DOC_NAME, doc, {
-    params: { ack: '1' },
+    params: { ack: '1', ...(senderId ? { [SYNC_USER_PARAM]: senderId } : {}) },
+    connect: isOnline(),
     ...(WebSocketPolyfill ? { WebSocketPolyfill } : {}),
   });
 
@@ -114,7 +139,7 @@ export function startSync(
   // Browsers throttle or freeze sockets of hidden pages and phones drop them on network
   // changes; reconnect at once instead of waiting out the provider's backoff.
   const reconnect = () => {
-    if (provider.wsconnected || provider.wsconnecting) return;
+    if (provider.wsconnected || provider.wsconnecting || !isOnline()) return;
     provider.wsUnsuccessfulReconnects = 0;
     provider.connect();
   };

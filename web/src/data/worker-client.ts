@@ -1,6 +1,7 @@
 import { createNoticeStore } from './compensation-notices.ts';
 import { openRanchDb, READ_DB_NAME } from './db.ts';
 import { type HostEvents, onHostEvent, remoteControls } from './host/host-api.ts';
+import type { DataOwner } from './data-owner.ts';
 import type { PageData } from './page-data.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
@@ -13,6 +14,8 @@ import type { SyncStatus } from './sync.ts';
 export type WorkerData = PageData & {
   /** For the bench and tests (window.__ranch.provider): the socket's first sync answered, and a way to drop it. */
   provider: { readonly synced: boolean; disconnect(): Promise<void> };
+  /** The id of the host serving this tab (tabs sharing one host get the same); for tests. */
+  hostId(): Promise<string>;
   destroy(): void;
 };
 
@@ -22,7 +25,14 @@ export type WorkerData = PageData & {
  * and controls through `client`, and keeps the state the worker reports in the stores the
  * screens already read.
  */
-export function openWorkerData(client: RpcClient, options: { readDbName?: string; docLoadAfter?: Promise<unknown> } = {}): WorkerData {
+export type WorkerDataOptions = {
+  readDbName?: string;
+  docLoadAfter?: Promise<unknown>;
+  /** Another tab's worker took over (data/elected-host.ts): what this page said is said again. */
+  onNewHost?: (listener: () => void) => () => void;
+};
+
+export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {}): WorkerData {
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
   const controls = remoteControls(client);
   const status = createStore<SyncStatus>({
@@ -61,22 +71,40 @@ export function openWorkerData(client: RpcClient, options: { readDbName?: string
     onHostEvent(client, 'upload', (event) => uploadListeners.forEach((listener) => listener(event))),
   ];
 
-  void (options.docLoadAfter ?? Promise.resolve()).then(() => controls.startLoading());
+  // What this page has said, so it can say it again to a new host. A call the host could not
+  // answer (it went away) is said again then; nothing waits for these answers.
+  const said: { loading: boolean; owner: DataOwner | null } = { loading: false, owner: null };
+  const ignore = () => {};
+  const tellHost = () => {
+    void controls.setOnline(navigator.onLine).catch(ignore);
+    if (said.loading) void controls.startLoading().catch(ignore);
+    if (said.owner) void controls.connect(said.owner).catch(ignore);
+  };
+  void (options.docLoadAfter ?? Promise.resolve()).then(() => {
+    said.loading = true;
+    void controls.startLoading().catch(ignore);
+  });
 
-  // The page's own idea of being online (a worker's may lag behind, and tests emulate the page's).
+  // The page's own idea of being online rules the worker's socket and uploads (a worker's
+  // may lag behind, and browser tests emulate only the page's). Sent before anything can
+  // connect: the RPC keeps the order of calls.
+  tellHost();
+  const stopNewHost = options.onNewHost?.(tellHost) ?? ignore;
   const onOnline = () => {
     status.set({ online: true });
-    // A socket that stayed "open" through an outage is usually dead: start a fresh one.
-    void controls.disconnect().then(() => controls.reconnect());
+    void controls.setOnline(true).catch(ignore);
   };
-  const onOffline = () => status.set({ online: false });
+  const onOffline = () => {
+    status.set({ online: false });
+    void controls.setOnline(false).catch(ignore);
+  };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   // The worker has no document to watch: the page says when it is shown again.
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void controls.reconnect();
+    if (document.visibilityState === 'visible') void controls.reconnect().catch(ignore);
   };
-  const onPageShow = () => void controls.reconnect();
+  const onPageShow = () => void controls.reconnect().catch(ignore);
   document.addEventListener('visibilitychange', onVisible);
   window.addEventListener('pageshow', onPageShow);
 
@@ -99,10 +127,16 @@ export function openWorkerData(client: RpcClient, options: { readDbName?: string
     get docLoaded() {
       return docLoaded;
     },
-    connect: () => void controls.connect(),
+    connect(owner) {
+      said.owner = owner;
+      return controls.connect(owner);
+    },
+    countUnsent: () => controls.countUnsent(),
+    stopSync: () => void controls.stopSync(),
     countUnsaved: () => controls.countUnsaved(),
     paymentSaleId: (paymentId) => controls.paymentSaleId(paymentId),
     clearDocument: () => controls.clearDocument(),
+    hostId: () => controls.hostId(),
     provider: {
       get synced() {
         return synced;
@@ -111,6 +145,7 @@ export function openWorkerData(client: RpcClient, options: { readDbName?: string
     },
     destroy() {
       for (const stop of stops) stop();
+      stopNewHost();
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('pageshow', onPageShow);
       window.removeEventListener('online', onOnline);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
@@ -8,6 +8,7 @@ import { openTestData } from '../../test/ranch-data.ts';
 import { testUser } from '../../test/render-screen.tsx';
 import { Layout } from './Layout.tsx';
 import { SIDEBAR_COLLAPSED_KEY } from './sidebar-state.ts';
+import { ToastProvider } from './Toast.tsx';
 
 let data: RanchData;
 beforeEach(() => {
@@ -34,9 +35,11 @@ async function renderLayout(user: User, path = '/') {
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   render(
-    <DataProvider data={data}>
-      <RouterProvider router={router} />
-    </DataProvider>,
+    <ToastProvider>
+      <DataProvider data={data}>
+        <RouterProvider router={router} />
+      </DataProvider>
+    </ToastProvider>,
   );
   await screen.findByText(`screen ${path}`);
   return router;
@@ -68,14 +71,36 @@ describe('layout', () => {
     expect(within(entries).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(entries).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
     expect(within(entries).getByRole('menuitem', { name: 'Sign out' }).getAttribute('href')).toBe('/api/logout');
+    expect(
+      within(entries)
+        .getAllByRole('menuitem')
+        .map((entry) => entry.textContent),
+    ).toEqual(['Profile', 'Settings', 'Sign out', 'Sign out everywhere']);
     expect(document.activeElement?.textContent).toBe('Profile');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     expect(document.activeElement?.textContent).toBe('Settings');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
-    expect(document.activeElement?.textContent).toBe('Sign out');
+    expect(document.activeElement?.textContent).toBe('Sign out everywhere');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('[U14] Sign out everywhere, under Sign out, ends every session of the user with a POST', async () => {
+    // The answer never comes: what follows it (clearing the device) is the sign-out's own test.
+    const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await renderLayout(testUser('Staff'));
+      fireEvent.click(screen.getByRole('button', { name: 'User menu: Ada Rider, Staff' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+      expect(screen.queryByRole('menu')).toBeNull();
+      await vi.waitFor(() =>
+        expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout-everywhere', expect.objectContaining({ method: 'POST' })),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("[G6] [R2] falls back to the e-mail or 'User', 'U' and role Staff", async () => {

@@ -49,7 +49,7 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
             {title && <p className="truncate text-lg font-semibold">{title}</p>}
             <SyncBadge />
           </div>
-          <NotificationsBell />
+          <NotificationsBell userId={user.id} />
           <UserMenu user={user} />
         </header>
         <main className="flex-1 p-4 md:p-6">{children}</main>

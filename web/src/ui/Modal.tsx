@@ -35,8 +35,13 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       ref={ref}
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React hands a nested dialog's close and cancel to its parents' handlers too: only this
+      // dialog's own close it (Record Care inside Horse Details must leave the details open).
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

@@ -1,23 +1,53 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DueDetails } from '../features/care/DueDetails.tsx';
+import { DueList } from '../features/care/DueList.tsx';
+import { notifyDue } from '../features/care/due-notifications.ts';
+import { hasNewDue, readDueSeen, writeDueSeen } from '../features/care/due-seen.ts';
+import { useDue, type DueRow } from '../features/care/use-due.ts';
 import { NoticeList } from '../features/sync-notices/NoticeList.tsx';
 import { useNoticeBatches } from '../features/sync-notices/use-notices.ts';
 import { BellIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 /**
- * [G5]: a bell with an unread dot; what it does was left open. Here it opens a small
- * panel listing the changes the server did not keep (docs/web.md "Changes not kept"); the
- * dot goes once it has been opened and comes back when another such notice arrives.
+ * [G5] [K4]: a bell with an unread dot. Its panel lists what is due — care overdue or due
+ * within 14 days, installments past due, each opening the horse or the sale — and the
+ * changes the server did not keep (docs/web.md "Changes not kept"). The dot goes once the
+ * panel has been opened and comes back when something new is due (remembered on this device
+ * per user) or another such notice arrives.
  */
-export function NotificationsBell() {
+export function NotificationsBell({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   const latest = useNoticeBatches().at(-1)?.id ?? 0;
   // The newest notice seen in the panel; null until first opened (the dot shows at start, as in the seed).
   const [seen, setSeen] = useState<number | null>(null);
-  const unread = seen === null || latest > seen;
+  const due = useDue();
+  const [dueSeen, setDueSeen] = useState(() => readDueSeen(userId));
+  const [opened, setOpened] = useState<DueRow | null>(null);
+  const newDue =
+    due !== undefined &&
+    hasNewDue(
+      due.map((row) => row.key),
+      dueSeen,
+    );
+  const unread = seen === null || latest > seen || newDue;
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+
+  // [K7] What is newly due may also be a browser notification, where the person allowed it.
+  useEffect(() => {
+    if (due) notifyDue(due, userId);
+  }, [due, userId]);
+  // What is listed while the panel is open has been seen (also what arrives while it is open).
+  useEffect(() => {
+    if (!open || !due) return;
+    writeDueSeen(
+      userId,
+      due.map((row) => row.key),
+    );
+    setDueSeen(readDueSeen(userId));
+  }, [open, due, userId]);
 
   return (
     <div ref={ref} className="relative">
@@ -37,10 +67,24 @@ export function NotificationsBell() {
         </span>
       </button>
       {open && (
-        <div className="absolute right-0 z-50 mt-2 max-h-[70vh] w-80 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-box border border-base-300 bg-base-100 p-4 text-sm shadow-lg">
-          <NoticeList />
+        <div className="absolute right-0 z-50 mt-2 max-h-[70vh] w-80 max-w-[calc(100vw-1rem)] space-y-3 overflow-y-auto rounded-box border border-base-300 bg-base-100 p-4 text-sm shadow-lg">
+          {due && due.length > 0 && (
+            <section aria-label="Due">
+              <h2 className="mb-1 font-semibold">Due</h2>
+              <DueList
+                rows={due}
+                limit={50}
+                onOpen={(row) => {
+                  setOpen(false);
+                  setOpened(row);
+                }}
+              />
+            </section>
+          )}
+          {(latest > 0 || !due || due.length === 0) && <NoticeList />}
         </div>
       )}
+      {opened && <DueDetails due={opened} onClose={() => setOpened(null)} />}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
+import { LOGOUT_PATH } from '../features/sign-out/sign-out.ts';
+import { useSignOut } from '../features/sign-out/use-sign-out.tsx';
 import { displayName, displayRole, initials } from '../lib/user-display.ts';
 import { useDismiss } from './use-dismiss.ts';
 
-export const LOGOUT_PATH = '/api/logout';
+export { LOGOUT_PATH };
 // Plain strings: these routes belong to screens added alongside this one.
 const PROFILE_PATH: string = '/profile';
 const SETTINGS_PATH: string = '/settings';
@@ -15,6 +17,7 @@ export function UserMenu({ user }: { user: User }) {
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
+  const { signOut, dialog: signOutDialog } = useSignOut();
   useDismiss(ref, open, close);
   const menuRef = useRef<HTMLUListElement>(null);
   const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -91,12 +94,35 @@ export function UserMenu({ user }: { user: User }) {
             </Link>
           </li>
           <li role="none">
-            <a role="menuitem" href={LOGOUT_PATH}>
+            {/* [A11]: the link is the fallback; the app signs out and clears the device itself. */}
+            <a
+              role="menuitem"
+              href={LOGOUT_PATH}
+              onClick={(event) => {
+                event.preventDefault();
+                close();
+                signOut();
+              }}
+            >
               Sign out
             </a>
           </li>
+          <li role="none">
+            {/* [U14]: ends every session of the user, this one included, then clears this device like Sign out. */}
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                close();
+                signOut({ everywhere: true });
+              }}
+            >
+              Sign out everywhere
+            </button>
+          </li>
         </ul>
       )}
+      {signOutDialog}
     </div>
   );
 }

@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import { collectionMap, writeEntity } from '../../../../shared/index.ts';
 import { createRpcClient, type RpcClient } from '../rpc/client.ts';
 import type { Endpoint } from '../rpc/wire.ts';
 import { remoteWrites } from '../rpc/writes-rpc.ts';
@@ -7,15 +10,18 @@ import { createDataHost, type DataHost } from './data-host.ts';
 import { type HostEvents, onHostEvent, remoteControls } from './host-api.ts';
 
 let counter = 0;
+const BREED = '0190a000-0000-7000-8000-0000000000b1';
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** The host in this thread and a page's client over a MessageChannel, as over the data worker's port. */
-async function openHost(loadAtOnce = false, rowsOnDevice = false): Promise<{ host: DataHost; client: RpcClient }> {
-  counter += 1;
-  const suffix = `${Date.now()}-${counter}`;
+async function openHost(
+  loadAtOnce = false,
+  rowsOnDevice = false,
+  suffix = `${Date.now()}-${++counter}`,
+): Promise<{ host: DataHost; client: RpcClient }> {
   if (rowsOnDevice) {
     // A later start: the read model has rows to show before the document loads.
     const db = openRanchDb(`host-read-${suffix}`);
@@ -35,6 +41,30 @@ async function openHost(loadAtOnce = false, rowsOnDevice = false): Promise<{ hos
     await host.destroy();
   });
   return { host, client };
+}
+
+/**
+ * Holds a read-write transaction on `store` open until released, so nothing else can read
+ * it meanwhile (each request's success issues the next one, which keeps it alive).
+ */
+function holdStore(dbName: string, store: string): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(dbName);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const objects = db.transaction(store, 'readwrite').objectStore(store);
+      let held = true;
+      const spin = () => {
+        if (held) objects.count().onsuccess = spin;
+      };
+      spin();
+      resolve(() => {
+        held = false;
+        db.close();
+      });
+    };
+  });
 }
 
 function eventWhere<K extends keyof HostEvents>(
@@ -82,6 +112,104 @@ describe('the data host (the data worker, run in this thread)', () => {
     expect((await unsaved).saved).toBe(false);
     expect(await counted).toBe(2);
     expect(await controls.countUnsaved()).toBe(2);
+  });
+
+  it('[A12] connect(owner) over the RPC: another user’s unsent changes hold the socket and the photos', async () => {
+    const { host, client } = await openHost(true);
+    const controls = remoteControls(client);
+    await controls.idle();
+    expect(await controls.connect({ userId: 'user-ann', name: 'Ann Lee' })).toEqual({ kind: 'syncing' });
+    await controls.stopSync();
+    expect(host.data.sync).toBeNull();
+    await remoteWrites(client).owners.create({ firstName: 'Cy', lastName: 'Ward' });
+    expect(await controls.countUnsent()).toEqual({ records: 1, photos: 0 });
+    expect(await controls.connect({ userId: 'user-bo', name: 'Bo Hart' })).toEqual({
+      kind: 'held',
+      owner: { userId: 'user-ann', name: 'Ann Lee' },
+      unsent: { records: 1, photos: 0 },
+    });
+    expect(host.data.sync).toBeNull();
+  });
+
+  it('[O2] a new horse is saved and shown at once, before the stored document has loaded; an edit waits for the load', async () => {
+    // A device with a ranch stored, whose load is held up (as a phone takes seconds to read it).
+    const suffix = `early-${Date.now()}-${++counter}`;
+    const stored = new Y.Doc();
+    const persistence = new IndexeddbPersistence(`host-doc-${suffix}`, stored);
+    await persistence.whenSynced;
+    const storedHorse = '0190a000-0000-7000-8000-0000000000ab';
+    stored.transact(() => writeEntity(stored, 'horses', storedHorse, { name: 'Stored', breedId: BREED, colorId: BREED, genderId: BREED }));
+    await persistence.destroy();
+    const release = await holdStore(`host-doc-${suffix}`, 'updates');
+
+    const { host, client } = await openHost(false, true, suffix);
+    const writes = remoteWrites(client);
+    const horseId = await writes.horses.create({ name: 'Foal', breedId: BREED, colorId: BREED, genderId: BREED });
+    await expect.poll(() => host.data.db.horses.get(horseId)).toMatchObject({ name: 'Foal' });
+    let editDone = false;
+    const edited = writes.horses
+      .update(storedHorse, { name: 'Stored, edited', breedId: BREED, colorId: BREED, genderId: BREED })
+      .then(() => (editDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(editDone).toBe(false);
+    expect(host.data.docLoaded).toBe(false);
+
+    release();
+    await edited;
+    expect(host.data.docLoaded).toBe(true);
+    await remoteControls(client).idle();
+    expect(await host.data.db.horses.get(storedHorse)).toMatchObject({ name: 'Stored, edited' });
+    expect(await host.data.db.horses.get(horseId)).toMatchObject({ name: 'Foal' });
+
+    // Stored on the device: the next start has it.
+    await host.destroy();
+    const again = createDataHost({ docDbName: `host-doc-${suffix}`, readDbName: `host-read-${suffix}-again`, loadAtOnce: true });
+    cleanups.push(() => again.destroy());
+    await again.data.loaded;
+    expect(collectionMap(again.data.doc, 'horses').get(horseId)?.get('name')).toBe('Foal');
+  });
+
+  it('[V7] [A11] once the document is cleared the host answers, then ends (a worker closes, the next tab starts afresh)', async () => {
+    counter += 1;
+    let ended = false;
+    const host = createDataHost({
+      docDbName: `host-doc-cleared-${counter}`,
+      readDbName: `host-read-cleared-${counter}`,
+      loadAtOnce: true,
+      onCleared: () => (ended = true),
+    });
+    const channel = new MessageChannel();
+    host.rpc.attach(channel.port1 as unknown as Endpoint);
+    const client = createRpcClient(channel.port2 as unknown as Endpoint);
+    cleanups.push(async () => {
+      client.close();
+      channel.port1.close();
+      channel.port2.close();
+      await host.destroy();
+    });
+    await remoteControls(client).idle();
+    await remoteControls(client).clearDocument();
+    expect(ended).toBe(false);
+    await vi.waitFor(() => expect(ended).toBe(true));
+  });
+
+  it('[O1] opens no socket while either the page or its own thread says offline', async () => {
+    const { host, client } = await openHost(true);
+    const controls = remoteControls(client);
+    await controls.idle();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    cleanups.push(() => onLine.mockRestore());
+    await controls.setOnline(true);
+    expect(await controls.connect({ userId: 'user-ann', name: 'Ann Lee' })).toEqual({ kind: 'syncing' });
+    expect(host.data.sync?.provider.ws).toBeNull();
+    await controls.reconnect();
+    expect(host.data.sync?.provider.ws).toBeNull();
+    onLine.mockReturnValue(true);
+    await controls.setOnline(false);
+    await controls.reconnect();
+    expect(host.data.sync?.provider.ws).toBeNull();
+    await controls.setOnline(true);
+    expect(host.data.sync?.provider.ws).not.toBeNull();
   });
 
   it('refuses what is neither a write nor a control', async () => {

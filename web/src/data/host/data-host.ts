@@ -11,6 +11,11 @@ export type DataHost = {
 };
 
 export type DataHostOptions = Omit<RanchDataOptions, 'docLoadAfter'> & {
+  /**
+   * Called once the device's document was cleared (Clear Local Data, sign-out) and the
+   * answer is on its way: a worker closes itself, so the next tab starts a fresh host.
+   */
+  onCleared?: () => void;
   /** Load the stored document at once instead of waiting for startLoading(); false by default. */
   loadAtOnce?: boolean;
 };
@@ -27,9 +32,13 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
   const data = openRanchData({ ...options, docLoadAfter: options.loadAtOnce ? Promise.resolve() : gate });
   let closed = false;
 
+  const hostId = crypto.randomUUID();
   const controls: HostControls = {
+    hostId: () => hostId,
     startLoading: () => startLoading(),
-    connect: () => data.connect(),
+    connect: (owner) => data.connect(owner),
+    countUnsent: () => data.countUnsent(),
+    stopSync: () => data.stopSync(),
     reconnect() {
       data.sync?.reconnect();
       void data.uploads.kick();
@@ -41,6 +50,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     countUnsaved: () => data.countUnsaved(),
     paymentSaleId: (paymentId) => data.paymentSaleId(paymentId),
     disconnect: () => data.sync?.provider.disconnect(),
+    setOnline: (online) => data.setOnline(online === true),
     async clearDocument() {
       data.sync?.destroy();
       data.uploads.stop();
@@ -48,10 +58,12 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
       await data.persistence.clearData();
       // The page deletes the read model next; an open connection here would block it.
       data.db.close();
+      // After this call's answer has been posted (answers go out once the handler settles).
+      if (options.onCleared) setTimeout(options.onCleared, 0);
     },
   };
 
-  const handlers: Handlers = { ...writeHandlers(data), ...(controls as unknown as Handlers) };
+  const handlers: Handlers = { ...writeHandlers(data.writes), ...(controls as unknown as Handlers) };
   const rpc = createRpcHost(handlers, {
     snapshot: () => [
       ['status', data.status.get()],

@@ -1,4 +1,5 @@
 import type { CompensationNotices } from '../compensation-notices.ts';
+import type { ConnectOutcome, DataOwner, Unsent } from '../data-owner.ts';
 import type { UploadEvent } from '../photos/photo-uploader.ts';
 import type { Async } from '../ranch-writes.ts';
 import type { RpcClient } from '../rpc/client.ts';
@@ -12,8 +13,15 @@ import type { SyncStatus } from '../sync.ts';
 export type HostControls = {
   /** The first rows are on screen: the stored document may load now (doc-load-gate.ts). */
   startLoading(): void;
-  /** The user is known: start syncing and sending photos once the document has loaded. */
-  connect(): void;
+  /**
+   * The user is known: start syncing and sending photos once the document has loaded,
+   * unless the data on this device is another user's ([A12], data-owner.ts).
+   */
+  connect(owner: DataOwner): Promise<ConnectOutcome>;
+  /** Records and photos the server has not acknowledged, once the document has loaded. */
+  countUnsent(): Promise<Unsent>;
+  /** The session ended ([A13]): close the socket and stop uploads until connect() again. */
+  stopSync(): void;
   /** The page was shown again (visibilitychange, pageshow): reconnect and retry photos at once. */
   reconnect(): void;
   /** Resolves once the stored document has loaded and the projection has written what it saw. */
@@ -24,19 +32,30 @@ export type HostControls = {
   paymentSaleId(paymentId: string): Promise<string | null>;
   /** Closes the socket (tests and the bench simulate a lost connection); connect() or reconnect() opens it again. */
   disconnect(): void;
+  /**
+   * The page's online state: the worker's own may not follow it (a phone's radio, or a
+   * browser test's emulated offline state), so the page's rules the socket and uploads.
+   */
+  setOnline(online: boolean): void;
   /** Clear Local Data: stops syncing and sending, then empties the stored document. */
   clearDocument(): Promise<void>;
+  /** This host's id, new at each start: tabs served by one host get the same (tests, the bench). */
+  hostId(): string;
 };
 
 export const CONTROL_METHODS = [
   'startLoading',
   'connect',
+  'countUnsent',
+  'stopSync',
   'reconnect',
   'idle',
   'countUnsaved',
   'paymentSaleId',
   'disconnect',
+  'setOnline',
   'clearDocument',
+  'hostId',
 ] as const satisfies readonly (keyof HostControls)[];
 
 /** The events the host sends, by name, with their payloads; each tab gets the current ones when it connects. */

@@ -98,7 +98,7 @@ describe('photo uploader', () => {
     await db.delete();
   });
 
-  const uploader = (horses: ReturnType<typeof fakeHorses>, random = () => 0.5) => {
+  const uploader = (horses: ReturnType<typeof fakeHorses>, random = () => 0.5, isOnline?: () => boolean) => {
     const created = createPhotoUploader({
       outbox,
       horses,
@@ -106,6 +106,7 @@ describe('photo uploader', () => {
       random,
       setTimer: timers.setTimer,
       clearTimer: timers.clearTimer,
+      isOnline,
     });
     created.onEvent((event) => events.push(event));
     uploaders.push(created);
@@ -129,6 +130,39 @@ describe('photo uploader', () => {
     expect(events).toEqual([{ kind: 'uploaded', id, objectPath: '/api/objects/object-1' }]);
     await up.kick();
     expect(events).toHaveLength(1);
+  });
+
+  it('[A12] names the user whose photo it sends on every call, so another user’s session refuses it', async () => {
+    const id = await queuedPhoto();
+    const headers: (string | null)[] = [];
+    const recordingFetch = server.fetch;
+    server.fetch = async (input, init = {}) => {
+      headers.push(new Headers(init.headers).get('x-ranch-user'));
+      return recordingFetch(input, init);
+    };
+    const horses = fakeHorses({ h1: outboxRef(id) });
+    const up = createPhotoUploader({ outbox, horses, fetch: (input, init) => server.fetch(input, init), random: () => 0.5 });
+    uploaders.push(up);
+    await up.start('user-ann');
+    await up.idle();
+    expect(server.calls).toEqual(['url', 'put', 'register']);
+    expect(headers).toEqual(['user-ann', 'user-ann', 'user-ann']);
+  });
+
+  it('[O1] sends nothing while the page says offline, and sends when it says online and kicks', async () => {
+    const id = await queuedPhoto();
+    const horses = fakeHorses({ h1: outboxRef(id) });
+    let online = false;
+    const up = uploader(horses, undefined, () => online);
+    await up.start();
+    await up.idle();
+    expect(server.calls).toEqual([]);
+    expect(timers.pending).toEqual([]);
+    online = true;
+    await up.kick();
+    await up.idle();
+    expect(server.calls).toEqual(['url', 'put', 'register']);
+    expect(horses.photos.h1).toBe('/api/objects/object-1');
   });
 
   it('[I4] does not send drafts, and drops a queued photo no horse shows any more', async () => {
@@ -242,6 +276,31 @@ describe('photo uploader', () => {
     await afterSignIn.start();
     await afterSignIn.idle();
     expect(horses.photos.h1).toBe('/api/objects/object-1');
+  });
+
+  it("[I7] a 413 (photo storage full) keeps the photo queued, passes on the server's reason once, and waits for the next start", async () => {
+    const id = await queuedPhoto();
+    const horses = fakeHorses({ h1: outboxRef(id) });
+    server.next.put = [413];
+    const up = uploader(horses);
+    await up.start();
+    await up.idle();
+    expect(events).toEqual([{ kind: 'failed', id, message: 'Failed to process photo upload', reason: 'scripted' }]);
+    // Not retried with backoff, nor by a kick: a refusal for what the photo is, not a network problem.
+    expect(timers.pending).toEqual([]);
+    await up.kick();
+    await up.idle();
+    expect(server.calls).toEqual(['url', 'put']);
+    expect(await outbox.get(id)).toMatchObject({ queued: true, failed: 'Failed to process photo upload' });
+    expect(horses.photos.h1).toBe(outboxRef(id));
+    up.stop();
+
+    // Space was freed meanwhile: the next start sends it.
+    const restarted = uploader(horses);
+    await restarted.start();
+    await restarted.idle();
+    expect(horses.photos.h1).toBe('/api/objects/object-1');
+    expect(await outbox.countWaiting()).toBe(0);
   });
 
   it('[I3] real refusals show the failure texts once and wait for the next start', async () => {

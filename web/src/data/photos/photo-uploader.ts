@@ -1,3 +1,4 @@
+import { SENDER_HEADER } from '../../../../shared/index.ts';
 import type { PhotoOutbox, OutboxPhoto } from './photo-outbox.ts';
 import { outboxRef } from './photo-ref.ts';
 
@@ -6,7 +7,8 @@ export type UploadFailure = 'Failed to get upload URL' | 'Failed to process phot
 
 export type UploadEvent =
   | { kind: 'uploaded'; id: string; objectPath: string }
-  | { kind: 'failed'; id: string; message: UploadFailure }
+  /** `reason`: the server's own message of a 413 ([I1] too large, [I7] photo storage full), for the toast. */
+  | { kind: 'failed'; id: string; message: UploadFailure; reason?: string }
   /** The session is gone (401): uploads pause, the photos stay queued for the next sign-in. */
   | { kind: 'unauthorized' };
 
@@ -25,6 +27,11 @@ export type UploaderOptions = {
   clearTimer?: (handle: unknown) => void;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * Whether the page says the device is online (the data worker's own network state may not
+   * follow the page's): nothing is sent while this is false; setOnline(true) kicks.
+   */
+  isOnline?: () => boolean;
 };
 
 export const BASE_DELAY_MS = 2_000;
@@ -59,6 +66,7 @@ export function createPhotoUploader(options: UploaderOptions) {
   const random = options.random ?? Math.random;
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const isOnline = options.isOnline ?? (() => true);
   const listeners = new Set<(event: UploadEvent) => void>();
   const emit = (event: UploadEvent) => listeners.forEach((listener) => listener(event));
 
@@ -70,14 +78,29 @@ export function createPhotoUploader(options: UploaderOptions) {
   let again = false;
   let retryDelay: number | null = null;
 
-  const request = (url: string, init: RequestInit = {}) => fetchFn(url, { credentials: 'include', cache: 'no-store', ...init });
+  /** The user whose photos these are ([A12]): every request names them, so another user's session refuses it (401). */
+  let senderId: string | null = null;
+  const request = (url: string, init: RequestInit = {}) =>
+    fetchFn(url, {
+      credentials: 'include',
+      cache: 'no-store',
+      ...init,
+      ...(senderId ? { headers: { ...(init.headers as Record<string, string> | undefined), [SENDER_HEADER]: senderId } } : {}),
+    });
 
-  const failure = async (photo: OutboxPhoto, status: number, message: UploadFailure): Promise<Outcome> => {
+  const failure = async (photo: OutboxPhoto, status: number, message: UploadFailure, reason?: string): Promise<Outcome> => {
     if (status === 401) return 'unauthorized';
     if (status >= 500 || status === 408 || status === 429) return 'retry';
     await outbox.record(photo.id, { failed: message });
-    emit({ kind: 'failed', id: photo.id, message });
+    emit({ kind: 'failed', id: photo.id, message, ...(reason ? { reason } : {}) });
     return 'failed';
+  };
+
+  /** The `message` of a 413's JSON body: what the user can do about it ([I7]). */
+  const reasonOf = async (response: Response): Promise<string | undefined> => {
+    if (response.status !== 413) return undefined;
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    return typeof body?.message === 'string' ? body.message : undefined;
   };
 
   /** The URL can no longer be used (expired, cleaned up, another user's): start over with a new one. */
@@ -104,7 +127,8 @@ export function createPhotoUploader(options: UploaderOptions) {
     if (!photo.uploaded) {
       const response = await request(uploadURL, { method: 'PUT', headers: { 'Content-Type': photo.type }, body: photo.bytes });
       if ([403, 404, 410].includes(response.status)) return renew(photo, response.status);
-      if (!response.ok) return failure(photo, response.status, 'Failed to process photo upload');
+      // [I7] 413 (photo storage full, or too large): kept, tried again at the next start, the reason shown.
+      if (!response.ok) return failure(photo, response.status, 'Failed to process photo upload', await reasonOf(response));
       objectPath = ((await response.json()) as { objectPath?: string }).objectPath ?? objectPath;
       await outbox.record(photo.id, { uploaded: true, objectPath });
     }
@@ -152,7 +176,7 @@ export function createPhotoUploader(options: UploaderOptions) {
 
   async function passLocked(): Promise<void> {
     for (const photo of await outbox.queued()) {
-      if (!active || paused) return;
+      if (!active || paused || !isOnline()) return;
       if (photo.failed) continue;
       const outcome = await send(photo.id);
       if (outcome === 'unauthorized') {
@@ -192,7 +216,7 @@ export function createPhotoUploader(options: UploaderOptions) {
 
   /** Try now: the backoff starts again from the shortest delay. */
   function kick(): Promise<void> {
-    if (!active || paused) return Promise.resolve();
+    if (!active || paused || !isOnline()) return Promise.resolve();
     if (timer !== null) {
       clearTimer(timer);
       timer = null;
@@ -208,10 +232,11 @@ export function createPhotoUploader(options: UploaderOptions) {
   let stopQueued: (() => void) | null = null;
 
   return {
-    /** Starts sending (once signed in): tidies the outbox, then tries at once. */
-    async start(): Promise<void> {
+    /** Starts sending (once signed in) as `sender`, the user the photos are of: tidies the outbox, then tries at once. */
+    async start(sender?: string): Promise<void> {
       if (active) return;
       active = true;
+      senderId = sender ?? null;
       paused = false;
       // In the data worker there is `online` but no document: the page calls kick() when it
       // is shown again (docs/web.md "The data layer in a worker").

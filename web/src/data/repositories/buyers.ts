@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
-import { contactInput, deleteEntity, newId, writeEntity, type ContactInput } from '../../../../shared/index.ts';
+import { contactInput, deleteEntity, newId, type ContactInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { refuseIfReferenced, requireEntity } from './references.ts';
 import { validate } from './validate.ts';
+import { writeStamped } from './device-time.ts';
 
 export type BuyerRepository = ReturnType<typeof createBuyerRepository>;
 
@@ -12,14 +13,14 @@ export function createBuyerRepository(doc: Y.Doc) {
     create(input: ContactInput): string {
       const fields = validate(contactInput, input);
       const id = newId();
-      doc.transact(() => writeEntity(doc, 'buyers', id, fields), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'buyers', id, fields), LOCAL_ORIGIN);
       return id;
     },
 
     update(id: string, input: ContactInput): void {
       const fields = validate(contactInput, input);
       requireEntity(doc, 'buyers', id, 'Buyer not found');
-      doc.transact(() => writeEntity(doc, 'buyers', id, fields), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'buyers', id, fields), LOCAL_ORIGIN);
     },
 
     /** Refuses while sales name this buyer: a sale must keep its buyer. */

@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
-import { collectionMap, deleteEntity, horseInput, newId, writeEntity, type HorseInput } from '../../../../shared/index.ts';
+import { collectionMap, deleteWithDependents, horseInput, newId, type HorseInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { refuseIfReferenced } from './references.ts';
 import { validate } from './validate.ts';
+import { writeStamped } from './device-time.ts';
 
 export type HorseRepository = ReturnType<typeof createHorseRepository>;
 
@@ -17,7 +18,7 @@ export function createHorseRepository(doc: Y.Doc) {
     create(input: HorseInput): string {
       const fields = validate(horseInput, input);
       const id = newId();
-      doc.transact(() => writeEntity(doc, 'horses', id, fields), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'horses', id, fields), LOCAL_ORIGIN);
       return id;
     },
 
@@ -26,7 +27,7 @@ export function createHorseRepository(doc: Y.Doc) {
       const fields = validate(horseInput, input);
       // Writing to a horse another device deleted would bring back a partial record.
       if (!collectionMap(doc, 'horses').has(id)) throw new Error('Horse not found');
-      doc.transact(() => writeEntity(doc, 'horses', id, fields), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'horses', id, fields), LOCAL_ORIGIN);
     },
 
     /** Whether any horse shows this photo (an `outbox:` reference or a server path). */
@@ -54,14 +55,14 @@ export function createHorseRepository(doc: Y.Doc) {
     },
 
     /**
-     * Refuses while a sale names the horse (the sale must keep its horse). Returns false
-     * when the horse was already gone.
+     * Refuses while a sale names the horse (the sale must keep its horse); its care entries
+     * go with it in the same transaction ([K6]). Returns false when the horse was already gone.
      */
     remove(id: string): boolean {
       refuseIfReferenced(doc, 'horses', id);
       let removed = false;
       doc.transact(() => {
-        removed = deleteEntity(doc, 'horses', id);
+        removed = deleteWithDependents(doc, 'horses', id);
       }, LOCAL_ORIGIN);
       return removed;
     },

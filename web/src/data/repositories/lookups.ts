@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
-import { lookupInput, newId, writeEntity, type LookupKind } from '../../../../shared/index.ts';
+import { lookupInput, newId, type LookupKind } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
+import { writeStamped } from './device-time.ts';
 
 export type LookupRepository = ReturnType<typeof createLookupRepository>;
 
@@ -13,7 +14,7 @@ export function createLookupRepository(doc: Y.Doc) {
     create(kind: LookupKind, input: { name: string }): string {
       const fields = validate(lookupInput, { name: input.name, isActive: true });
       const id = newId();
-      doc.transact(() => writeEntity(doc, kind, id, fields), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, kind, id, fields), LOCAL_ORIGIN);
       return id;
     },
 
@@ -21,7 +22,7 @@ export function createLookupRepository(doc: Y.Doc) {
     rename(kind: LookupKind, id: string, input: { name: string }): void {
       const { name } = validate(lookupInput.pick({ name: true }), input);
       requireEntity(doc, kind, id, 'Item not found');
-      doc.transact(() => writeEntity(doc, kind, id, { name }), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, kind, id, { name }), LOCAL_ORIGIN);
     },
 
     /**
@@ -30,7 +31,7 @@ export function createLookupRepository(doc: Y.Doc) {
      */
     setActive(kind: LookupKind, id: string, isActive: boolean): void {
       requireEntity(doc, kind, id, 'Item not found');
-      doc.transact(() => writeEntity(doc, kind, id, { isActive }), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, kind, id, { isActive }), LOCAL_ORIGIN);
     },
   };
 }

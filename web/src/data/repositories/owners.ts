@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
-import { contactInput, deleteEntity, newId, writeEntity, type ContactInput } from '../../../../shared/index.ts';
+import { contactInput, deleteEntity, newId, type ContactInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { refuseIfReferenced, requireEntity } from './references.ts';
 import { validate } from './validate.ts';
+import { writeStamped } from './device-time.ts';
 
 export type OwnerRepository = ReturnType<typeof createOwnerRepository>;
 
@@ -13,7 +14,7 @@ export function createOwnerRepository(doc: Y.Doc) {
     create(input: ContactInput): string {
       const fields = validate(contactInput, input);
       const id = newId();
-      doc.transact(() => writeEntity(doc, 'owners', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'owners', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
       return id;
     },
 
@@ -21,7 +22,7 @@ export function createOwnerRepository(doc: Y.Doc) {
     update(id: string, input: ContactInput): void {
       const fields = validate(contactInput, input);
       requireEntity(doc, 'owners', id, 'Supplier not found');
-      doc.transact(() => writeEntity(doc, 'owners', id, fields), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'owners', id, fields), LOCAL_ORIGIN);
     },
 
     /**

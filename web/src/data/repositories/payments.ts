@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
-import { newId, paymentInput, writeEntity, type PaymentInput } from '../../../../shared/index.ts';
+import { newId, paymentInput, type PaymentInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
+import { writeStamped } from './device-time.ts';
 
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
 
@@ -17,7 +18,7 @@ export function createPaymentRepository(doc: Y.Doc) {
       const fields = validate(paymentInput, input);
       requireEntity(doc, 'sales', fields.saleId, 'Sale not found');
       const id = newId();
-      doc.transact(() => writeEntity(doc, 'payments', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'payments', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
       return id;
     },
   };

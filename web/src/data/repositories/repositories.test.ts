@@ -60,6 +60,8 @@ describe('horse repository', () => {
       priceUsd: '12500.50',
       photoUrl: null,
       notes: null,
+      // [T5] the device's time of the change, for the history
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     await expect.poll(() => data.db.horses.get(id)).toMatchObject({ name: 'Midnight', priceUsd: '12500.50' });
   });

@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
-import { newId, saleInput, writeEntity, type SaleInput } from '../../../../shared/index.ts';
+import { newId, saleInput, type SaleInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
+import { writeStamped } from './device-time.ts';
 
 export type SaleRepository = ReturnType<typeof createSaleRepository>;
 
@@ -18,7 +19,7 @@ export function createSaleRepository(doc: Y.Doc) {
       requireEntity(doc, 'horses', fields.horseId, 'Horse not found');
       requireEntity(doc, 'buyers', fields.buyerId, 'Buyer not found');
       const id = newId();
-      doc.transact(() => writeEntity(doc, 'sales', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
+      doc.transact(() => writeStamped(doc, 'sales', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
       return id;
     },
   };

@@ -8,6 +8,11 @@ export type RpcClient = {
   on(name: string, listener: (payload: unknown) => void): () => void;
   /** Rejects every call still waiting for an answer (the host went away: docs/web.md, several tabs). */
   failPending(reason: Error): void;
+  /**
+   * Another host answers from now on (data/elected-host.ts): fails what waited for the old
+   * one with `reason` and says hello to the new one, which sends its current state.
+   */
+  reintroduce(reason: Error): void;
   /** Says goodbye, stops listening and rejects what is still waiting. */
   close(): void;
 };
@@ -80,6 +85,11 @@ export function createRpcClient(endpoint: Endpoint, id: string = clientId()): Rp
       return () => set.delete(listener);
     },
     failPending,
+    reintroduce(reason) {
+      if (closed) return;
+      failPending(reason);
+      endpoint.postMessage({ rpc: 'hello', client: id });
+    },
     close() {
       if (closed) return;
       closed = true;

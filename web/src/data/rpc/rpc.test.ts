@@ -121,7 +121,7 @@ describe('RanchWrites through the RPC', () => {
       await data.destroy();
     });
     await data.projection.ready;
-    const { client } = connected(writeHandlers(data));
+    const { client } = connected(writeHandlers(data.writes));
     const writes = remoteWrites(client);
     const breedId = await writes.lookups.create('breeds', { name: 'Arabian' });
     const colorId = await writes.lookups.create('colors', { name: 'Bay' });

@@ -1,4 +1,4 @@
-import { applyWrite, type RanchWrites, WRITE_METHODS, type WriteTargets, writesThrough } from '../ranch-writes.ts';
+import { type RanchWrites, WRITE_METHODS, writesThrough } from '../ranch-writes.ts';
 import type { RpcClient } from './client.ts';
 import type { Handlers } from './host.ts';
 
@@ -7,13 +7,12 @@ export function remoteWrites(client: Pick<RpcClient, 'call'>): RanchWrites {
   return writesThrough((repository, method, args) => client.call(`${repository}.${method}`, ...args));
 }
 
-/** The host's handlers for every RanchWrites method, applied to the repositories where the document is. */
-export function writeHandlers(targets: WriteTargets): Handlers {
+/** The host's handlers for every RanchWrites method: the writes of the data layer where the document is. */
+export function writeHandlers(writes: RanchWrites): Handlers {
   const handlers: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const [repository, methods] of Object.entries(WRITE_METHODS)) {
-    for (const method of methods) {
-      handlers[`${repository}.${method}`] = (...args) => applyWrite(targets, repository, method, args);
-    }
+    const target = writes[repository as keyof RanchWrites] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const method of methods as readonly string[]) handlers[`${repository}.${method}`] = (...args) => target[method]!(...args);
   }
   return handlers;
 }

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupInput, type LookupItem, type LookupKind } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { FormField, invalidProps } from '../../ui/FormField.tsx';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { lookupTexts } from './lookup-texts.ts';
@@ -19,6 +20,11 @@ export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps
   return (
     <Modal open={open} title={editing ? texts.editTitle : texts.addTitle} onClose={onClose} size="sm">
       <LookupForm kind={kind} editing={editing} onDone={onClose} />
+      {editing && (
+        <div className="mt-6">
+          <RecordHistory collection={kind} id={editing.id} />
+        </div>
+      )}
     </Modal>
   );
 }

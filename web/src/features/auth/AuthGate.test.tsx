@@ -1,18 +1,32 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import { DataProvider } from '../../data/context.tsx';
+import { OWNER_KEY } from '../../data/data-owner.ts';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
 import { AuthProvider } from './AuthProvider.tsx';
 import { AuthGate } from './AuthGate.tsx';
 import type { AuthState } from './load-user.ts';
 
-afterEach(cleanup);
+let data: RanchData;
+beforeEach(() => {
+  data = openTestData();
+});
+afterEach(async () => {
+  cleanup();
+  await data.persistence.clearData();
+  await data.destroy();
+});
 
 function renderGate(load: () => Promise<AuthState>) {
   return render(
-    <AuthProvider load={load}>
-      <AuthGate>
-        <p>Signed-in app</p>
-      </AuthGate>
-    </AuthProvider>,
+    <DataProvider data={data}>
+      <AuthProvider load={load}>
+        <AuthGate>
+          <p>Signed-in app</p>
+        </AuthGate>
+      </AuthProvider>
+    </DataProvider>,
   );
 }
 
@@ -30,6 +44,17 @@ describe('auth gate', () => {
     expect(screen.queryByText('Signed-in app')).toBeNull();
   });
 
+  it('[A13] a later start, signed out, still says whose unsent changes the device keeps', async () => {
+    await data.loaded;
+    await data.db.meta.put({ key: OWNER_KEY, value: { userId: 'user-ann', name: 'Ann Lee' } });
+    await data.writes.lookups.create('breeds', { name: 'Arabian' });
+    renderGate(async () => ({ status: 'signed-out' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You are signed out.1 change could not be sent. It is kept on this device until Ann Lee signs in again.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign In to Continue' })).toBeTruthy();
+  });
+
   it('[A3] shows the app to a signed-in user', async () => {
     renderGate(async () => ({
       status: 'signed-in',
@@ -41,6 +66,7 @@ describe('auth gate', () => {
         email: 'a@ranch.test',
         role: 'Admin',
         profileImageUrl: null,
+        isActive: true,
         createdAt: '',
         updatedAt: '',
       },

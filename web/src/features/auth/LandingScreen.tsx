@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
+
 export const LOGIN_PATH = '/api/login';
 
-/** [A2]: the only screen a visitor who is not signed in sees. */
-export function LandingScreen() {
+/** [A2]: the only screen a visitor who is not signed in sees; `notice` says why the session ended ([A13]). */
+export function LandingScreen({ notice }: { notice?: ReactNode } = {}) {
   return (
     <main className="hero min-h-screen bg-base-200">
       <div className="hero-content text-center">
@@ -13,6 +15,7 @@ export function LandingScreen() {
             Keep your horse inventory, suppliers, buyers, sales and payment plans in one place, in the office or out in the paddock, with or
             without a signal.
           </p>
+          {notice}
           <button
             type="button"
             className="btn btn-primary btn-lg"

@@ -1,33 +1,42 @@
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useRanchData, useSyncStatus } from '../../data/context.tsx';
 import { askPersistentStorage } from '../../lib/persist-storage.ts';
+import { displayName } from '../../lib/user-display.ts';
 import { Layout } from '../../ui/Layout.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useUploadToasts } from '../photos/use-upload-toasts.ts';
 import { useNoticeToasts } from '../sync-notices/use-notices.ts';
 import { useCurrentUser } from './AuthProvider.tsx';
+import { HeldChangesScreen } from './HeldChangesScreen.tsx';
+import { LandingScreen } from './LandingScreen.tsx';
+import { KeptChangesNotice } from './KeptChangesNotice.tsx';
+import { useSessionEnded } from './session-ended.ts';
 import { signInAgain } from './unauthorized.ts';
+import { useDataOwnerGate } from './use-data-owner.ts';
 
-/** The app around every signed-in screen; sync starts here because the user is known. */
+const reload = () => window.location.reload();
+
+/**
+ * The app around every signed-in screen. Sync starts here because the user is known, and
+ * only when the data on this device is theirs ([A12]). The app may have opened offline on
+ * the cached user; the socket or a photo upload is the first to learn that the session has
+ * since ended ([A13]).
+ */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const data = useRanchData();
   const { sessionExpired } = useSyncStatus();
   const toast = useToast();
+  const gate = useDataOwnerGate(user);
+  const toSignIn = useCallback(() => void signInAgain(toast), [toast]);
+  const kept = useSessionEnded(sessionExpired, { data, signInAgain: toSignIn, reload });
   useUploadToasts();
   useNoticeToasts();
-
   useEffect(() => {
-    data.connect();
     void askPersistentStorage();
-  }, [data]);
-
-  // The app may have opened offline on the cached user; the socket or a photo upload is
-  // the first to learn that the session has since expired. What is on the device stays
-  // (document, outbox) and is sent after the next sign-in.
-  useEffect(() => {
-    if (sessionExpired) return signInAgain(toast);
-  }, [sessionExpired, toast]);
-
+  }, []);
+  if (kept) return <LandingScreen notice={<KeptChangesNotice unsent={kept} name={displayName(user)} />} />;
+  if (gate.kind === 'held') return <HeldChangesScreen user={user} owner={gate.owner} unsent={gate.unsent} />;
+  if (gate.kind === 'checking') return null;
   return <Layout user={user}>{children}</Layout>;
 }

@@ -10,6 +10,7 @@ const USER: User = {
   email: 'ada@ranch.test',
   role: 'Staff',
   profileImageUrl: null,
+  isActive: true,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 };

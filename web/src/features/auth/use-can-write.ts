@@ -1,30 +1,15 @@
-import { useSyncExternalStore } from 'react';
-import { useRanchData, useSyncStatus } from '../../data/context.tsx';
+import { useSyncStatus } from '../../data/context.tsx';
 import { useCurrentUser } from './AuthProvider.tsx';
 
 /**
- * Whether this session may change ranch data: not a Viewer, the server has not said the
- * connection is read-only (it drops a Viewer's updates), and the document stored on this
- * device has loaded (it loads after the first rows are shown, see ydoc.ts; a write before
- * that would not see the values it changes). Screens hide write actions when false.
+ * Whether this session may change ranch data: not a Viewer, and the server has not said the
+ * connection is read-only (it drops a Viewer's updates). Screens hide write actions when
+ * false. It does not wait for the stored document to load: new records are written at once
+ * and other writes wait for the load themselves (data/ranch-writes.ts WRITES_BEFORE_LOAD),
+ * so the buttons are there from the first rows on ([O2], docs/web.md "Writable sooner").
  */
 export function useCanWrite(): boolean {
   const { readOnly } = useSyncStatus();
   const user = useCurrentUser();
-  const loaded = useDocLoaded();
-  return loaded && !readOnly && user.role !== 'Viewer';
-}
-
-function useDocLoaded(): boolean {
-  const data = useRanchData();
-  return useSyncExternalStore(
-    (onChange) => {
-      let live = true;
-      void data.loaded.then(() => live && onChange());
-      return () => {
-        live = false;
-      };
-    },
-    () => data.docLoaded,
-  );
+  return !readOnly && user.role !== 'Viewer';
 }

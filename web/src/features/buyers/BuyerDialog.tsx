@@ -3,6 +3,7 @@ import { useRanchData } from '../../data/context.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ContactForm, contactValues } from '../contacts/ContactForm.tsx';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 
 /** 'Add New Buyer' when `editing` is null, else 'Edit Buyer'. */
 export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing: Buyer | null; onClose: () => void }) {
@@ -31,6 +32,11 @@ export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing
         onSubmit={save}
         onCancel={onClose}
       />
+      {editing && (
+        <div className="mt-6">
+          <RecordHistory collection="buyers" id={editing.id} />
+        </div>
+      )}
     </Modal>
   );
 }

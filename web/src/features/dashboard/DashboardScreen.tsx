@@ -1,5 +1,6 @@
 import { useCurrentUser } from '../auth/AuthProvider.tsx';
 import { displayName } from '../../lib/user-display.ts';
+import { DueSoonCard } from '../care/DueSoonCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
@@ -20,6 +21,7 @@ export function DashboardScreen() {
         <StatusDistribution metrics={metrics} />
         <RecentActivity />
       </div>
+      <DueSoonCard />
     </section>
   );
 }

@@ -1,11 +1,18 @@
+import { useState } from 'react';
 import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './use-horse-rows.ts';
 import { HorsePhoto } from '../photos/HorsePhoto.tsx';
+import { useCanWrite } from '../auth/use-can-write.ts';
+import { CareTimeline } from '../care/CareTimeline.tsx';
+import { CareVisitDialog } from '../care/CareVisitDialog.tsx';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 
-/** View Details (beyond the seed): every field of the horse, read-only. */
+/** View Details (beyond the seed): every field of the horse, read-only, and its care timeline ([K3]). */
 export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null; onClose: () => void }) {
+  const canWrite = useCanWrite();
+  const [recording, setRecording] = useState(false);
   const rows: [string, string][] = horse
     ? [
         ['Breed', horse.breedName ?? ''],
@@ -44,6 +51,19 @@ export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null;
               <p className="whitespace-pre-wrap">{horse.notes}</p>
             </div>
           )}
+          <div>
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <h3 className="font-semibold">Care</h3>
+              {canWrite && (
+                <button type="button" className="btn btn-sm btn-outline" onClick={() => setRecording(true)}>
+                  Record Care
+                </button>
+              )}
+            </div>
+            <CareTimeline horseId={horse.id} />
+          </div>
+          <RecordHistory collection="horses" id={horse.id} />
+          <CareVisitDialog open={recording} horseIds={[horse.id]} onClose={() => setRecording(false)} />
         </div>
       )}
     </Modal>

@@ -6,6 +6,7 @@ import type { RowAction } from '../../ui/DataTable.tsx';
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { CareVisitDialog } from '../care/CareVisitDialog.tsx';
 import { exportHorses } from './export-horses.ts';
 import { HorseDetailsDialog } from './HorseDetailsDialog.tsx';
 import { HorseDialog } from './HorseDialog.tsx';
@@ -27,6 +28,7 @@ export function HorsesScreen() {
   const [dialog, setDialog] = useState<{ editing: HorseRow | null } | null>(null);
   const [viewing, setViewing] = useState<HorseRow | null>(null);
   const [deleting, setDeleting] = useState<HorseRow | null>(null);
+  const [recordingCare, setRecordingCare] = useState(false);
   const salesOfDeleting = useLiveQuery(
     async () => (deleting ? db.sales.where('horseId').equals(deleting.id).count() : 0),
     [db, deleting?.id],
@@ -74,6 +76,11 @@ export function HorsesScreen() {
             Export
           </button>
           {canWrite && (
+            <button type="button" className="btn btn-outline" onClick={() => setRecordingCare(true)}>
+              Record Care
+            </button>
+          )}
+          {canWrite && (
             <button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
               Add Horse
             </button>
@@ -84,6 +91,7 @@ export function HorsesScreen() {
       <HorseTable rows={rows} actions={actions} />
       <HorseDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
       <HorseDetailsDialog horse={viewing} onClose={() => setViewing(null)} />
+      <CareVisitDialog open={recordingCare} onClose={() => setRecordingCare(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Are you sure you want to delete this horse?"
@@ -95,7 +103,7 @@ export function HorsesScreen() {
           ((salesOfDeleting ?? 0) > 0 ? (
             <p>{deleting.name} has a sale on record and cannot be deleted.</p>
           ) : (
-            <p>{deleting.name} will be removed on every device.</p>
+            <p>{deleting.name} will be removed on every device, with its care records.</p>
           ))}
       </ConfirmDialog>
     </section>

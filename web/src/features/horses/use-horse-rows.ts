@@ -30,7 +30,7 @@ type Dimensions = Omit<HorseFilters, 'search'>;
 async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
   const fields: IndexedField[] = ['statusId', 'breedId', 'colorId', 'genderId', 'ownerId'];
   const chosen = fields.filter((field) => filters[field] !== '');
-  if (chosen.length === 0) return db.horses.orderBy('name').toArray();
+  if (chosen.length === 0) return readByNameInPages(db);
   // ownerId null (the ranch) is not indexed by IndexedDB, so it cannot lead.
   const lead = chosen.find((field) => !(field === 'ownerId' && filters.ownerId === RANCH));
   const matches = (horse: Horse) =>
@@ -38,6 +38,24 @@ async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
   if (!lead) return db.horses.orderBy('name').filter(matches).toArray();
   const horses = await db.horses.where(lead).equals(filters[lead]).filter(matches).toArray();
   return horses.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Rows read per IndexedDB request for the whole list. One 10,000-row `toArray()` is one
+ * main-thread task of ~240 ms on a phone-class CPU (the browser turns every row back into an
+ * object when the request succeeds); pages of 2,000 are five tasks of ~50 ms, with input
+ * handled between them (docs/performance.md "Phone (CPU 4×)").
+ */
+export const READ_PAGE = 2000;
+
+/** Every horse by name, a page per request (offsets over the name index, ties in key order). */
+export async function readByNameInPages(db: RanchDb, page = READ_PAGE): Promise<Horse[]> {
+  const horses: Horse[] = [];
+  for (;;) {
+    const next = await db.horses.orderBy('name').offset(horses.length).limit(page).toArray();
+    horses.push(...next);
+    if (next.length < page) return horses;
+  }
 }
 
 type Names = { lookup: Map<string, string>; owners: Map<string, string> };
@@ -54,6 +72,12 @@ async function loadNames(db: RanchDb): Promise<Names> {
   // Lookup ids are UUIDs, unique across the four lists.
   const lookup = new Map([...breeds, ...colors, ...genders, ...statuses].map((item: LookupItem) => [item.id, item.name]));
   return { lookup, owners: new Map(owners.map((owner) => [owner.id, contactName(owner)])) };
+}
+
+/** One horse with its names (the bell opens a horse's details, [K4]); undefined when it is gone. */
+export async function loadHorseRow(db: RanchDb, id: string): Promise<HorseRow | undefined> {
+  const horse = await db.horses.get(id);
+  return horse && toRow(horse, await loadNames(db));
 }
 
 function toRow(horse: Horse, names: Names): HorseRow {

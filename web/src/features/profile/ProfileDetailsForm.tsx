@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { profileInput, type User } from '../../../../shared/index.ts';
+import { profileInput, type ErrorIssue, type User } from '../../../../shared/index.ts';
 import { displayRole } from '../../lib/user-display.ts';
 import { FormField, invalidProps } from '../../ui/FormField.tsx';
 
@@ -12,29 +12,56 @@ type ProfileValues = z.input<typeof profileInput>;
 type Props = {
   user: User;
   online: boolean;
-  /** Resolves true when the server took the change. */
-  onSave: (fields: ProfileFields) => Promise<boolean>;
+  /** Resolves true when the server took the change; else the fields it refused (maybe none). */
+  onSave: (fields: ProfileFields) => Promise<true | ErrorIssue[]>;
 };
 
 const storedValues = (user: User): ProfileValues => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: user.email,
+  currentPassword: '',
 });
+
+export const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your e-mail.';
+const SERVER_FIELDS = ['firstName', 'lastName', 'email', 'currentPassword'] as const;
+
+/** [U15] The profile rules, and the current password whenever the e-mail is not the stored one. */
+const profileForm = (storedEmail: string) =>
+  profileInput.superRefine((values, ctx) => {
+    if (values.email !== storedEmail && !values.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: EMAIL_NEEDS_PASSWORD });
+    }
+  });
 
 /** [U7] Profile Details: read-only until Edit Profile; back to read-only on save or Cancel. */
 export function ProfileDetailsForm({ user, online, onSave }: Props) {
   const id = useId();
   const [editing, setEditing] = useState(false);
+  const resolver = useMemo(() => zodResolver(profileForm(user.email)), [user.email]);
   const {
     register,
     handleSubmit,
     reset,
+    setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues, unknown, ProfileFields>({ resolver: zodResolver(profileInput), values: storedValues(user) });
+  } = useForm<ProfileValues, unknown, ProfileFields>({ resolver, values: storedValues(user) });
+  const emailChanged = (watch('email') ?? '').trim().toLowerCase() !== user.email;
 
-  const submit = handleSubmit(async (fields) => {
-    if (await onSave(fields)) setEditing(false);
+  const submit = handleSubmit(async ({ currentPassword, ...profile }) => {
+    // The password goes along only with a new e-mail ([U15]).
+    const result = await onSave(profile.email === user.email ? profile : { ...profile, currentPassword });
+    if (result === true) {
+      setValue('currentPassword', '');
+      setEditing(false);
+      return;
+    }
+    for (const issue of result) {
+      const field = SERVER_FIELDS.find((name) => name === issue.path);
+      if (field) setError(field, { message: issue.message });
+    }
   });
 
   const cancel = () => {
@@ -85,6 +112,22 @@ export function ProfileDetailsForm({ user, online, onSave }: Props) {
                 {...invalidProps(errors.email, `${id}-email`)}
               />
             </FormField>
+            {editing && emailChanged && (
+              <FormField label="Current Password" htmlFor={`${id}-current`} error={errors.currentPassword} className="sm:col-span-2">
+                <input
+                  id={`${id}-current`}
+                  type="password"
+                  className="input w-full"
+                  autoComplete="current-password"
+                  aria-describedby={errors.currentPassword ? `${id}-current-error` : `${id}-current-hint`}
+                  {...register('currentPassword')}
+                  {...invalidProps(errors.currentPassword, `${id}-current`)}
+                />
+                <p id={`${id}-current-hint`} className="label">
+                  Your e-mail is how you sign in: confirm the change with your password.
+                </p>
+              </FormField>
+            )}
           </fieldset>
           <div className="fieldset py-1">
             <label htmlFor={`${id}-role`} className="fieldset-legend pb-1">

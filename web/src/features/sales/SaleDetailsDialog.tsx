@@ -3,6 +3,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import type { SaleRow } from './sale-rows.ts';
 import { centsText, dateText, moneyText, termsText } from './sale-display.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 
 /**
  * Beyond the seed (its View Details only logged): the sale's terms, what was paid, the
@@ -79,6 +80,7 @@ function SaleDetails({ sale }: { sale: SaleRow }) {
           </div>
         )}
       </section>
+      <RecordHistory collection="sales" id={sale.id} />
     </div>
   );
 }

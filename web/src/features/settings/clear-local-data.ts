@@ -21,11 +21,28 @@ function deleteDatabase(name: string): Promise<void> {
 }
 
 /**
+ * Said to the app's other tabs once this one has cleared the device: they reload, so they
+ * show no ranch data any more and start a fresh data host (the one that held the document
+ * closed itself, docs/web.md "Several tabs, one host").
+ */
+export const DEVICE_CLEARED_CHANNEL = 'ranch-device-cleared';
+/** This tab, so that it does not take its own message for another's (every channel object hears the others). */
+const THIS_TAB = Math.random().toString(36).slice(2);
+
+/** The service worker's copy of the app itself (workbox-precaching), not data. */
+const isAppShellCache = (name: string) => name.startsWith('workbox-precache');
+
+/**
  * [V7] "clears all of this browser's storage": localStorage, the document ('ranch-doc') and read
  * model ('ranch-data') databases, and the service worker's caches. Sync stops first, so
  * nothing is written back; the page keeps what it shows until it is refreshed.
+ * Signing out ([A11]) clears the same but keeps the app's own files (`keepAppShell`), so the
+ * next person can still open the app with no signal.
  */
-export async function clearLocalData(data: OpenLocalData): Promise<void> {
+export async function clearLocalData(
+  data: OpenLocalData,
+  { keepAppShell = false, tab = THIS_TAB }: { keepAppShell?: boolean; tab?: string } = {},
+): Promise<void> {
   await data.clearDocument();
   // Reopens empty, so the screens still on display do not fail before the refresh.
   await data.db.delete({ disableAutoOpen: false });
@@ -37,6 +54,21 @@ export async function clearLocalData(data: OpenLocalData): Promise<void> {
   }
   if (typeof caches !== 'undefined') {
     const names = await caches.keys();
-    await Promise.all(names.map((name) => caches.delete(name)));
+    await Promise.all(names.filter((name) => !(keepAppShell && isAppShellCache(name))).map((name) => caches.delete(name)));
   }
+  if (typeof BroadcastChannel !== 'undefined') {
+    const others = new BroadcastChannel(DEVICE_CLEARED_CHANNEL);
+    others.postMessage({ cleared: tab });
+    others.close();
+  }
+}
+
+/** Reloads this tab when another tab has cleared the device; returns how to stop listening. */
+export function reloadWhenClearedElsewhere(reload: () => void = () => location.reload(), tab = THIS_TAB): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(DEVICE_CLEARED_CHANNEL);
+  channel.onmessage = (event: MessageEvent) => {
+    if ((event.data as { cleared?: unknown })?.cleared !== tab) reload();
+  };
+  return () => channel.close();
 }

@@ -6,6 +6,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import type { SupplierRow } from './use-supplier-rows.ts';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 
 /** View Details (beyond the seed, which only logged): the contact, totals and the horses. */
 export function SupplierDetailsDialog({ supplier, onClose }: { supplier: SupplierRow | null; onClose: () => void }) {
@@ -50,6 +51,7 @@ export function SupplierDetailsDialog({ supplier, onClose }: { supplier: Supplie
               <p className="text-base-content/60">No horses found</p>
             )}
           </div>
+          <RecordHistory collection="owners" id={supplier.id} />
         </div>
       )}
     </Modal>

@@ -43,6 +43,16 @@ const LABELS: Record<Collection, Record<string, string>> = {
   colors: LOOKUP,
   genders: LOOKUP,
   statuses: LOOKUP,
+  careEntries: {
+    horseId: 'Horse',
+    kind: 'Care',
+    doneOn: 'Date Done',
+    nextDueOn: 'Next Due',
+    notes: 'Notes',
+    recordedBy: 'Recorded By',
+    recordedByName: 'Recorded By',
+    createdAt: 'Created',
+  },
 };
 
 /** The screen's label of a field, or undefined for one no screen shows (a field the record may not have). */

@@ -1,4 +1,4 @@
-import { REFERENCES, type Collection, type JsonValue } from '../../../../shared/index.ts';
+import { CARE_KIND_LABELS, REFERENCES, type CareKind, type Collection, type JsonValue } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { ageText, priceText } from '../horses/horse-display.ts';
@@ -54,6 +54,13 @@ export async function recordName(source: NameSource, collection: Collection, id:
       const of = sale ? ` (${(await saleName(source, sale)).replace(/^Sale/, 'sale')})` : '';
       return `Payment of ${moneyText(fields.amount as string)}${of}`;
     }
+    case 'careEntries': {
+      const fields = { ...(await db.careEntries.get(id)), ...known };
+      const kind = CARE_KIND_LABELS[fields.kind as CareKind];
+      if (!kind) return undefined;
+      const horse = text(fields.horseId) ? await recordName(source, 'horses', fields.horseId as string) : undefined;
+      return horse ? `${kind} of ${horse}` : kind;
+    }
     default:
       return text(known.name) ?? text((await db[collection].get(id))?.name);
   }
@@ -88,8 +95,12 @@ export async function valueText(source: NameSource, collection: Collection, fiel
       case 'birthdate':
       case 'scheduleStartDate':
       case 'date':
+      case 'doneOn':
+      case 'nextDueOn':
       case 'createdAt':
         return dateText(value as string | null);
+      case 'kind':
+        return CARE_KIND_LABELS[value as CareKind] ?? String(value);
       case 'method':
         return methodText(String(value));
       case 'isActive':

@@ -38,7 +38,7 @@ async function seed() {
 
 function Shell() {
   useNoticeToasts();
-  return <NotificationsBell />;
+  return <NotificationsBell userId="user-ann" />;
 }
 
 function renderShell() {

@@ -1,17 +1,19 @@
 import { useDeferredValue, useState } from 'react';
-import { ROLES, type Role, type User } from '../../../../shared/index.ts';
+import { ROLES, type ErrorIssue, type Role, type User } from '../../../../shared/index.ts';
 import { useSyncStatus } from '../../data/context.tsx';
-import { isUnauthorized } from '../../lib/api.ts';
+import { ApiError, isUnauthorized } from '../../lib/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { signInAgain } from '../auth/unauthorized.ts';
 import { ChangeRoleDialog } from './ChangeRoleDialog.tsx';
+import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
+import { SetActiveDialog } from './SetActiveDialog.tsx';
 import { filterUsers, type RoleFilter } from './filter-users.ts';
 import { useAdminOnly } from './use-admin-only.ts';
 import { useUsers } from './use-users.ts';
 import { UsersTable } from './UsersTable.tsx';
 import { UserTiles } from './UserTiles.tsx';
-import { updateUserRole } from './users-api.ts';
+import { resetUserPassword, setUserActive, updateUserRole } from './users-api.ts';
 
 /** [U1] User Management (Admin only). Accounts live on the server, so this needs a connection. */
 export function UsersScreen({ goHome }: { goHome: () => void }) {
@@ -23,6 +25,8 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<RoleFilter>('all');
   const [changing, setChanging] = useState<User | null>(null);
+  const [toggling, setToggling] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
   const deferredSearch = useDeferredValue(search);
 
   if (!allowed || auth.status !== 'signed-in') return null;
@@ -48,6 +52,39 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
     setChanging(null);
     toast({ title: 'Success', description: 'User role updated successfully', variant: 'success' });
     await reload();
+  };
+
+  /** True when the request went through; else it has said why (or sent the browser to sign in). */
+  const attempt = async (request: () => Promise<void>, failure: string): Promise<ErrorIssue[] | true> => {
+    try {
+      await request();
+      return true;
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        signInAgain(toast);
+        return [];
+      }
+      toast({ title: 'Error', description: failure, variant: 'destructive' });
+      return error instanceof ApiError ? error.issues : [];
+    }
+  };
+
+  // [U11] Deactivating signs the account out everywhere at once; reactivating lets it sign in again.
+  const setActive = async (user: User, isActive: boolean) => {
+    const verb = isActive ? 'reactivate' : 'deactivate';
+    if ((await attempt(() => setUserActive(user.id, isActive), `Failed to ${verb} user. Please try again.`)) !== true) return;
+    setToggling(null);
+    toast({ title: 'Success', description: `User ${verb}d successfully`, variant: 'success' });
+    await reload();
+  };
+
+  // [U12] A new password for someone else; the server ends their sessions.
+  const resetPassword = async (user: User, password: string): Promise<ErrorIssue[]> => {
+    const result = await attempt(() => resetUserPassword(user.id, password), 'Failed to reset password. Please try again.');
+    if (result !== true) return result;
+    setResetting(null);
+    toast({ title: 'Success', description: 'Password reset successfully', variant: 'success' });
+    return [];
   };
 
   return (
@@ -98,10 +135,14 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
             users={state.status === 'loading' || state.status === 'idle' ? undefined : (shown ?? [])}
             selfId={self.id}
             onChangeRole={setChanging}
+            onSetActive={setToggling}
+            onResetPassword={setResetting}
           />
         </div>
       </div>
       <ChangeRoleDialog user={changing} onCancel={() => setChanging(null)} onUpdate={update} />
+      <SetActiveDialog user={toggling} onCancel={() => setToggling(null)} onConfirm={setActive} />
+      <ResetPasswordDialog user={resetting} onCancel={() => setResetting(null)} onReset={resetPassword} />
     </section>
   );
 }

@@ -10,9 +10,13 @@ type Props = {
   users: User[] | undefined;
   selfId: string;
   onChangeRole: (user: User) => void;
+  /** [U11] Opens the deactivate / reactivate question. */
+  onSetActive: (user: User) => void;
+  /** [U12] Opens the new-password dialog. */
+  onResetPassword: (user: User) => void;
 };
 
-export function UsersTable({ users, selfId, onChangeRole }: Props) {
+export function UsersTable({ users, selfId, onChangeRole, onSetActive, onResetPassword }: Props) {
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(users);
   const columns: Column<User>[] = [
@@ -24,6 +28,7 @@ export function UsersTable({ users, selfId, onChangeRole }: Props) {
           <UserAvatar user={user} />
           <span className="font-medium">{listName(user)}</span>
           {user.id === selfId && <span className="badge badge-outline badge-sm">You</span>}
+          {user.isActive === false && <span className="badge badge-warning badge-sm">Inactive</span>}
         </div>
       ),
     },
@@ -37,14 +42,43 @@ export function UsersTable({ users, selfId, onChangeRole }: Props) {
         user.id === selfId ? (
           <span className="badge badge-ghost whitespace-nowrap">Your Account</span>
         ) : (
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            aria-label={`Change Role of ${listName(user)}`}
-            onClick={() => onChangeRole(user)}
-          >
-            Change Role
-          </button>
+          <div className="flex flex-wrap gap-1">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              aria-label={`Change Role of ${listName(user)}`}
+              onClick={() => onChangeRole(user)}
+            >
+              Change Role
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={`Reset Password of ${listName(user)}`}
+              onClick={() => onResetPassword(user)}
+            >
+              Reset Password
+            </button>
+            {user.isActive === false ? (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Reactivate ${listName(user)}`}
+                onClick={() => onSetActive(user)}
+              >
+                Reactivate
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm text-error"
+                aria-label={`Deactivate ${listName(user)}`}
+                onClick={() => onSetActive(user)}
+              >
+                Deactivate
+              </button>
+            )}
+          </div>
         ),
     },
   ];

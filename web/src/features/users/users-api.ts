@@ -12,3 +12,13 @@ export async function fetchUsers(): Promise<User[]> {
 export async function updateUserRole(userId: string, role: Role): Promise<void> {
   await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/role`, { role });
 }
+
+/** [U11] PATCH /api/users/{userId} with isActive: deactivate (every session ends) or reactivate. */
+export async function setUserActive(userId: string, isActive: boolean): Promise<void> {
+  await apiRequest('PATCH', `${USERS_PATH}/${encodeURIComponent(userId)}`, { isActive });
+}
+
+/** [U12] PUT /api/users/{userId}/password: a new password; every session of theirs ends. */
+export async function resetUserPassword(userId: string, password: string): Promise<void> {
+  await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/password`, { password });
+}

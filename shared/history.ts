@@ -1,0 +1,33 @@
+import type { Collection } from './doc-layout.ts';
+
+/**
+ * [T1] [T2] One field of one change in a record's history, as `GET /api/history/…` answers it
+ * (docs/api.md). A create or delete lists every field it set or removed.
+ */
+export type HistoryChange = {
+  /** Orders changes: a higher id was recorded later. A decimal string. */
+  id: string;
+  /** The log position of the commit that recorded it, and the change's place in that commit. */
+  seq: string;
+  step: number;
+  collection: Collection;
+  entityId: string;
+  kind: 'create' | 'update' | 'delete';
+  field: string;
+  /** The field's value before and after, as the REST reads give it (null: not set). */
+  before: unknown;
+  after: unknown;
+  /** Who sent the change (null: the server's own correction) and their name then known. */
+  userId: string | null;
+  userName: string | null;
+  /** When the server made it durable (the truth), ISO. */
+  serverTime: string;
+  /** The device's claim of when it was made ([T5]), never trusted; null when it made none. */
+  deviceTime: string | null;
+};
+
+export type HistoryPage = { changes: HistoryChange[]; nextBefore: string | null };
+
+/** What one page of history holds at most, and by default. */
+export const HISTORY_MAX_LIMIT = 200;
+export const HISTORY_DEFAULT_LIMIT = 50;

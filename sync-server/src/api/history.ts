@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Sql } from '../db/client.ts';
+import { apiError } from '../http/errors.ts';
+import type { AuthedEnv } from '../http/types.ts';
+import { validate } from '../http/validate.ts';
+import { TABLES } from '../sync/tables.ts';
+import {
+  COLLECTIONS,
+  HISTORY_DEFAULT_LIMIT,
+  HISTORY_MAX_LIMIT,
+  type Collection,
+  type HistoryChange,
+  type HistoryPage,
+} from '../../../shared/index.ts';
+
+const page = z.object({
+  limit: z.coerce
+    .number('Must be a number')
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .max(HISTORY_MAX_LIMIT, `Must be at most ${HISTORY_MAX_LIMIT}`)
+    .default(HISTORY_DEFAULT_LIMIT),
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, 'Must be the id of a change')
+    .optional(),
+});
+const recordParam = z.object({
+  collection: z.string(),
+  id: z.uuid('Must be a valid id'),
+});
+
+type Row = Omit<HistoryChange, 'collection'> & { collection: string };
+
+/**
+ * [T2] The change history (docs/architecture.md "History"), newest first: one record's
+ * (`/history/{collection}/{id}`), or the whole ranch's latest (`/history/recent`). Every
+ * signed-in user reads it, Viewers too. Pages: `limit` rows, then `before` the last id. A
+ * sale's history includes its payments'.
+ */
+export function historyRoutes(sql: Sql) {
+  const app = new Hono<AuthedEnv>();
+
+  const read = async (where: ReturnType<Sql>, limit: number, before: string | undefined): Promise<HistoryPage> => {
+    const rows = await sql<Row[]>`
+      select h.id::text as id, h.seq::text as seq, h.step, h.collection, h.entity_id::text as "entityId", h.kind, h.field,
+        h.before, h.after, h.user_id::text as "userId",
+        coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as "userName",
+        to_char(h.server_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "serverTime",
+        h.device_time as "deviceTime"
+      from change_history h left join users u on u.id = h.user_id
+      where ${where} ${before ? sql`and h.id < ${before}` : sql``}
+      order by h.id desc limit ${limit + 1}`;
+    const changes = rows.slice(0, limit) as HistoryChange[];
+    return { changes, nextBefore: rows.length > limit ? (changes.at(-1)?.id ?? null) : null };
+  };
+
+  app.get('/history/recent', validate('query', page), async (c) => {
+    const { limit, before } = c.req.valid('query');
+    return c.json(await read(sql`true`, limit, before));
+  });
+
+  app.get('/history/:collection/:id', validate('param', recordParam), validate('query', page), async (c) => {
+    const { collection, id } = c.req.valid('param');
+    if (!(COLLECTIONS as readonly string[]).includes(collection)) throw apiError(404, `No such collection: ${collection}`);
+    const { limit, before } = c.req.valid('query');
+    // A sale's history holds its payments' too (they are made and shown with it).
+    const payments =
+      collection === 'sales'
+        ? sql`or (h.collection = 'payments' and h.entity_id in (
+            select id from payments where sale_id = ${id}
+            union all select entity_id from entity_tombstones where collection = 'payments' and fields ->> 'saleId' = ${id}))`
+        : sql``;
+    const result = await read(sql`((h.collection = ${collection} and h.entity_id = ${id}) ${payments})`, limit, before);
+    if (result.changes.length === 0 && !before && !(await known(sql, collection as Collection, id))) {
+      throw apiError(404, 'No such record');
+    }
+    return c.json(result);
+  });
+
+  return app;
+}
+
+/** Whether the record exists, or existed: its projection row or its tombstone. */
+async function known(sql: Sql, collection: Collection, id: string): Promise<boolean> {
+  const [row] = await sql`
+    select 1 from ${sql(TABLES[collection].table)} where id = ${id}
+    union all select 1 from entity_tombstones where collection = ${collection} and entity_id = ${id}
+    limit 1`;
+  return row !== undefined;
+}

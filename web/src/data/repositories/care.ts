@@ -1,0 +1,44 @@
+import type * as Y from 'yjs';
+import { careVisitInput, collectionMap, deleteEntity, newId, writeEntity, type CareVisitInput } from '../../../../shared/index.ts';
+import { LOCAL_ORIGIN } from '../origins.ts';
+import { NotFoundError, requireEntity } from './references.ts';
+import { validate } from './validate.ts';
+
+export type CareRepository = ReturnType<typeof createCareRepository>;
+
+/** Who records a care entry ([K1]): the signed-in person, as the page knows them. */
+export type Recorder = { userId: string; name: string | null };
+
+/**
+ * Care entries ([K1], [K2]): one visit for several horses is one transaction with an entry
+ * per horse, so the farrier's morning is saved (and synced) whole or not at all.
+ */
+export function createCareRepository(doc: Y.Doc) {
+  return {
+    /** Returns the ids of the new entries, in the order of `horseIds`. Every horse must exist. */
+    create(input: CareVisitInput, by: Recorder): string[] {
+      const { horseIds, ...details } = validate(careVisitInput, input);
+      for (const horseId of horseIds) requireEntity(doc, 'horses', horseId, 'Horse not found');
+      const createdAt = new Date().toISOString();
+      const ids = horseIds.map(() => newId());
+      doc.transact(() => {
+        horseIds.forEach((horseId, index) => {
+          writeEntity(doc, 'careEntries', ids[index]!, {
+            horseId,
+            ...details,
+            recordedBy: by.userId,
+            recordedByName: by.name?.trim() || null,
+            createdAt,
+          });
+        });
+      }, LOCAL_ORIGIN);
+      return ids;
+    },
+
+    /** A care entry recorded by mistake is deleted. */
+    remove(id: string): void {
+      if (!collectionMap(doc, 'careEntries').has(id)) throw new NotFoundError('Care entry not found');
+      doc.transact(() => deleteEntity(doc, 'careEntries', id), LOCAL_ORIGIN);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CARE_KIND_LABELS, type CareEntry } from '../../../../shared/index.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { TrashIcon } from '../../ui/icons.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useCanWrite } from '../auth/use-can-write.ts';
+import { dateText } from '../sales/sale-display.ts';
+
+const entryName = (entry: CareEntry) => `${CARE_KIND_LABELS[entry.kind]} of ${dateText(entry.doneOn)}`;
+
+/**
+ * [K3] A horse's care, most recent first: what was done, when, when it is next due, notes, and
+ * who recorded it. Staff and Admins can delete an entry recorded by mistake.
+ */
+export function CareTimeline({ horseId }: { horseId: string }) {
+  const { db, writes } = useRanchData();
+  const canWrite = useCanWrite();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<CareEntry | null>(null);
+  const entries = useLiveQuery(
+    async () =>
+      (await db.careEntries.where('horseId').equals(horseId).toArray()).sort(
+        (a, b) => b.doneOn.localeCompare(a.doneOn) || b.createdAt.localeCompare(a.createdAt),
+      ),
+    [db, horseId],
+  );
+
+  const remove = async (entry: CareEntry) => {
+    setDeleting(null);
+    try {
+      await writes.careEntries.remove(entry.id);
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to delete care entry', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Success', description: 'Care entry deleted', variant: 'success' });
+  };
+
+  if (!entries) return null;
+  if (entries.length === 0) return <p className="text-base-content/60">No care recorded yet</p>;
+  return (
+    <>
+      <ul className="timeline timeline-vertical timeline-compact" aria-label="Care timeline">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <div className="timeline-middle">●</div>
+            <div className="timeline-end mb-3 flex w-full items-start justify-between gap-2">
+              <div>
+                <p className="font-semibold">
+                  {CARE_KIND_LABELS[entry.kind]} <span className="font-normal text-base-content/70">— {dateText(entry.doneOn)}</span>
+                </p>
+                {entry.nextDueOn && <p className="text-sm">Next due {dateText(entry.nextDueOn)}</p>}
+                {entry.notes && <p className="whitespace-pre-wrap text-sm">{entry.notes}</p>}
+                {entry.recordedByName && <p className="text-xs text-base-content/60">Recorded by {entry.recordedByName}</p>}
+              </div>
+              {canWrite && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  aria-label={`Delete ${entryName(entry)}`}
+                  onClick={() => setDeleting(entry)}
+                >
+                  <TrashIcon />
+                </button>
+              )}
+            </div>
+            <hr />
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this care entry?"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting && <p>{entryName(deleting)} will be removed on every device.</p>}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import Dexie, { RangeSet } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { DataProvider } from '../../data/context.tsx';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { DUE_RECHECK_MS, useDue } from './use-due.ts';
+
+let data: RanchData;
+beforeEach(async () => {
+  data = openTestData();
+  await data.projection.ready;
+});
+afterEach(async () => {
+  cleanup();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+function Count() {
+  const due = useDue();
+  return <p>{due === undefined ? 'reading' : `${due.length} due`}</p>;
+}
+
+describe('what is due, read again', () => {
+  it('[K4] a burst of changes to the care entries costs one more read, not one per change', async () => {
+    const reads = vi.spyOn(data.db.careEntries, 'toArray');
+    render(
+      <DataProvider data={data}>
+        <Count />
+      </DataProvider>,
+    );
+    await screen.findByText('0 due');
+    expect(reads).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 20; i++) {
+      Dexie.on.storagemutated.fire({ [`idb://${data.db.name}/careEntries/`]: new RangeSet(-Infinity, [[[]]]) });
+    }
+    // A change elsewhere (the photo outbox) reads nothing.
+    Dexie.on.storagemutated.fire({ [`idb://${data.db.name}/photoOutbox/`]: new RangeSet(-Infinity, [[[]]]) });
+    await expect.poll(() => reads.mock.calls.length, { timeout: DUE_RECHECK_MS * 6 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, DUE_RECHECK_MS * 2));
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+});

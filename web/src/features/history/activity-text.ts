@@ -1,0 +1,29 @@
+import type { HistoryEntry } from './history-text.ts';
+import { collectionNoun, fieldLabel } from './history-text.ts';
+import { moneyText } from '../sales/sale-display.ts';
+
+/** A record's name as the entry's own fields tell it (a deleted record's last name, a new one's first). */
+export function nameInEntry(entry: HistoryEntry): string | undefined {
+  const value = (field: string) => {
+    const change = entry.changes.find((candidate) => candidate.field === field);
+    const text = change && (change.after ?? change.before);
+    return typeof text === 'string' && text ? text : undefined;
+  };
+  if (entry.collection === 'payments') {
+    const amount = value('amount');
+    return amount ? `of ${moneyText(amount)}` : undefined;
+  }
+  return value('name') ?? ([value('firstName'), value('lastName')].filter(Boolean).join(' ') || undefined);
+}
+
+/**
+ * [T4] One line of the Dashboard's Recent Activity: "Staff Tester changed Price of horse
+ * Dusty", "Ada Rider added supplier Sam Hill", "… deleted breed Shire".
+ */
+export function activityText(entry: HistoryEntry, recordName: string | undefined): string {
+  const record = [collectionNoun(entry.collection).toLowerCase(), recordName].filter(Boolean).join(' ');
+  if (entry.kind === 'create') return `${entry.who} added ${record}`;
+  if (entry.kind === 'delete') return `${entry.who} deleted ${record}`;
+  const fields = [...new Set(entry.changes.map((change) => fieldLabel(entry.collection, change.field)))].join(', ');
+  return `${entry.who} changed ${fields} of ${record}`;
+}

@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { HistoryChange } from '../../../../shared/index.ts';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
+import { RecentActivity } from '../dashboard/RecentActivity.tsx';
+import { OFFLINE_HISTORY_NOTE, RecordHistory } from './RecordHistory.tsx';
+import { timeText } from './history-text.ts';
+
+let data: RanchData;
+const fetchMock = vi.fn<typeof fetch>();
+
+const HORSE = '01900000-0000-7000-8000-000000000001';
+const BREED = '01900000-0000-7000-8000-000000000002';
+const OTHER_BREED = '01900000-0000-7000-8000-000000000003';
+
+const change = (patch: Partial<HistoryChange>): HistoryChange => ({
+  id: '1',
+  seq: '1',
+  step: 1,
+  collection: 'horses',
+  entityId: HORSE,
+  kind: 'update',
+  field: 'priceUsd',
+  before: null,
+  after: null,
+  userId: 'u-1',
+  userName: 'Staff Tester',
+  serverTime: '2026-03-01T10:00:00.000Z',
+  deviceTime: null,
+  ...patch,
+});
+
+/** A horse's history, newest first: a price change on the socket (with the device's time), one at a desk, the breed, the creation. */
+const HORSE_HISTORY: HistoryChange[] = [
+  change({
+    id: '9',
+    seq: '9',
+    before: '1800.00',
+    after: '2100.00',
+    userName: 'Ada Rider',
+    deviceTime: '2026-03-02T08:00:00.000Z',
+    serverTime: '2026-03-02T09:00:00.000Z',
+  }),
+  change({ id: '8', seq: '8', before: '1500.00', after: '1800.00' }),
+  change({ id: '7', seq: '7', field: 'breedId', before: BREED, after: OTHER_BREED, userId: null, userName: null }),
+  change({ id: '2', seq: '2', kind: 'create', field: 'priceUsd', after: '1500.00' }),
+  change({ id: '1', seq: '2', kind: 'create', field: 'name', after: 'Dusty' }),
+];
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  data = openTestData();
+  await data.projection.ready;
+  await data.db.breeds.bulkPut([
+    { id: BREED, name: 'Shire', isActive: true },
+    { id: OTHER_BREED, name: 'Arabian', isActive: true },
+  ]);
+});
+
+afterEach(async () => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+const serveHistory = (changes: HistoryChange[]) => fetchMock.mockImplementation(async () => Response.json({ changes, nextBefore: null }));
+
+describe('History', () => {
+  it("[T3] lists a record's changes newest first with labels, formatted values, names and both times", async () => {
+    serveHistory(HORSE_HISTORY);
+    renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+    const list = await screen.findByRole('list', { name: 'Changes' });
+    await waitFor(() => expect(within(list).getByText(/Breed changed from Shire to Arabian/)).toBeTruthy());
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Price changed from $1,800 to $2,100 — Ada Rider, ${timeText('2026-03-02T09:00:00.000Z')} (device: ${timeText('2026-03-02T08:00:00.000Z')})`,
+      `Price changed from $1,500 to $1,800 — Staff Tester, ${timeText('2026-03-01T10:00:00.000Z')}`,
+      `Breed changed from Shire to Arabian — Ranch server, ${timeText('2026-03-01T10:00:00.000Z')}`,
+      `Created — Staff Tester, ${timeText('2026-03-01T10:00:00.000Z')}`,
+    ]);
+    expect(fetchMock).toHaveBeenCalledWith(`/api/history/horses/${HORSE}`, expect.anything());
+    expect(screen.queryByText(OFFLINE_HISTORY_NOTE)).toBeNull();
+  });
+
+  it("[T3] a sale's history shows its payments and its own creation", async () => {
+    const SALE = '01900000-0000-7000-8000-000000000010';
+    const PAYMENT = '01900000-0000-7000-8000-000000000011';
+    serveHistory([
+      change({
+        id: '21',
+        seq: '21',
+        collection: 'payments',
+        entityId: PAYMENT,
+        kind: 'create',
+        field: 'amount',
+        after: '1000.00',
+        userName: 'Ada Rider',
+      }),
+      change({
+        id: '20',
+        seq: '21',
+        collection: 'payments',
+        entityId: PAYMENT,
+        kind: 'create',
+        field: 'method',
+        after: 'Card',
+        userName: 'Ada Rider',
+      }),
+      change({ id: '11', seq: '11', collection: 'sales', entityId: SALE, kind: 'create', field: 'salePrice', after: '3000.00' }),
+    ]);
+    renderScreen(<RecordHistory collection="sales" id={SALE} />, { data });
+    const list = await screen.findByRole('list', { name: 'Changes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Payment of $1,000 created — Ada Rider, ${timeText('2026-03-01T10:00:00.000Z')}`,
+      `Created — Staff Tester, ${timeText('2026-03-01T10:00:00.000Z')}`,
+    ]);
+    expect(fetchMock).toHaveBeenCalledWith(`/api/history/sales/${SALE}`, expect.anything());
+  });
+
+  it('[T3] offline, shows the history the device last fetched and says changes not yet sent are missing', async () => {
+    serveHistory(HORSE_HISTORY);
+    const first = renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+    await screen.findByText(/Price changed from \$1,500 to \$1,800/);
+    first.unmount();
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+    expect(await screen.findByText(OFFLINE_HISTORY_NOTE)).toBeTruthy();
+    expect(screen.getByText(/Price changed from \$1,500 to \$1,800/)).toBeTruthy();
+  });
+
+  it('[T3] a record the server does not know yet has no changes recorded', async () => {
+    fetchMock.mockImplementation(async () => Response.json({ message: 'No such record' }, { status: 404 }));
+    renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+    expect(await screen.findByText('No changes recorded yet')).toBeTruthy();
+  });
+
+  it("[T4] [D8] Recent Activity shows the ranch's latest changes with names, the static entry last", async () => {
+    serveHistory(HORSE_HISTORY);
+    await data.db.horses.put({
+      id: HORSE,
+      name: 'Dusty Rose',
+      breedId: OTHER_BREED,
+      colorId: BREED,
+      genderId: BREED,
+      statusId: null,
+      ownerId: null,
+      birthdate: null,
+      ageYears: null,
+      priceUsd: '2100.00',
+      photoUrl: null,
+      notes: null,
+    });
+    renderScreen(<RecentActivity />, { data });
+    const list = await screen.findByRole('list', { name: 'Recent changes' });
+    await waitFor(() => expect(within(list).getByText('Ada Rider changed Price of horse Dusty Rose')).toBeTruthy());
+    const texts = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p.font-medium')?.textContent);
+    expect(texts).toEqual([
+      'Ada Rider changed Price of horse Dusty Rose',
+      'Staff Tester changed Price of horse Dusty Rose',
+      'Ranch server changed Breed of horse Dusty Rose',
+      'Staff Tester added horse Dusty Rose',
+      'System initialized',
+    ]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/history/recent?limit=60', expect.anything());
+  });
+});

@@ -1,0 +1,26 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openRanchDb, type RanchDb } from '../../data/db.ts';
+import { readByNameInPages } from './use-horse-rows.ts';
+
+let db: RanchDb | undefined;
+afterEach(async () => {
+  await db?.delete();
+});
+
+describe('the whole horse list read in pages', () => {
+  it('[H1] returns every horse in name order, ties and page edges included, as one read would', async () => {
+    db = openRanchDb(`pages-${Date.now()}`);
+    // 25 horses, names repeating so that equal names straddle the pages of 10.
+    const horses = Array.from({ length: 25 }, (_, i) => ({
+      id: `0190a000-0000-7000-8000-${String(1000 - i).padStart(12, '0')}`,
+      name: `Horse ${String(Math.floor(i / 3)).padStart(2, '0')}`,
+    }));
+    await db.horses.bulkPut(horses as never[]);
+    const paged = await readByNameInPages(db, 10);
+    const whole = await db.horses.orderBy('name').toArray();
+    expect(paged.map((horse) => horse.id)).toEqual(whole.map((horse) => horse.id));
+    expect(paged).toHaveLength(25);
+    expect(await readByNameInPages(db, 5)).toHaveLength(25);
+  });
+});
