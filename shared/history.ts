@@ -24,6 +24,29 @@ export type HistoryChange = {
   serverTime: string;
   /** The device's claim of when it was made ([T5]), never trusted; null when it made none. */
   deviceTime: string | null;
+  /**
+   * [T6] Set when this write met another person's write of the same field, neither having
+   * seen the other (a conflict, `GET /api/conflicts`); null (or absent) otherwise.
+   */
+  conflict?: HistoryConflictMark | null;
+};
+
+/**
+ * [T6] A change that was written at the same time as another. `kept: false` marks a write
+ * the merge dropped: it is still listed (before = the value kept, after = the value dropped)
+ * but the record never held its value.
+ */
+export type HistoryConflictMark = {
+  /** The conflict's id (`Conflict.id`). */
+  id: string;
+  /** Whether the merge kept this write's value. */
+  kept: boolean;
+  /** The write it met: its value, who made it (null: unknown) and that person's name. */
+  otherValue: unknown;
+  otherUserId: string | null;
+  otherUserName: string | null;
+  /** Whether the conflict is still open (no later write of the field has settled it). */
+  open: boolean;
 };
 
 export type HistoryPage = { changes: HistoryChange[]; nextBefore: string | null };

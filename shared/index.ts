@@ -20,3 +20,4 @@ export * from './schemas/photo.ts';
 export * from './entity-shape.ts';
 export * from './dashboard.ts';
 export * from './history.ts';
+export * from './conflicts.ts';
