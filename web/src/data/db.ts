@@ -3,6 +3,7 @@ import {
   COLLECTIONS,
   type Buyer,
   type CareEntry,
+  type Conflict,
   type HistoryChange,
   type Horse,
   type LookupItem,
@@ -24,6 +25,9 @@ export type MetaRow = { key: string; value: unknown };
 /** One fetched history: `key` is the path under /api/history/ it came from (`horses/<id>`, `recent`). */
 export type HistoryCacheRow = { key: string; changes: HistoryChange[]; fetchedAt: string };
 
+/** [T6] An open conflict as the server last listed it; `answeredAt`: someone answered it on this device (hidden until the server's list drops it). */
+export type ConflictRow = Conflict & { answeredAt: string | null };
+
 export type RanchDb = Dexie & {
   horses: EntityTable<Horse, 'id'>;
   owners: EntityTable<Owner, 'id'>;
@@ -40,6 +44,8 @@ export type RanchDb = Dexie & {
   careEntries: EntityTable<CareEntry, 'id'>;
   /** [T3] The change history last fetched per record (and the ranch's recent changes), for reading offline; device state, not projected. */
   historyCache: EntityTable<HistoryCacheRow, 'key'>;
+  /** [T6] The open conflicts as last fetched (conflict-cache.ts), for reading offline; device state, not projected. */
+  conflicts: EntityTable<ConflictRow, 'id'>;
   /** Small device state (sync acknowledgements); never written by the projection. */
   meta: EntityTable<MetaRow, 'key'>;
   /** Photos taken on this device that have not reached the server (photo-outbox.ts); not projected. */
@@ -106,6 +112,10 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   // Version 8 keeps the change history last fetched ([T3]); device state like `meta`, never rebuilt.
   db.version(8).stores({
     historyCache: 'key, fetchedAt',
+  });
+  // Version 9 keeps the open conflicts last fetched ([T6]); device state like `meta`, never rebuilt.
+  db.version(9).stores({
+    conflicts: 'id, [collection+entityId]',
   });
   return db;
 }

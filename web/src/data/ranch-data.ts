@@ -15,6 +15,7 @@ import { localWrites, type RanchWrites, type WriteTargets } from './ranch-writes
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
+import { startConflictRefresh } from './conflict-cache.ts';
 import { collectionMap, entityShape } from '../../../shared/index.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
@@ -101,6 +102,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const notices = createNoticeStore();
   const waiting = createWaitingCount(local.doc, tracker);
   let sync: SyncConnection | null = null;
+  let stopConflicts = () => {};
   let connecting = false;
   let online = true;
   // Both must say online: the page's word (setOnline; a worker's own state may not follow
@@ -149,6 +151,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       return typeof saleId === 'string' && saleId !== '' ? saleId : null;
     },
     async clearDocument() {
+      stopConflicts();
       sync?.destroy();
       uploads.stop();
       await local.persistence.clearData();
@@ -161,10 +164,12 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       if (outcome.kind !== 'syncing' || connecting || destroyed) return outcome;
       connecting = true;
       sync = startSync(local.doc, tracker, syncStatus.status, notices, { serverUrl: options.syncUrl, isOnline, senderId: owner.userId });
+      stopConflicts = startConflictRefresh(local.doc, sync, db);
       uploads.start(owner.userId);
       return outcome;
     },
     stopSync() {
+      stopConflicts();
       sync?.destroy();
       sync = null;
       uploads.stop();
@@ -190,6 +195,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     },
     async destroy() {
       destroyed = true;
+      stopConflicts();
       sync?.destroy();
       uploads.stop();
       stopUploadEvents();

@@ -20,7 +20,7 @@ export type Async<T> = {
  * data worker.
  */
 export type RanchWrites = {
-  horses: Async<Pick<HorseRepository, 'create' | 'update' | 'remove'>>;
+  horses: Async<Pick<HorseRepository, 'create' | 'update' | 'setField' | 'remove'>>;
   lookups: Async<LookupRepository>;
   owners: Async<OwnerRepository>;
   buyers: Async<BuyerRepository>;
@@ -47,10 +47,10 @@ export type WriteTargets = {
 
 /** The method names of each repository that RanchWrites offers (also the RPC's surface). */
 export const WRITE_METHODS = {
-  horses: ['create', 'update', 'remove'],
-  lookups: ['create', 'rename', 'setActive'],
-  owners: ['create', 'update', 'remove'],
-  buyers: ['create', 'update', 'remove'],
+  horses: ['create', 'update', 'setField', 'remove'],
+  lookups: ['create', 'rename', 'setActive', 'setField'],
+  owners: ['create', 'update', 'setField', 'remove'],
+  buyers: ['create', 'update', 'setField', 'remove'],
   sales: ['create'],
   payments: ['create'],
   careEntries: ['create', 'remove'],

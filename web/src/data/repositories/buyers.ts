@@ -4,6 +4,7 @@ import { LOCAL_ORIGIN } from '../origins.ts';
 import { refuseIfReferenced, requireEntity } from './references.ts';
 import { validate } from './validate.ts';
 import { writeStamped } from './device-time.ts';
+import { setOneField } from './set-field.ts';
 
 export type BuyerRepository = ReturnType<typeof createBuyerRepository>;
 
@@ -21,6 +22,11 @@ export function createBuyerRepository(doc: Y.Doc) {
       const fields = validate(contactInput, input);
       requireEntity(doc, 'buyers', id, 'Buyer not found');
       doc.transact(() => writeStamped(doc, 'buyers', id, fields), LOCAL_ORIGIN);
+    },
+
+    /** [T6] Sets one contact field, written even when unchanged (answering a conflict: set-field.ts). */
+    setField(id: string, field: string, value: unknown): void {
+      setOneField(doc, 'buyers', contactInput, id, field, value, 'Buyer not found');
     },
 
     /** Refuses while sales name this buyer: a sale must keep its buyer. */

@@ -4,6 +4,7 @@ import { LOCAL_ORIGIN } from '../origins.ts';
 import { refuseIfReferenced } from './references.ts';
 import { validate } from './validate.ts';
 import { writeStamped } from './device-time.ts';
+import { setOneField } from './set-field.ts';
 
 export type HorseRepository = ReturnType<typeof createHorseRepository>;
 
@@ -28,6 +29,11 @@ export function createHorseRepository(doc: Y.Doc) {
       // Writing to a horse another device deleted would bring back a partial record.
       if (!collectionMap(doc, 'horses').has(id)) throw new Error('Horse not found');
       doc.transact(() => writeStamped(doc, 'horses', id, fields), LOCAL_ORIGIN);
+    },
+
+    /** [T6] Sets one field, written even when unchanged (answering a conflict: set-field.ts). */
+    setField(id: string, field: string, value: unknown): void {
+      setOneField(doc, 'horses', horseInput, id, field, value, 'Horse not found');
     },
 
     /** Whether any horse shows this photo (an `outbox:` reference or a server path). */

@@ -4,6 +4,7 @@ import { LOCAL_ORIGIN } from '../origins.ts';
 import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
 import { writeStamped } from './device-time.ts';
+import { setOneField } from './set-field.ts';
 
 export type LookupRepository = ReturnType<typeof createLookupRepository>;
 
@@ -23,6 +24,11 @@ export function createLookupRepository(doc: Y.Doc) {
       const { name } = validate(lookupInput.pick({ name: true }), input);
       requireEntity(doc, kind, id, 'Item not found');
       doc.transact(() => writeStamped(doc, kind, id, { name }), LOCAL_ORIGIN);
+    },
+
+    /** [T6] Sets the name or isActive, written even when unchanged (answering a conflict: set-field.ts). */
+    setField(kind: LookupKind, id: string, field: string, value: unknown): void {
+      setOneField(doc, kind, lookupInput, id, field, value, 'Item not found');
     },
 
     /**

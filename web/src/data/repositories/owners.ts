@@ -4,6 +4,7 @@ import { LOCAL_ORIGIN } from '../origins.ts';
 import { refuseIfReferenced, requireEntity } from './references.ts';
 import { validate } from './validate.ts';
 import { writeStamped } from './device-time.ts';
+import { setOneField } from './set-field.ts';
 
 export type OwnerRepository = ReturnType<typeof createOwnerRepository>;
 
@@ -23,6 +24,11 @@ export function createOwnerRepository(doc: Y.Doc) {
       const fields = validate(contactInput, input);
       requireEntity(doc, 'owners', id, 'Supplier not found');
       doc.transact(() => writeStamped(doc, 'owners', id, fields), LOCAL_ORIGIN);
+    },
+
+    /** [T6] Sets one contact field, written even when unchanged (answering a conflict: set-field.ts). */
+    setField(id: string, field: string, value: unknown): void {
+      setOneField(doc, 'owners', contactInput, id, field, value, 'Supplier not found');
     },
 
     /**
