@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { fillHorse, navigate, record, toast } from './support/screens.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const HORSE = { breed: 'Arabian', color: 'Grey', gender: 'Stallion' };
@@ -16,6 +17,7 @@ const HORSE = { breed: 'Arabian', color: 'Grey', gender: 'Stallion' };
  */
 describe('a new version while the app is open', () => {
   let server: AppServer;
+  let link: PhoneLink;
   let browser: Browser;
   let webDir: string;
   let api: ReturnType<typeof restClient>;
@@ -25,6 +27,7 @@ describe('a new version while the app is open', () => {
     webDir = await mkdtemp(join(tmpdir(), 'ranch-web-'));
     await cp(resolve(import.meta.dirname, '../../dist/web'), webDir, { recursive: true });
     server = await startAppServer({ RANCH_WEB_DIR: webDir });
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     for (const [kind, name] of [
@@ -38,6 +41,7 @@ describe('a new version while the app is open', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
     if (webDir) await rm(webDir, { recursive: true, force: true });
   });
@@ -50,11 +54,11 @@ describe('a new version while the app is open', () => {
 
   it('[G7] prompts in every tab, reloads only on Reload, and keeps unsent changes', async () => {
     const context = await browser.newContext();
-    const first = await signInThroughUi(context, server, ADMIN);
+    const first = await signInThroughUi(context, link, ADMIN);
     await serviceWorkerInControl(first);
     await navigate(first, 'Horses', 'Horse Inventory');
     const second = await context.newPage();
-    await second.goto(`${server.url}/horses`);
+    await second.goto(`${link.url}/horses`);
     await second.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await second.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // biome-ignore lint/performance/useDomNodeTextContent: what the page shows, hidden elements left out
@@ -76,7 +80,7 @@ describe('a new version while the app is open', () => {
     expect(controllerBefore).toBe('activated');
 
     // No signal, and a horse added that the server has not seen.
-    await context.setOffline(true);
+    await link.setOffline(context, true);
     await first.evaluate(() => window.__ranch?.provider?.disconnect());
     await second.evaluate(() => window.__ranch?.provider?.disconnect());
     await first.getByRole('button', { name: 'Add Horse' }).click();
@@ -102,7 +106,7 @@ describe('a new version while the app is open', () => {
     expect(await marked(second)).toBe(true);
     expect(await marked(first)).toBe(false);
 
-    await context.setOffline(false);
+    await link.setOffline(context, false);
     await expect
       .poll(async () => (await api<{ name: string }[]>('/api/horses')).map((horse) => horse.name), { timeout: 30_000 })
       .toContain('Before Update');

@@ -4,6 +4,7 @@ import { addDays } from '../../shared/index.ts';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { navigate, record } from './support/screens.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 type ApiCareEntry = { horseId: string; kind: string; recordedByName: string | null };
@@ -15,6 +16,7 @@ type ApiCareEntry = { horseId: string; kind: string; recordedByName: string | nu
  */
 describe('care records and what is due', () => {
   let server: AppServer;
+  let link: PhoneLink;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
   const horses: Record<string, string> = {};
@@ -22,6 +24,7 @@ describe('care records and what is due', () => {
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     const ids: Record<string, string> = {};
@@ -64,6 +67,7 @@ describe('care records and what is due', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
@@ -81,12 +85,12 @@ describe('care records and what is due', () => {
   it('[K2] [K3] [K4] a farrier visit recorded offline for three horses shows on each; the bell shows a Coggins test overdue and an installment past due, which clear when recorded and paid', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     phone.setDefaultTimeout(20_000);
-    const page = await signInThroughUi(phone, server, ADMIN);
+    const page = await signInThroughUi(phone, link, ADMIN);
     await serviceWorkerInControl(page);
     await navigate(page, 'Horses', 'Horse Inventory');
     await record(page, 'Goliath').first().waitFor({ timeout: 30_000 });
 
-    await phone.setOffline(true);
+    await link.setOffline(phone, true);
     await page.reload();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await record(page, 'Goliath').first().waitFor();
@@ -119,7 +123,7 @@ describe('care records and what is due', () => {
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
 
     // Back in signal: the visit reaches the server, recorded by the person who made it.
-    await phone.setOffline(false);
+    await link.setOffline(phone, false);
     await expect
       .poll(async () => (await api<ApiCareEntry[]>('/api/careEntries')).filter((entry) => entry.kind === 'farrier').length, {
         timeout: 30_000,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { navigate, record, toast } from './support/screens.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 /**
@@ -14,6 +15,7 @@ import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } fr
  */
 describe('a change the server did not keep', () => {
   let server: AppServer;
+  let link: PhoneLink;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
   let cookie: string;
@@ -22,6 +24,7 @@ describe('a change the server did not keep', () => {
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     cookie = await sessionCookie(server, ADMIN);
     api = restClient(server, cookie);
@@ -37,18 +40,19 @@ describe('a change the server did not keep', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
   it('[O7] tells the device that made it, by record and reason', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await signInThroughUi(context, server, ADMIN);
+    const page = await signInThroughUi(context, link, ADMIN);
     await serviceWorkerInControl(page);
     await navigate(page, 'Suppliers', 'Suppliers');
     await record(page, 'Gone Away').waitFor();
 
     // Offline emulation leaves an open socket open: reload, as the other offline tests do.
-    await context.setOffline(true);
+    await link.setOffline(context, true);
     await page.reload();
     await page.getByRole('heading', { name: 'Suppliers' }).waitFor();
     await record(page, 'Gone Away').getByRole('button', { name: 'Delete' }).click();
@@ -62,7 +66,7 @@ describe('a change the server did not keep', () => {
     const horse = (await api<Record<string, unknown>[]>('/api/horses')).find((h) => h.id === horseId)!;
     const { id: _id, ...fields } = horse;
     await api(`/api/horses/${horseId}`, { method: 'PUT', body: JSON.stringify({ ...fields, ownerId: supplierId }) });
-    await context.setOffline(false);
+    await link.setOffline(context, false);
 
     const region = page.getByRole('region', { name: /Notifications/ });
     await region.getByText('Change not kept', { exact: true }).waitFor({ timeout: 20_000 });

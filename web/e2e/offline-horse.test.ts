@@ -3,6 +3,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 /**
@@ -10,13 +11,15 @@ import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } fr
  * reloads, reaches the server (and Postgres) when signal returns, and appears on a second
  * device without it reloading.
  */
-describe('a horse added offline reaches the server and the office', () => {
+describe.each(['worker', 'page'] as const)('a horse added offline reaches the server and the office (data layer in the %s)', (mode) => {
   let server: AppServer;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
+  let link: PhoneLink;
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     for (const [kind, name] of [
@@ -30,12 +33,18 @@ describe('a horse added offline reaches the server and the office', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
   it('[O1] [O2] works offline, survives reloads and syncs when back online', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await signInThroughUi(phone, server, ADMIN);
+    // The page's own data layer is what a browser without workers (or whose worker failed) runs.
+    await phone.addInitScript((worker) => localStorage.setItem('ranch.dataWorker', worker), mode === 'worker' ? '1' : '0');
+    const page = await signInThroughUi(phone, link, ADMIN);
+    expect(await page.evaluate(() => (window as { __ranch?: { host?: string } }).__ranch?.host ?? 'page')).toBe(
+      mode === 'worker' ? 'shared' : 'page',
+    );
     // The service worker must control the page before the signal goes.
     await serviceWorkerInControl(page);
     // On a phone the sidebar is a drawer behind the menu button.
@@ -54,7 +63,7 @@ describe('a horse added offline reaches the server and the office', () => {
     await officePage.goto(`${server.url}/horses`);
     await officePage.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
 
-    await phone.setOffline(true);
+    await link.setOffline(phone, true);
     await page.reload();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
 
@@ -73,7 +82,7 @@ describe('a horse added offline reaches the server and the office', () => {
     await page.locator('li.card').filter({ hasText: 'Paddock Ghost' }).waitFor();
     await expect.poll(async () => (await api<unknown[]>('/api/horses')).length).toBe(0);
 
-    await phone.setOffline(false);
+    await link.setOffline(phone, false);
     await expect
       .poll(async () => (await api<{ name: string }[]>('/api/horses')).map((h) => h.name), { timeout: 30_000 })
       .toEqual(['Paddock Ghost']);

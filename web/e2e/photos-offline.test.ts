@@ -4,6 +4,7 @@ import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { makeCameraPhoto } from './support/photo.ts';
 import { fillHorse, navigate, record, toast } from './support/screens.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 type ServerHorse = { name: string; photoUrl: string | null };
@@ -17,6 +18,7 @@ const HORSE = { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' };
  */
 describe('photos taken offline', () => {
   let server: AppServer;
+  let link: PhoneLink;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
   let photo: Buffer;
@@ -26,7 +28,7 @@ describe('photos taken offline', () => {
   /** The Horses screen on a phone whose worker controls it, with the lookups synced. */
   async function phoneOnHorses(): Promise<Page> {
     const context = await browser.newContext(PHONE);
-    const page = await signInThroughUi(context, server, ADMIN);
+    const page = await signInThroughUi(context, link, ADMIN);
     await serviceWorkerInControl(page);
     await navigate(page, 'Horses', 'Horse Inventory');
     await page.getByRole('button', { name: 'Add Horse' }).click();
@@ -58,6 +60,7 @@ describe('photos taken offline', () => {
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     for (const [kind, name] of [
@@ -74,6 +77,7 @@ describe('photos taken offline', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
@@ -83,7 +87,7 @@ describe('photos taken offline', () => {
     const office = await signInThroughUi(await browser.newContext(), server, ADMIN);
     await navigate(office, 'Horses', 'Horse Inventory');
 
-    await page.context().setOffline(true);
+    await link.setOffline(page.context(), true);
     await page.reload();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     const hint = await addHorseWithPhoto(page, 'Paddock Photo');
@@ -97,7 +101,7 @@ describe('photos taken offline', () => {
     expect(await horseOnServer('Paddock Photo')).toBeUndefined();
 
     const reconnected = Date.now();
-    await page.context().setOffline(false);
+    await link.setOffline(page.context(), false);
     await expect
       .poll(async () => (await horseOnServer('Paddock Photo'))?.photoUrl ?? null, { timeout: 60_000, interval: 100 })
       .toMatch(/^\/api\/objects\//);
@@ -123,7 +127,7 @@ describe('photos taken offline', () => {
   it('[O3] [A13] a session that expired while offline: sign in again, and the horse and its photo still arrive', async () => {
     const page = await phoneOnHorses();
     // Chromium's offline mode keeps an open WebSocket: reload so the app really has no signal.
-    await page.context().setOffline(true);
+    await link.setOffline(page.context(), true);
     await page.reload();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await addHorseWithPhoto(page, 'Late Signal');
@@ -135,7 +139,7 @@ describe('photos taken offline', () => {
     const logout = await fetch(`${server.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
     expect(logout.status).toBe(303);
 
-    await page.context().setOffline(false);
+    await link.setOffline(page.context(), false);
     // [A13]: signed out, with what could not be sent kept on the device and counted.
     await page
       .getByText('1 change and 1 photo could not be sent. They are kept on this device until admin@ranch.test signs in again.')

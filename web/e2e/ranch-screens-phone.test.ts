@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { addLookup, fillContact, fillHorse, navigate, record, toast } from './support/screens.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 type Named = { name: string };
@@ -15,6 +16,7 @@ type Contact = { firstName: string; lastName: string };
  */
 describe('ranch screens on a phone, offline', () => {
   let server: AppServer;
+  let link: PhoneLink;
   let browser: Browser;
   let phone: BrowserContext;
   let page: Page;
@@ -22,15 +24,17 @@ describe('ranch screens on a phone, offline', () => {
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    page = await signInThroughUi(phone, server, ADMIN);
+    page = await signInThroughUi(phone, link, ADMIN);
     await serviceWorkerInControl(page);
   });
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
@@ -46,7 +50,7 @@ describe('ranch screens on a phone, offline', () => {
   });
 
   it('[O1] creates on every screen with no signal, keeps it through a reload, and syncs it', async () => {
-    await phone.setOffline(true);
+    await link.setOffline(phone, true);
     await page.reload();
     await page.getByRole('heading', { name: 'Buyers', exact: true }).waitFor();
 
@@ -85,7 +89,7 @@ describe('ranch screens on a phone, offline', () => {
     await record(page, 'Paddy Field').getByText('$4,200').waitFor();
     expect((await api<Named[]>('/api/horses')).length).toBe(0);
 
-    await phone.setOffline(false);
+    await link.setOffline(phone, false);
     const names = async (path: string) => (await api<Named[]>(path)).map((item) => item.name);
     await expect.poll(() => names('/api/horses'), { timeout: 30_000 }).toEqual(['Dusty']);
     expect(await names('/api/breeds')).toEqual(['Mustang']);

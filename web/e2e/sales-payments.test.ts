@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 import { financedTotalCents, formatUsd, fromCents } from '../../shared/index.ts';
 
@@ -16,10 +17,12 @@ describe('sales and payments', () => {
   let server: AppServer;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
+  let link: PhoneLink;
   const horses: Record<string, string> = {};
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     const ids: Record<string, string> = {};
@@ -49,6 +52,7 @@ describe('sales and payments', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
@@ -158,15 +162,15 @@ describe('sales and payments', () => {
   it('[O1] on a phone with no signal: records a sale and a payment that reach the server later', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     context.setDefaultTimeout(20_000);
-    const page = await signInThroughUi(context, server, ADMIN);
+    const page = await signInThroughUi(context, link, ADMIN);
     await serviceWorkerInControl(page);
-    await page.goto(`${server.url}/sales`);
+    await page.goto(`${link.url}/sales`);
     await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
     // Everything the forms offer has synced before the signal goes.
     const ready = await openSaleForm(page, 'Paddock Star');
     await ready.getByRole('button', { name: 'Cancel' }).click();
 
-    await context.setOffline(true);
+    await link.setOffline(context, true);
     await page.reload();
     await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
 
@@ -186,7 +190,7 @@ describe('sales and payments', () => {
     await page.getByRole('listitem').filter({ hasText: 'Paddock Star' }).getByText('Open', { exact: true }).waitFor();
     expect((await api<ApiSale[]>('/api/sales')).some((s) => s.horseId === horses['Paddock Star'])).toBe(false);
 
-    await context.setOffline(false);
+    await link.setOffline(context, false);
     await expect
       .poll(async () => (await api<ApiSale[]>('/api/sales')).find((s) => s.horseId === horses['Paddock Star'])?.status, { timeout: 30_000 })
       .toBe('Open');

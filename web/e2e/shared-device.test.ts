@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { addLookup, navigate } from './support/screens.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi, type Credentials } from './support/session.ts';
 
 const ANN = { email: 'ann@ranch.test', password: 'stable password', firstName: 'Ann', lastName: 'Lee', role: 'Staff' };
@@ -52,9 +53,9 @@ async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^User menu/ }).click();
 }
 
-/** With no signal: Chromium's offline mode keeps an open WebSocket, so the page is reloaded offline. */
-async function goOffline(page: Page): Promise<void> {
-  await page.context().setOffline(true);
+/** With no signal for every thread of the page's context (phone-link.ts), then reloaded offline. */
+async function goOffline(link: PhoneLink, page: Page): Promise<void> {
+  await link.setOffline(page.context(), true);
   await page.reload();
 }
 
@@ -66,11 +67,13 @@ async function goOffline(page: Page): Promise<void> {
  */
 describe.each(['page', 'worker'] as const)('a shared computer (data layer in the %s)', (mode) => {
   let server: AppServer;
+  let link: PhoneLink;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     for (const user of [ANN, BO]) await api('/api/users', { method: 'POST', body: JSON.stringify(user) });
@@ -78,6 +81,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
@@ -115,7 +119,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
 
   it('[A11] sign out with everything on the server: no ranch data is left in the browser', async () => {
     const context = await desk();
-    const page = await signInThroughUi(context, server, ANN);
+    const page = await signInThroughUi(context, link, ANN);
     // A served photo seen on this computer is in the browser's HTTP cache.
     const photo = await servedPhoto();
     await page.evaluate(async (url) => void (await (await fetch(url)).arrayBuffer()), photo);
@@ -142,10 +146,10 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
 
   it('[A11] a change made offline: the dialog counts it, Stay signed in keeps it, and once sent signing out loses nothing', async () => {
     const context = await desk();
-    const page = await signInThroughUi(context, server, ANN);
+    const page = await signInThroughUi(context, link, ANN);
     await serviceWorkerInControl(page);
     await page.getByText('All changes saved').waitFor();
-    await goOffline(page);
+    await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
     await addLookup(page, 'Breeds', 'Breed', `Offline ${mode}`);
     await page.getByText('1 change waiting').waitFor();
@@ -162,7 +166,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await dialog.getByRole('button', { name: 'Sign out anyway' }).waitFor();
-    await context.setOffline(false);
+    await link.setOffline(context, false);
     await dialog.getByText('Everything is now saved on the server.').waitFor({ timeout: 30_000 });
     expect(await breedsOnServer()).toContain(`Offline ${mode}`);
     await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -173,10 +177,10 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
 
   it('[A13] [A12] a session ended on the server keeps the unsent change; another user never sends it; its author does', async () => {
     const context = await desk();
-    const page = await signInThroughUi(context, server, ANN);
+    const page = await signInThroughUi(context, link, ANN);
     await serviceWorkerInControl(page);
     await page.getByText('All changes saved').waitFor();
-    await goOffline(page);
+    await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
     const kept = `Kept ${mode}`;
     await addLookup(page, 'Breeds', 'Breed', kept);
@@ -185,7 +189,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     // Ann's session ends on the server (signed out elsewhere, deactivated, password reset).
     const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
     expect((await fetch(`${server.url}/api/logout`, { headers: { cookie }, redirect: 'manual' })).status).toBe(303);
-    await context.setOffline(false);
+    await link.setOffline(context, false);
     const signedOut = Date.now();
     const notice = page.getByRole('alert').filter({ hasText: 'You are signed out.' });
     await notice
@@ -220,10 +224,10 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
 
   it('[A12] an open app whose cookie became another user’s (signed in elsewhere in this browser) sends nothing of the first user’s', async () => {
     const context = await desk();
-    const page = await signInThroughUi(context, server, ANN);
+    const page = await signInThroughUi(context, link, ANN);
     await serviceWorkerInControl(page);
     await page.getByText('All changes saved').waitFor();
-    await goOffline(page);
+    await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
     const mine = `Ann only ${mode}`;
     await addLookup(page, 'Breeds', 'Breed', mine);
@@ -231,7 +235,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     // Meanwhile Bo signs in in another tab of this browser: the cookie is now his.
     const [name, value] = (await sessionCookie(server, BO)).split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.url }]);
-    await context.setOffline(false);
+    await link.setOffline(context, false);
     // The socket names Ann and is refused; the app finds Bo signed in and holds Ann's change.
     const held = page.getByRole('alert').filter({ hasText: 'This device holds 1 change by Ann Lee' });
     await held.waitFor({ timeout: 30_000 });
@@ -250,16 +254,16 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     const { id } = await api<{ id: string }>('/api/users', { method: 'POST', body: JSON.stringify(STELLA) });
     // An office computer stands in for the phone: what matters is the socket, not the screen size.
     const phone = await desk();
-    const page = await signInThroughUi(phone, server, STELLA);
+    const page = await signInThroughUi(phone, link, STELLA);
     await serviceWorkerInControl(page);
     await page.getByText('All changes saved').waitFor();
-    await goOffline(page);
+    await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
     const paddock = `Paddock ${mode}`;
     await addLookup(page, 'Breeds', 'Breed', paddock);
 
     await api(`/api/users/${id}`, { method: 'PATCH', body: JSON.stringify({ isActive: false }) });
-    await phone.setOffline(false);
+    await link.setOffline(phone, false);
     const online = Date.now();
     await page
       .getByText('1 change could not be sent. It is kept on this device until Stella Hand signs in again.')
@@ -275,7 +279,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
 
   it('[A13] [A7] a session ended while connected, nothing unsent: the device is cleared and goes to sign in within seconds', async () => {
     const context = await desk();
-    const page = await signInThroughUi(context, server, BO);
+    const page = await signInThroughUi(context, link, BO);
     await page.getByText('Online', { exact: true }).waitFor();
     await page.getByText('All changes saved').waitFor();
     const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');

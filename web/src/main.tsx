@@ -49,17 +49,14 @@ const docLoadAfter = afterFirstRowsShown(1500);
 const data: PageData = dataWorkerWanted() ? startDataWorker() : startInThread();
 
 /**
- * With localStorage['ranch.dataWorker'] = '1' the document lives in a worker shared by the
- * device's tabs, off the main thread (docs/web.md "The data layer in a worker"), unless this
- * browser has no workers or the worker failed to start earlier in this tab's session
- * (worker-fallback.ts). Not yet the default: in the browser tests a data host escaped
- * Chromium's emulated offline state (an offline sale reached the server) in 2 of ~8 runs
- * even with the page's online state ruling it; Playwright's emulation does not reach a
- * SharedWorker, and until the offline tests can hold it offline they cannot vouch for it.
+ * The document lives in a worker shared by the device's tabs, off the main thread (docs/web.md
+ * "The data layer in a worker"), unless this browser has no workers, the worker failed to
+ * start earlier in this tab's session (worker-fallback.ts), or localStorage['ranch.dataWorker']
+ * is '0' (for debugging: the in-page data layer).
  */
 function dataWorkerWanted(): boolean {
   try {
-    if (localStorage.getItem('ranch.dataWorker') !== '1') return false;
+    if (localStorage.getItem('ranch.dataWorker') === '0') return false;
   } catch {
     return false;
   }

@@ -24,7 +24,7 @@ export function restClient(server: AppServer, cookie: string) {
 }
 
 /** Signs in through the landing screen and the sign-in page, as a person would. */
-export async function signInThroughUi(context: BrowserContext, server: AppServer, credentials: Credentials): Promise<Page> {
+export async function signInThroughUi(context: BrowserContext, server: Pick<AppServer, 'url'>, credentials: Credentials): Promise<Page> {
   const page = await context.newPage();
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Sign In to Continue' }).click();

@@ -86,7 +86,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   });
 
   // The page's own idea of being online rules the worker's socket and uploads (a worker's
-  // may lag behind, and browser tests emulate only the page's). Sent before anything can
+  // may lag behind, and Chromium's emulated offline state reaches only the page). Sent before anything can
   // connect: the RPC keeps the order of calls.
   tellHost();
   const stopNewHost = options.onNewHost?.(tellHost) ?? ignore;
