@@ -5,6 +5,7 @@ import { lookupInput, type LookupItem, type LookupKind } from '../../../../share
 import { useRanchData } from '../../data/context.tsx';
 import { FormField, invalidProps } from '../../ui/FormField.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
+import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { lookupTexts } from './lookup-texts.ts';
@@ -19,6 +20,7 @@ export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps
   const texts = lookupTexts(kind);
   return (
     <Modal open={open} title={editing ? texts.editTitle : texts.addTitle} onClose={onClose} size="sm">
+      {editing && <RecordConflicts collection={kind} id={editing.id} className="mb-4" />}
       <LookupForm kind={kind} editing={editing} onDone={onClose} />
       {editing && (
         <div className="mt-6">

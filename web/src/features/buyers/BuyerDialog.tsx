@@ -4,6 +4,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ContactForm, contactValues } from '../contacts/ContactForm.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
+import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 
 /** 'Add New Buyer' when `editing` is null, else 'Edit Buyer'. */
 export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing: Buyer | null; onClose: () => void }) {
@@ -25,6 +26,7 @@ export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing
 
   return (
     <Modal open={open} title={editing ? 'Edit Buyer' : 'Add New Buyer'} onClose={onClose}>
+      {editing && <RecordConflicts collection="buyers" id={editing.id} className="mb-4" />}
       <ContactForm
         labelStyle="buyer"
         defaultValues={editing ? contactValues(editing) : undefined}

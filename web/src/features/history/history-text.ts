@@ -1,4 +1,4 @@
-import { REFERENCES, type Collection, type HistoryChange } from '../../../../shared/index.ts';
+import { isMoneyField, REFERENCES, type Collection, type HistoryChange } from '../../../../shared/index.ts';
 import { localDate } from '../../lib/format-date.ts';
 import { methodText, moneyText, termsText } from '../sales/sale-display.ts';
 import { fieldLabel as screenLabel } from '../sync-notices/notice-fields.ts';
@@ -91,6 +91,19 @@ const NOUNS: Record<Collection, string> = {
 export const collectionNoun = (collection: Collection) => NOUNS[collection];
 
 /**
+ * [T6] " at the same time as Bob Jones (not kept)" after a change that met another person's
+ * change of the field, neither having seen the other: '(kept)' or '(not kept)' as the merge
+ * left it; a money field still open says '(not chosen yet)', never settled. Empty otherwise.
+ */
+export function conflictMarkText(change: HistoryChange): string {
+  const mark = change.conflict;
+  if (!mark) return '';
+  const who = mark.otherUserId === null ? 'the ranch server' : (mark.otherUserName ?? 'a removed user');
+  const outcome = mark.open && isMoneyField(change.collection, change.field) ? 'not chosen yet' : mark.kept ? 'kept' : 'not kept';
+  return ` at the same time as ${who} (${outcome})`;
+}
+
+/**
  * The lines of one entry, without the byline: "Price changed from $1,500 to $1,800" per
  * field, or "Created" / "Deleted" (with the record's kind when it is not the record shown,
  * a sale's payment: "Payment of $500 created").
@@ -105,6 +118,6 @@ export function entryLines(entry: HistoryEntry, names: ReferenceNames, shown: Co
   }
   return entry.changes.map(
     (change) =>
-      `${fieldLabel(entry.collection, change.field)} changed from ${valueText(entry.collection, change.field, change.before, names)} to ${valueText(entry.collection, change.field, change.after, names)}`,
+      `${fieldLabel(entry.collection, change.field)} changed from ${valueText(entry.collection, change.field, change.before, names)} to ${valueText(entry.collection, change.field, change.after, names)}${conflictMarkText(change)}`,
   );
 }

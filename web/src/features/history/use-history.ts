@@ -72,7 +72,7 @@ const nameOf = (row: Record<string, unknown> | undefined): string | undefined =>
 };
 
 /** The names of the records the changes refer to (breeds, suppliers, horses …), from what the device holds. */
-export function useReferenceNames(changes: HistoryChange[] | undefined): ReferenceNames {
+export function useReferenceNames(changes: Pick<HistoryChange, 'collection' | 'field' | 'before' | 'after'>[] | undefined): ReferenceNames {
   const { db } = useRanchData();
   const wanted = new Map<Collection, Set<string>>();
   for (const change of changes ?? []) {

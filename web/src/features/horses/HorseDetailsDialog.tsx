@@ -8,6 +8,7 @@ import { useCanWrite } from '../auth/use-can-write.ts';
 import { CareTimeline } from '../care/CareTimeline.tsx';
 import { CareVisitDialog } from '../care/CareVisitDialog.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
+import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 
 /** View Details (beyond the seed): every field of the horse, read-only, and its care timeline ([K3]). */
 export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null; onClose: () => void }) {
@@ -37,6 +38,7 @@ export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null;
             </div>
             <p className="text-xl font-semibold">{horse.name}</p>
           </div>
+          <RecordConflicts collection="horses" id={horse.id} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             {rows.map(([term, value]) => (
               <div key={term} className="contents">

@@ -7,6 +7,7 @@ import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import type { SupplierRow } from './use-supplier-rows.ts';
 import { RecordHistory } from '../history/RecordHistory.tsx';
+import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 
 /** View Details (beyond the seed, which only logged): the contact, totals and the horses. */
 export function SupplierDetailsDialog({ supplier, onClose }: { supplier: SupplierRow | null; onClose: () => void }) {
@@ -21,6 +22,7 @@ export function SupplierDetailsDialog({ supplier, onClose }: { supplier: Supplie
     <Modal open={supplier !== null} title="Supplier Details" onClose={onClose}>
       {supplier && (
         <div className="space-y-4">
+          <RecordConflicts collection="owners" id={supplier.id} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-base-content/60">Name</dt>
             <dd>{contactName(supplier)}</dd>
