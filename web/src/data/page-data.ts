@@ -5,6 +5,7 @@ import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import type { PhotoUploader } from './photos/photo-uploader.ts';
 import type { RanchWrites } from './ranch-writes.ts';
 import type { Store } from './store.ts';
+import type { DueRow } from '../features/care/load-due.ts';
 import type { SyncStatus } from './sync.ts';
 
 /**
@@ -33,5 +34,7 @@ export type PageData = {
   /** The session ended ([A13]): no socket and no upload any more. */
   stopSync(): void;
   paymentSaleId(paymentId: string): Promise<string | null>;
+  /** What is due on `today` ([K4]), read where the document is (it reads every care entry, sale and payment). */
+  loadDue(today: string): Promise<DueRow[]>;
   clearDocument(): Promise<void>;
 };

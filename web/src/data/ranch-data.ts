@@ -16,6 +16,7 @@ import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
 import { startConflictRefresh } from './conflict-cache.ts';
+import { loadDue, type DueRow } from '../features/care/load-due.ts';
 import { collectionMap, entityShape } from '../../../shared/index.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
@@ -40,6 +41,8 @@ export type RanchData = LocalDoc &
     countUnsaved(): Promise<number>;
     /** The sale a payment belongs to, from the document (the read model has no payment index); null if unknown. */
     paymentSaleId(paymentId: string): Promise<string | null>;
+    /** What is due on `today` ([K4]), from the read model (load-due.ts). */
+    loadDue(today: string): Promise<DueRow[]>;
     /** Clear Local Data: stops syncing and sending, then empties the stored document. */
     clearDocument(): Promise<void>;
     /**
@@ -150,6 +153,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
       return typeof saleId === 'string' && saleId !== '' ? saleId : null;
     },
+    loadDue: (today) => loadDue(db, today),
     async clearDocument() {
       stopConflicts();
       sync?.destroy();

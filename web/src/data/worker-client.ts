@@ -135,6 +135,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
     stopSync: () => void controls.stopSync(),
     countUnsaved: () => controls.countUnsaved(),
     paymentSaleId: (paymentId) => controls.paymentSaleId(paymentId),
+    loadDue: (today) => controls.loadDue(today),
     clearDocument: () => controls.clearDocument(),
     hostId: () => controls.hostId(),
     provider: {

@@ -212,6 +212,27 @@ describe('the data host (the data worker, run in this thread)', () => {
     expect(host.data.sync?.provider.ws).not.toBeNull();
   });
 
+  it('[K4] what is due is read in the host: the page gets the short list, not the ranch', async () => {
+    const { host, client } = await openHost(true);
+    const controls = remoteControls(client);
+    const horseId = '0190a000-0000-7000-8000-0000000000c1';
+    await host.data.db.horses.put({ id: horseId, name: 'Comet' } as never);
+    await host.data.db.careEntries.put({
+      id: '0190a000-0000-7000-8000-0000000000c2',
+      horseId,
+      kind: 'coggins',
+      doneOn: '2025-10-01',
+      nextDueOn: '2026-10-01',
+      notes: null,
+      recordedBy: '0190a000-0000-7000-8000-0000000000c3',
+      recordedByName: 'Ann',
+      createdAt: '2025-10-01T10:00:00.000Z',
+    });
+    const due = await controls.loadDue('2026-11-23');
+    expect(due.map((row) => [row.title, row.overdue])).toEqual([['Coggins test overdue: Comet', true]]);
+    expect(await controls.loadDue('2026-09-01')).toEqual([]);
+  });
+
   it('refuses what is neither a write nor a control', async () => {
     const { client } = await openHost(true);
     await expect(client.call('data')).rejects.toThrow('No such method: data');

@@ -49,6 +49,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     },
     countUnsaved: () => data.countUnsaved(),
     paymentSaleId: (paymentId) => data.paymentSaleId(paymentId),
+    loadDue: (today) => data.loadDue(String(today)),
     disconnect: () => data.sync?.provider.disconnect(),
     setOnline: (online) => data.setOnline(online === true),
     async clearDocument() {

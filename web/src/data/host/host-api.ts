@@ -4,6 +4,7 @@ import type { UploadEvent } from '../photos/photo-uploader.ts';
 import type { Async } from '../ranch-writes.ts';
 import type { RpcClient } from '../rpc/client.ts';
 import type { SyncStatus } from '../sync.ts';
+import type { DueRow } from '../../features/care/load-due.ts';
 
 /**
  * What the data host (data-host.ts, in the data worker) offers the page besides RanchWrites
@@ -30,6 +31,8 @@ export type HostControls = {
   countUnsaved(): Promise<number>;
   /** The sale a payment belongs to, read from the document (the read model has no payment index). */
   paymentSaleId(paymentId: string): Promise<string | null>;
+  /** What is due on `today` ([K4]): the short list, read here so the page never reads the whole ranch. */
+  loadDue(today: string): Promise<DueRow[]>;
   /** Closes the socket (tests and the bench simulate a lost connection); connect() or reconnect() opens it again. */
   disconnect(): void;
   /**
@@ -52,6 +55,7 @@ export const CONTROL_METHODS = [
   'idle',
   'countUnsaved',
   'paymentSaleId',
+  'loadDue',
   'disconnect',
   'setOnline',
   'clearDocument',

@@ -1,59 +1,10 @@
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { useEffect, useState } from 'react';
-import { CARE_KIND_LABELS, careDue, paidCentsBySale, salesPastDue, type CareDue, type SaleDue } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
-import type { RanchDb } from '../../data/db.ts';
-import { flattenPayments } from '../../data/sale-payments.ts';
 import { localToday } from '../../lib/local-today.ts';
-import { contactName } from '../contacts/contact-name.ts';
-import { centsText, dateText } from '../sales/sale-display.ts';
+import type { DueRow } from './load-due.ts';
 
-/** One line of the bell and the Dashboard's "Due soon" card ([K4]), with what a person reads. */
-export type DueRow = (CareDue | SaleDue) & { title: string; detail: string; overdue: boolean };
-
-function careRow(due: CareDue, horseName: string): DueRow {
-  const kind = CARE_KIND_LABELS[due.kind];
-  return {
-    ...due,
-    title: `${kind} ${due.overdue ? 'overdue' : 'due'}: ${horseName}`,
-    detail: `${due.overdue ? 'Was due' : 'Due'} ${dateText(due.dueOn)}`,
-  };
-}
-
-function saleRow(due: SaleDue, horseName: string, buyerName: string): DueRow {
-  return {
-    ...due,
-    overdue: true,
-    title: `Installment past due: ${horseName}`,
-    detail: `${centsText(due.pastDueCents)} from ${buyerName}, due since ${dateText(due.since)}`,
-  };
-}
-
-/**
- * What is due on `today` (the person's calendar date): care whose latest entry's next due date
- * is past or within 14 days, and sales with an installment past due (shared careDue and
- * salesPastDue). Overdue care first, then installments, then what is due soon.
- */
-export async function loadDue(db: RanchDb, today: string = localToday()): Promise<DueRow[]> {
-  const [entries, sales, payments] = await Promise.all([
-    db.careEntries.toArray(),
-    db.sales.toArray(),
-    db.salePayments.toArray().then(flattenPayments),
-  ]);
-  const paid = paidCentsBySale(payments);
-  const care = careDue(entries, today);
-  const owed = salesPastDue(sales, (id) => paid.get(id) ?? 0, today);
-  const horseIds = [...new Set([...care.map((due) => due.horseId), ...owed.map((due) => due.horseId)])];
-  const [horses, buyers] = await Promise.all([db.horses.bulkGet(horseIds), db.buyers.bulkGet(owed.map((due) => due.buyerId))]);
-  const horseName = new Map(horses.flatMap((horse) => (horse ? [[horse.id, horse.name] as const] : [])));
-  const name = (id: string) => horseName.get(id) ?? 'Unknown horse';
-  const careRows = care.map((due) => careRow(due, name(due.horseId)));
-  const saleRows = owed.map((due, index) => {
-    const buyer = buyers[index];
-    return saleRow(due, name(due.horseId), buyer ? contactName(buyer) : 'Unknown buyer');
-  });
-  return [...careRows.filter((row) => row.overdue), ...saleRows, ...careRows.filter((row) => !row.overdue)];
-}
+export type { DueRow } from './load-due.ts';
 
 /** The tables what is due is read from. */
 const WATCHED = ['careEntries', 'sales', 'salePayments', 'horses', 'buyers'];
@@ -67,7 +18,8 @@ export const DUE_RECHECK_MS = 500;
  * device's farrier morning) costs one read, not one per batch.
  */
 export function useDue(): DueRow[] | undefined {
-  const { db } = useRanchData();
+  const data = useRanchData();
+  const { db } = data;
   const [rows, setRows] = useState<DueRow[]>();
   useEffect(() => {
     let stopped = false;
@@ -89,7 +41,7 @@ export function useDue(): DueRow[] | undefined {
       }
       running = true;
       try {
-        const due = await loadDue(db);
+        const due = await data.loadDue(localToday());
         if (!stopped) setRows(due);
       } catch (error) {
         if (!stopped) console.error('Reading what is due failed', error);
@@ -112,6 +64,6 @@ export function useDue(): DueRow[] | undefined {
       clearTimeout(timer);
       Dexie.on.storagemutated.unsubscribe(onMutated);
     };
-  }, [db]);
+  }, [data, db]);
   return rows;
 }
