@@ -84,9 +84,12 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
   const count = rows?.length ?? 0;
   const view = useWindowRows(body, count, ROW_ESTIMATE);
   const { measure } = view;
+  // Measured when the rows in view change, not after every render: each measurement forces
+  // a layout, and a list re-renders for every change of its rows (a first sync: hundreds).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start, end and count say which rows are rendered
   useLayoutEffect(() => {
     if (view.windowed) measure(...renderedHeight(body.current, 'tr[data-row]'));
-  });
+  }, [view.windowed, view.start, view.end, count, measure]);
   const span = columns.length + (actions.length > 0 ? 1 : 0);
   const spacer = (height: number, key: string) =>
     height > 0 && (
@@ -173,9 +176,12 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
   const count = rows?.length ?? 0;
   const view = useWindowRows(list, count, CARD_ESTIMATE);
   const { measure } = view;
+  // Measured when the rows in view change, not after every render: each measurement forces
+  // a layout, and a list re-renders for every change of its rows (a first sync: hundreds).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start, end and count say which rows are rendered
   useLayoutEffect(() => {
     if (view.windowed) measure(...renderedHeight(list.current, ':scope > li'));
-  });
+  }, [view.windowed, view.start, view.end, count, measure]);
   if (rows === undefined) {
     return (
       <div className="space-y-3" aria-busy="true">

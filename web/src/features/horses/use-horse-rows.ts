@@ -48,14 +48,27 @@ async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
  */
 export const READ_PAGE = 2000;
 
-/** Every horse by name, a page per request (offsets over the name index, ties in key order). */
+/**
+ * Every horse by name, a page per request. The pages follow the primary key and the rows are
+ * put in name order here (ties by id, as the name index orders them): inside a live query
+ * Dexie remembers each row read through a secondary index one key at a time (its change
+ * tracking), ~1.5 s of a phone's main thread for 10,000 horses, but a primary-key range as
+ * one range. `<` compares strings by UTF-16 code units, as IndexedDB does.
+ */
 export async function readByNameInPages(db: RanchDb, page = READ_PAGE): Promise<Horse[]> {
   const horses: Horse[] = [];
   for (;;) {
-    const next = await db.horses.orderBy('name').offset(horses.length).limit(page).toArray();
+    const last = horses.at(-1)?.id;
+    const next = await (last === undefined ? db.horses.limit(page) : db.horses.where(':id').above(last).limit(page)).toArray();
     horses.push(...next);
-    if (next.length < page) return horses;
+    if (next.length < page) break;
   }
+  return horses.sort(byNameThenId);
+}
+
+function byNameThenId(a: Horse, b: Horse): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 type Names = { lookup: Map<string, string>; owners: Map<string, string> };

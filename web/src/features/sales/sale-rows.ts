@@ -4,6 +4,7 @@ import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments.ts';
 import { contactName } from '../contacts/contact-name.ts';
+import { readByNameInPages } from '../horses/use-horse-rows.ts';
 
 /** A sale with names and its standing (shared saleStanding: status, paid after the down payment, balance with interest). */
 export type SaleRow = StoredSale & SaleStanding & { horseName: string; buyerName: string };
@@ -15,7 +16,9 @@ const horseName = (horse: Horse | undefined) => horse?.name ?? 'Unknown horse';
 
 /** Sales, newest first, with names, what was paid and the derived status (shared saleStatus). */
 export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
-  const sales = await db.sales.orderBy('createdAt').reverse().toArray();
+  // Read by primary key and sorted here: a live query remembers rows read through another
+  // index one key at a time (readByNameInPages says more).
+  const sales = (await db.sales.toArray()).sort(newestSaleFirst);
   const ids = sales.map((sale) => sale.id);
   const [horses, buyers, payments] = await Promise.all([
     db.horses.bulkGet([...new Set(sales.map((sale) => sale.horseId))]),
@@ -31,6 +34,12 @@ export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
     buyerName: buyerName(buyersById.get(sale.buyerId)),
     ...saleStanding(sale, paid.get(sale.id) ?? 0),
   }));
+}
+
+/** By createdAt, newest first; on one time, the higher id first (the createdAt index, reversed). */
+function newestSaleFirst(a: StoredSale, b: StoredSale): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
 /** undefined while the first query runs. */
@@ -78,7 +87,7 @@ export function useSaleChoices(): SaleChoices | undefined {
   const { db } = useRanchData();
   return useLiveQuery(async () => {
     const [horses, buyers, soldIds] = await Promise.all([
-      db.horses.orderBy('name').toArray(),
+      readByNameInPages(db),
       db.buyers.orderBy('lastName').toArray(),
       db.sales.orderBy('horseId').uniqueKeys(),
     ]);
