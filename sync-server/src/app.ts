@@ -7,6 +7,7 @@ import { ReadCache } from './api/read-cache.ts';
 import { lookupRoutes } from './api/lookups.ts';
 import { saleRoutes } from './api/sales.ts';
 import { careRoutes } from './api/care.ts';
+import { conflictRoutes } from './api/conflicts.ts';
 import { historyRoutes } from './api/history.ts';
 import { photoRoutes } from './api/photos.ts';
 import { accountRoutes } from './api/account.ts';
@@ -89,6 +90,7 @@ function signedInRoutes({ sql, registry, allowedOrigins, trustProxy = false, pho
   api.route('/', careRoutes(sql, registry));
   api.route('/', dashboardRoutes(sql, cache));
   api.route('/', historyRoutes(sql));
+  api.route('/', conflictRoutes(sql));
   const announce = (event: AccessEvent) => registry.announceAccess(event);
   api.route('/', userRoutes(sql, announce));
   api.route('/', accountRoutes(sql, announce, trustProxy));

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Sql } from '../db/client.ts';
 import { apiError } from '../http/errors.ts';
+import { userName } from './conflicts.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import { TABLES } from '../sync/tables.ts';
@@ -37,7 +38,8 @@ type Row = Omit<HistoryChange, 'collection'> & { collection: string };
  * [T2] The change history (docs/architecture.md "History"), newest first: one record's
  * (`/history/{collection}/{id}`), or the whole ranch's latest (`/history/recent`). Every
  * signed-in user reads it, Viewers too. Pages: `limit` rows, then `before` the last id. A
- * sale's history includes its payments'.
+ * sale's history includes its payments'. [T6] A change that met another person's write of the
+ * field carries `conflict` (shared/history.ts); a write the merge dropped is listed too.
  */
 export function historyRoutes(sql: Sql) {
   const app = new Hono<AuthedEnv>();
@@ -48,8 +50,16 @@ export function historyRoutes(sql: Sql) {
         h.before, h.after, h.user_id::text as "userId",
         coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as "userName",
         to_char(h.server_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "serverTime",
-        h.device_time as "deviceTime"
+        h.device_time as "deviceTime",
+        case when k.id is null then null else jsonb_build_object(
+          'id', k.id::text, 'kept', not h.lost,
+          'otherValue', case when h.lost then k.kept else k.other end,
+          'otherUserId', (case when h.lost then k.kept_user else k.other_user end)::text,
+          'otherUserName', ${sql.unsafe(userName('ku'))},
+          'open', k.closed_seq is null) end as conflict
       from change_history h left join users u on u.id = h.user_id
+        left join conflicts k on k.id = h.conflict_id
+        left join users ku on ku.id = case when h.lost then k.kept_user else k.other_user end
       where ${where} ${before ? sql`and h.id < ${before}` : sql``}
       order by h.id desc limit ${limit + 1}`;
     const changes = rows.slice(0, limit) as HistoryChange[];

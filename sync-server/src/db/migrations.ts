@@ -300,4 +300,41 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       create index change_history_entity on change_history (collection, entity_id, id);
     `,
   },
+  {
+    version: 11,
+    name: 'conflicts',
+    sql: /* sql */ `
+      -- [T6] Two writes of one field, neither made having seen the other (sync/conflicts.ts),
+      -- written by the commit that found them, in the same statement as the log, the
+      -- projection and the history. kept/other: the value the merge kept and the one it
+      -- dropped, as the projection reads them back ([Y3] values); *_user: who wrote each
+      -- (null: unknown or the server); *_time: when the server made each durable (null: before
+      -- the history began). money: a money field, always asked. seq: the log position of the
+      -- commit that found it. closed_*: the commit, person, time and way it was closed
+      -- ('put back', 'kept', 'changed', 'deleted'); open while closed_seq is null.
+      create table conflicts (
+        id bigserial primary key,
+        collection text not null,
+        entity_id uuid not null,
+        field text not null,
+        kept jsonb,
+        other jsonb,
+        kept_user uuid,
+        other_user uuid,
+        kept_time timestamptz,
+        other_time timestamptz,
+        money boolean not null default false,
+        seq bigint not null,
+        detected_at timestamptz not null default now(),
+        closed_seq bigint,
+        closed_by uuid,
+        closed_at timestamptz,
+        closed_how text
+      );
+      create index conflicts_open on conflicts (collection, entity_id) where closed_seq is null;
+      -- A change that met another: conflict_id names the conflict; lost marks a write the
+      -- merge dropped (before: the value kept, after: the value dropped).
+      alter table change_history add column conflict_id bigint, add column lost boolean not null default false;
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { type ChangeOrigin, originUserId } from './origin.ts';
 import { applyCompensations, noticesOf, planCompensations, rememberValid, type LastValid, type LastValidSource } from './compensation.ts';
 import { applyStored, MAX_UPDATES_PER_COMMIT, type DocumentAccess, type DocumentStore, type LoggedUpdate } from './document-store.ts';
 import { mergeEdits, observeEdits, type Edits } from './edits.ts';
+import { fieldWrites, markConflicts, type FieldWrite } from './conflicts.ts';
 import { historySteps, type HistoryStep } from './history.ts';
 import { ReferenceIndex } from './references.ts';
 import { DEFAULT_SYNC_LIMITS } from './limits.ts';
@@ -42,8 +43,11 @@ export type { Subscriber } from './subscriber.ts';
 
 /** What one transaction changed: entity ids, and the fields edited in entities that existed. */
 type Pending = { changes: EntityChanges; edits: Edits };
-/** A transaction's update (null when it added nothing new) and what it changed. */
-type Transacted = { update: Uint8Array | null; pending: Pending };
+/**
+ * A transaction's update (null when it added nothing new), what it changed, and the fields a
+ * person's change wrote in existing entities ([T6] conflicts.ts; none for other origins).
+ */
+type Transacted = { update: Uint8Array | null; pending: Pending; writes: FieldWrite[] };
 const nothingPending = (): Pending => ({ changes: new Map(), edits: new Map() });
 
 function mergePending(into: Pending, from: Pending): void {
@@ -72,6 +76,22 @@ function refuse(entry: PendingCommit, error: unknown): void {
   entry.reject?.(error);
   entry.resolve = undefined;
   entry.reject = undefined;
+}
+
+/**
+ * The change's entities with those whose field it wrote added: a write the merge dropped
+ * leaves the entity as it was, yet its history records the lost value ([T6]).
+ */
+function withWritten(pending: Pending, writes: FieldWrite[]): Pending {
+  if (writes.length === 0) return pending;
+  const changes: EntityChanges = new Map();
+  mergeChanges(changes, pending.changes);
+  for (const { collection, id } of writes) {
+    const ids = changes.get(collection);
+    if (ids) ids.add(id);
+    else changes.set(collection, new Set([id]));
+  }
+  return { changes, edits: pending.edits };
 }
 
 function mergeChanges(into: EntityChanges, from: EntityChanges): void {
@@ -324,7 +344,9 @@ export class DocumentHost {
           mergePending(touched, compensated.pending);
         }
         rememberValid(this.doc, touched.changes, validInBatch);
-        history.push(...historySteps(this.doc, touched, originUserId(entry.origin)));
+        const steps = historySteps(this.doc, withWritten(touched, transacted.writes), originUserId(entry.origin));
+        markConflicts(steps, transacted.writes);
+        history.push(...steps);
         mergePending(batch, touched);
       } catch (error) {
         return this.failBatch(entries, error);
@@ -407,6 +429,13 @@ export class DocumentHost {
     const captured: Uint8Array[] = [];
     const capture = (update: Uint8Array) => captured.push(update);
     let pending: Pending;
+    let writes: FieldWrite[] = [];
+    // Read while the transaction's items still hold their content (collected after this event).
+    const detect = (transaction: Y.Transaction) => {
+      if (transaction.origin === origin) writes = fieldWrites(transaction);
+    };
+    const detecting = origin.kind === 'connection' || origin.kind === 'rest';
+    if (detecting) this.doc.on('afterTransaction', detect);
     this.doc.on('update', capture);
     try {
       this.doc.transact(() => change(this.doc), origin);
@@ -417,11 +446,12 @@ export class DocumentHost {
       throw error;
     } finally {
       this.doc.off('update', capture);
+      if (detecting) this.doc.off('afterTransaction', detect);
       pending = this.pending;
       this.pending = nothingPending();
     }
     const update = captured.length === 0 ? null : captured.length === 1 ? captured[0]! : Y.mergeUpdates(captured);
-    return { update, pending };
+    return { update, pending, writes };
   }
 
   /** Queues a compaction once enough updates have been logged since the last snapshot. */

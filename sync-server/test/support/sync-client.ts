@@ -22,9 +22,11 @@ export type Device = { doc: Y.Doc; provider: WebsocketProvider; destroy(): void 
 export function connectDevice(
   baseUrl: string,
   cookie: string,
-  options: { params?: Record<string, string>; origin?: string; socket?: WebSocket.ClientOptions } = {},
+  options: { params?: Record<string, string>; origin?: string; socket?: WebSocket.ClientOptions; clientId?: number } = {},
 ): Device {
   const doc = new Y.Doc();
+  // A chosen client id decides which of two concurrent writes of a key Yjs keeps (the higher).
+  if (options.clientId !== undefined) doc.clientID = options.clientId;
   const headers: Record<string, string> = { cookie };
   if (options.origin) headers.origin = options.origin;
   const provider = new WebsocketProvider(baseUrl.replace(/^http/, 'ws') + SYNC_PATH, DOC_NAME, doc, {
@@ -81,8 +83,9 @@ export function connectionOutcome(
 export function connectAckedDevice(
   baseUrl: string,
   cookie: string,
+  clientId?: number,
 ): Device & { ackedClock(): number; localClock(): number; notices: CompensationNotice[] } {
-  const device = connectDevice(baseUrl, cookie, { params: { ack: '1' } });
+  const device = connectDevice(baseUrl, cookie, { params: { ack: '1' }, ...(clientId === undefined ? {} : { clientId }) });
   let acked = 0;
   const notices: CompensationNotice[] = [];
   device.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
