@@ -132,7 +132,19 @@ describe.each(databaseKinds())('[T6] conflicts (%s)', (kind) => {
           open: true,
         },
       },
-      { before: '8000.00', after: '9000.00', userName: 'Staff Tester', conflict: null },
+      {
+        before: '8000.00',
+        after: '9000.00',
+        userName: 'Staff Tester',
+        conflict: {
+          id: conflict?.id,
+          kept: false,
+          otherValue: '9500.00',
+          otherUserId: conflict?.kept.userId,
+          otherUserName: 'admin@ranch.test',
+          open: true,
+        },
+      },
       { before: null, after: '8000.00', userName: 'Staff Tester', conflict: null },
     ]);
   });
@@ -150,7 +162,12 @@ describe.each(databaseKinds())('[T6] conflicts (%s)', (kind) => {
       kept: { value: '9000.00', userName: 'Staff Tester' },
       other: { value: '9500.00', userName: 'admin@ranch.test' },
     });
-    const [lost] = (await history(id)).filter((change) => change.field === 'priceUsd');
+    const [lost, earlier] = (await history(id)).filter((change) => change.field === 'priceUsd');
+    expect(earlier).toMatchObject({
+      after: '9000.00',
+      userName: 'Staff Tester',
+      conflict: { id: conflict?.id, kept: true, otherValue: '9500.00', otherUserName: 'admin@ranch.test', open: true },
+    });
     expect(lost).toMatchObject({
       kind: 'update',
       before: '9000.00',
@@ -190,7 +207,10 @@ describe.each(databaseKinds())('[T6] conflicts (%s)', (kind) => {
     const [staffId] = (await server.db.sql`select id::text from users where first_name = 'Staff'`).map((row) => row.id as string);
     expect(await closing(id)).toEqual([{ how: 'put back', by: staffId }]);
     // The history still says the change met another.
-    expect((await history(id)).find((change) => change.conflict)?.conflict).toMatchObject({ kept: true, open: false });
+    expect((await history(id)).filter((change) => change.conflict).map((change) => change.conflict)).toMatchObject([
+      { kept: true, open: false },
+      { kept: false, open: false },
+    ]);
 
     const kept = await createdId(staff, '/api/horses', horseBody({ name: 'Kept' }));
     const again = await apart(kept, { priceUsd: '9000.00' }, { priceUsd: '9500.00' }, true);

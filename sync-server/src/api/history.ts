@@ -52,14 +52,15 @@ export function historyRoutes(sql: Sql) {
         to_char(h.server_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "serverTime",
         h.device_time as "deviceTime",
         case when k.id is null then null else jsonb_build_object(
-          'id', k.id::text, 'kept', not h.lost,
-          'otherValue', case when h.lost then k.kept else k.other end,
-          'otherUserId', (case when h.lost then k.kept_user else k.other_user end)::text,
+          'id', k.id::text, 'kept', k.mine,
+          'otherValue', case when k.mine then k.other else k.kept end,
+          'otherUserId', (case when k.mine then k.other_user else k.kept_user end)::text,
           'otherUserName', ${sql.unsafe(userName('ku'))},
           'open', k.closed_seq is null) end as conflict
       from change_history h left join users u on u.id = h.user_id
-        left join conflicts k on k.id = h.conflict_id
-        left join users ku on ku.id = case when h.lost then k.kept_user else k.other_user end
+        left join lateral (select c.*, not h.lost and coalesce(h.after, 'null') = coalesce(c.kept, 'null') as mine
+          from conflicts c where c.id = h.conflict_id) k on true
+        left join users ku on ku.id = case when k.mine then k.other_user else k.kept_user end
       where ${where} ${before ? sql`and h.id < ${before}` : sql``}
       order by h.id desc limit ${limit + 1}`;
     const changes = rows.slice(0, limit) as HistoryChange[];

@@ -138,7 +138,8 @@ export function historyStatements(steps: HistoryStep[], parameter: (value: unkno
  * [T6] The conflict writes of a commit (docs/architecture.md "Conflicts"), reading the
  * `steps` of historyStatements: `found`, each step's concurrent writes whose value differs
  * from the one they met, with who made that earlier value and when (an earlier step of this
- * commit, else the field's last kept history row); `opened`, their rows; `closed`, the open
+ * commit, else the field's last kept history row); `opened`, their rows; `marked`, that
+ * earlier write's history row (unless it met another already); `closed`, the open
  * conflicts of each field a step wrote having seen the kept value, and of each entity deleted.
  */
 function conflictStatements(): string[] {
@@ -146,15 +147,15 @@ function conflictStatements(): string[] {
   return [
     `found as (
       select nextval('conflicts_id_seq'::regclass) as id, h.step, h.collection, h.entity_id, x.field, x.won, x.money,
-        h.user_id, h.device_time, h.after -> x.field as kept, ${other} as other, p.user_id as prev_user, p.at as prev_time
+        h.user_id, h.device_time, h.after -> x.field as kept, ${other} as other, p.user_id as prev_user, p.at as prev_time, p.history_id as prev_history
       from steps h
       cross join lateral jsonb_to_recordset(h.conflicts) as x (field text, won boolean, money boolean)
-      left join lateral (select w.user_id, w.at from (
-          select 0 as o, e.step::bigint as n, e.user_id, now() as at from steps e
+      left join lateral (select w.user_id, w.at, w.history_id from (
+          select 0 as o, e.step::bigint as n, e.user_id, now() as at, null::bigint as history_id from steps e
           where e.collection = h.collection and e.entity_id = h.entity_id and e.step < h.step
             and coalesce(e.before -> x.field, 'null') is distinct from coalesce(e.after -> x.field, 'null')
           union all
-          select 1, ch.id, ch.user_id, ch.server_time from change_history ch
+          select 1, ch.id, ch.user_id, ch.server_time, ch.id from change_history ch
           where ch.collection = h.collection and ch.entity_id = h.entity_id and ch.field = x.field and not ch.lost
         ) w order by w.o, w.n desc limit 1) p on true
       where h.after is not null and coalesce(h.after -> x.field, 'null') is distinct from coalesce(${other}, 'null'))`,
@@ -164,6 +165,8 @@ function conflictStatements(): string[] {
         case when k.won then now() else k.prev_time end, case when k.won then k.prev_time else now() end,
         k.money, claimed.last_seq
       from claimed, found k)`,
+    `marked as (update change_history ch set conflict_id = k.id from found k
+      where ch.id = k.prev_history and ch.conflict_id is null)`,
     `closed as (update conflicts c set closed_seq = claimed.last_seq, closed_by = h.user_id, closed_at = now(),
         closed_how = case when h.after is null then 'deleted'
           when coalesce(h.after -> c.field, 'null') = coalesce(c.other, 'null') then 'put back'
