@@ -55,7 +55,7 @@ function ConflictBanner({ conflict, names }: { conflict: ConflictRow; names: Ref
   };
 
   return (
-    <section aria-label={conflictRegionName(conflict.collection, conflict.field)} className="alert alert-warning flex-col items-start">
+    <section aria-label={conflictRegionName(conflict.collection, conflict.field)} className="alert alert-warning alert-vertical justify-items-start text-left">
       <p>{conflictHeadline(conflict, names)}</p>
       <p className="font-medium">{prompt}</p>
       {canWrite ? (
