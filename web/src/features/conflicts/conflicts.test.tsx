@@ -155,6 +155,42 @@ describe('[T6] conflicts on a record’s details', () => {
     expect(horse().get('breedId')).toBe(breeds.shire);
   });
 
+  it('a supplier’s, a buyer’s and a list item’s conflict is answered through its own repository', async () => {
+    const owner = data.owners.create({ firstName: 'Sam', lastName: 'Hill', phone: '555 0100' });
+    const buyer = data.buyers.create({ firstName: 'Bea', lastName: 'Byers' });
+    const side = (value: string, who: typeof ALICE, second: number) => ({ value, ...who, serverTime: `2026-03-01T12:00:0${second}.000Z` });
+    const of = (collection: Conflict['collection'], entityId: string, field: string, kept: string, other: string): Conflict => ({
+      ...breedConflict(),
+      id: `${collection}-${field}`,
+      collection,
+      entityId,
+      field,
+      kept: side(kept, ALICE, 2),
+      other: side(other, BOB, 1),
+    });
+    served.conflicts = [
+      of('owners', owner, 'phone', '555 0100', '555 0199'),
+      of('buyers', buyer, 'lastName', 'Byers', 'Buyers'),
+      of('breeds', breeds.shire, 'name', 'Shire', 'Shire Horse'),
+    ];
+    await fetchConflicts(data.db);
+    renderScreen(
+      <>
+        <RecordConflicts collection="owners" id={owner} />
+        <RecordConflicts collection="buyers" id={buyer} />
+        <RecordConflicts collection="breeds" id={breeds.shire} />
+      </>,
+      { data, user: testUser('Staff') },
+    );
+    fireEvent.click(within(await banner('Phone changed at the same time')).getByRole('button', { name: 'Put back 555 0199' }));
+    fireEvent.click(within(await banner('Last Name changed at the same time')).getByRole('button', { name: 'Keep Byers' }));
+    fireEvent.click(within(await banner('Name changed at the same time')).getByRole('button', { name: 'Put back Shire Horse' }));
+    await waitFor(() => expect(screen.queryAllByRole('region', { name: /changed at the same time/ })).toEqual([]));
+    expect(collectionMap(data.doc, 'owners').get(owner)?.get('phone')).toBe('555 0199');
+    expect(collectionMap(data.doc, 'buyers').get(buyer)?.get('lastName')).toBe('Byers');
+    expect(collectionMap(data.doc, 'breeds').get(breeds.shire)?.get('name')).toBe('Shire Horse');
+  });
+
   it('one person on two devices is named once', async () => {
     served.conflicts = [priceConflict({ other: { value: '9500.00', ...BOB, serverTime: '2026-03-01T10:00:01.000Z' } })];
     await fetchConflicts(data.db);
