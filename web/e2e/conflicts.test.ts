@@ -15,8 +15,8 @@ type Phone = { context: BrowserContext; page: Page; link: PhoneLink };
 /**
  * [T6] Two phones, two people, one horse: both change its price with no signal, both come
  * back. Neither change vanishes silently: both phones show the conflict on the horse, one
- * person puts the other value back, the conflict goes from both, and the History lists all
- * three changes with the names.
+ * person puts the other value back (with no signal, so it is sent later), the conflict goes
+ * from both, and the History lists all three changes with the names.
  */
 describe('a price changed on two phones at the same time', () => {
   let server: AppServer;
@@ -113,9 +113,14 @@ describe('a price changed on two phones at the same time', () => {
       banners.push(banner);
     }
 
-    // Bob puts back the value the merge dropped.
+    // Bob puts back the value the merge dropped, with no signal: it goes from his phone at once
+    // and from the server and Alice's phone once his answer arrives.
+    await bob.link.setOffline(bob.context, true);
     await banners[1]!.getByRole('button', { name: dropped }).click();
     await expect.poll(() => banners[1]!.count()).toBe(0);
+    expect(await openConflicts()).toBe(1);
+    expect(await banners[0]!.count()).toBe(1);
+    await bob.link.setOffline(bob.context, false);
     await expect.poll(serverPrice, { timeout: 20_000 }).toBe(dropped === '$9,500' ? '9500.00' : '9200.00');
     await expect.poll(openConflicts, { timeout: 20_000 }).toBe(0);
     await expect.poll(() => banners[0]!.count(), { timeout: 20_000 }).toBe(0);
