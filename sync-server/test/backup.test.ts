@@ -190,6 +190,15 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
       fresh.destroy();
     }
 
+    // The restored ranch takes new changes: its history and conflict ids go on after the restored ones.
+    const [{ last } = { last: '0' }] = await restored.db.sql<
+      { last: string }[]
+    >`select coalesce(max(id), 0)::text as last from change_history`;
+    expect(Number(last)).toBeGreaterThan(0);
+    const added = await createdId(staffAgain, '/api/buyers', { firstName: 'After', lastName: 'Restore', phone: '', email: '' });
+    const [row] = await restored.db.sql<{ id: string }[]>`select min(id)::text as id from change_history where entity_id = ${added}`;
+    expect(Number(row?.id)).toBeGreaterThan(Number(last));
+
     // Every photo's bytes.
     for (const [path, bytes] of photos) expect((await bytesOf(staffAgain, path)).equals(bytes), path).toBe(true);
 

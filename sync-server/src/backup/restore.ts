@@ -1,4 +1,4 @@
-import type { Sql } from '../db/client.ts';
+import type { Sql, Tx } from '../db/client.ts';
 import { MIGRATIONS } from '../db/migrations.ts';
 import { BackupFileError, readBackup, verifyBackup } from './format.ts';
 import { ident, listTables } from './tables.ts';
@@ -87,7 +87,25 @@ export async function restoreBackup(
       }
       if (line.kind === 'end') await flush();
     }
+    await advanceSequences(tx);
   });
   if (!createdAt) throw new BackupFileError(`${path} is not a Ranch backup`);
   return { rows, createdAt, replaced: occupied.length > 0 };
+}
+
+/**
+ * Sets every column sequence (a `bigserial` id: change_history, conflicts …) past the
+ * largest id restored: rows are inserted with their ids, which leaves the sequences where
+ * the migration left them, and the next change would take an id that is already there.
+ */
+async function advanceSequences(tx: Tx): Promise<void> {
+  const serials = await tx<{ table: string; column: string; sequence: string }[]>`
+    select table_name as table, column_name as column,
+      pg_get_serial_sequence(quote_ident(table_name), column_name) as sequence
+    from information_schema.columns
+    where table_schema = current_schema() and column_default like 'nextval(%'`;
+  for (const { table, column, sequence } of serials) {
+    if (!sequence) continue;
+    await tx.unsafe(`select setval($1::regclass, coalesce((select max(${ident(column)}) from ${ident(table)}), 0) + 1, false)`, [sequence]);
+  }
 }
