@@ -32,9 +32,10 @@ export type HistoryChange = {
 };
 
 /**
- * [T6] A change that was written at the same time as another. `kept: false` marks a write
- * the merge dropped: it is still listed (before = the value kept, after = the value dropped)
- * but the record never held its value.
+ * [T6] A change that was written at the same time as another; both are marked. `kept:
+ * false` on the later one marks a write the merge dropped: it is still listed (before = the
+ * value kept, after = the value dropped) but the record never held its value; on the earlier
+ * one, a value the later write replaced.
  */
 export type HistoryConflictMark = {
   /** The conflict's id (`Conflict.id`). */
