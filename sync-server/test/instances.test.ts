@@ -7,7 +7,8 @@ import { client, createdId, signIn, signInAs, type ApiClient } from './support/c
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
 import { rawGet } from './support/raw-get.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
-import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+import { untilSaved } from './support/until-saved.ts';
 
 /** A device that ignores our acknowledgement and access messages but asks for them. */
 function ackedDevice(url: string, cookie: string): Device & { access: number[] } {
@@ -157,6 +158,40 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('two server
     }
     const [row] = await one.db.sql`select notes, price_usd::text as price from horses where id = ${horse.id}`;
     expect(row).toEqual({ notes: 'notes 10', price: '1010.00' });
+  });
+
+  it('[T6] a conflict is recorded once, by the instance that received the later write, and read on both', async () => {
+    const horse = await createdId(staff, '/api/horses', { name: 'Two Offices', ...(await lookups(staff)), priceUsd: '1000' });
+    const clientId = 200_000 + Math.floor(Math.random() * 1_000_000) * 2;
+    const a = connectAckedDevice(one.url, staff.cookie, clientId);
+    const b = connectAckedDevice(two.url, admin.cookie, clientId + 1);
+    devices.push(a, b);
+    await Promise.all([whenSynced(a), whenSynced(b)]);
+    await expect
+      .poll(() => [getEntity(a.doc, 'horses', horse)?.name, getEntity(b.doc, 'horses', horse)?.name])
+      .toEqual(['Two Offices', 'Two Offices']);
+    a.provider.disconnect();
+    b.provider.disconnect();
+    a.doc.transact(() => writeEntity(a.doc, 'horses', horse, { priceUsd: '1100.00' }));
+    b.doc.transact(() => writeEntity(b.doc, 'horses', horse, { priceUsd: '1200.00' }));
+    a.provider.connect();
+    await untilSaved(a);
+    // The second instance has taken in the first one's write before the other arrives.
+    const watcher = deviceOn(two, staff.cookie);
+    await expect.poll(() => getEntity(watcher.doc, 'horses', horse)?.priceUsd).toBe('1100.00');
+    b.provider.connect();
+    await untilSaved(b);
+    for (const server of [one, two]) {
+      const response = await client(server.url, staff.cookie).request(`/api/conflicts?collection=horses&id=${horse}`);
+      expect(((await response.json()) as { conflicts: unknown[] }).conflicts).toMatchObject([
+        {
+          field: 'priceUsd',
+          kept: { value: '1200.00', userName: 'admin@ranch.test' },
+          other: { value: '1100.00', userName: 'Staff Tester' },
+        },
+      ]);
+    }
+    expect((await one.db.sql`select count(*)::int as n from conflicts where entity_id = ${horse}`)[0]?.n).toBe(1);
   });
 
   it('[U4] [A6] applies a role change and a sign-out to sockets open on the other instance', async () => {
