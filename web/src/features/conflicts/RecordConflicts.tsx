@@ -6,7 +6,7 @@ import { useRanchData } from '../../data/context.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { fieldLabel, type ReferenceNames } from '../history/history-text.ts';
-import { useReferenceNames } from '../history/use-history.ts';
+import { useReferenceNamesRead } from '../history/use-history.ts';
 import { answerConflict, canAnswer } from './answer-conflict.ts';
 import { conflictChoices, conflictHeadline } from './conflict-text.ts';
 import { useOpenConflicts } from './use-conflicts.ts';
@@ -21,10 +21,10 @@ export const conflictRegionName = (collection: Collection, field: string) => `${
  */
 export function RecordConflicts({ collection, id, className = '' }: { collection: Collection; id: string; className?: string }) {
   const conflicts = useOpenConflicts(collection, id);
-  const names = useReferenceNames(
+  const names = useReferenceNamesRead(
     conflicts?.map((conflict) => ({ collection, field: conflict.field, before: conflict.kept.value, after: conflict.other.value })),
   );
-  if (!conflicts?.length) return null;
+  if (!conflicts?.length || !names) return null;
   return (
     <div className={`space-y-2 ${className}`}>
       {conflicts.map((conflict) => (
@@ -55,7 +55,10 @@ function ConflictBanner({ conflict, names }: { conflict: ConflictRow; names: Ref
   };
 
   return (
-    <section aria-label={conflictRegionName(conflict.collection, conflict.field)} className="alert alert-warning alert-vertical justify-items-start text-left">
+    <section
+      aria-label={conflictRegionName(conflict.collection, conflict.field)}
+      className="alert alert-warning alert-vertical justify-items-start text-left"
+    >
       <p>{conflictHeadline(conflict, names)}</p>
       <p className="font-medium">{prompt}</p>
       {canWrite ? (

@@ -71,8 +71,22 @@ const nameOf = (row: Record<string, unknown> | undefined): string | undefined =>
   return full || undefined;
 };
 
+/** Values whose referred records are named: what a history change or a conflict holds. */
+type NamedValues = Pick<HistoryChange, 'collection' | 'field' | 'before' | 'after'>[];
+
 /** The names of the records the changes refer to (breeds, suppliers, horses …), from what the device holds. */
-export function useReferenceNames(changes: Pick<HistoryChange, 'collection' | 'field' | 'before' | 'after'>[] | undefined): ReferenceNames {
+export function useReferenceNames(changes: NamedValues | undefined): ReferenceNames {
+  return useNamesRead(changes).read?.names ?? new Map();
+}
+
+/** The same, undefined until read for these very values (so a screen need not show 'a removed record' meanwhile). */
+export function useReferenceNamesRead(changes: NamedValues | undefined): ReferenceNames | undefined {
+  const { key, read } = useNamesRead(changes);
+  return read?.key === key ? read.names : undefined;
+}
+
+/** The names last read, and for which values (a live query keeps its last answer while it reads for new ones). */
+function useNamesRead(changes: NamedValues | undefined): { key: string; read: { key: string; names: ReferenceNames } | undefined } {
   const { db } = useRanchData();
   const wanted = new Map<Collection, Set<string>>();
   for (const change of changes ?? []) {
@@ -83,17 +97,16 @@ export function useReferenceNames(changes: Pick<HistoryChange, 'collection' | 'f
     }
   }
   const key = [...wanted].map(([collection, ids]) => `${collection}:${[...ids].sort().join(',')}`).join(';');
-  return (
-    useLiveQuery(async () => {
-      const names: ReferenceNames = new Map();
-      for (const [collection, ids] of wanted) {
-        const rows = await db.table<Record<string, unknown>, string>(collection).bulkGet([...ids]);
-        rows.forEach((row) => {
-          const name = nameOf(row);
-          if (row && name) names.set(String(row.id), name);
-        });
-      }
-      return names;
-    }, [db, key]) ?? new Map()
-  );
+  const read = useLiveQuery(async () => {
+    const names: ReferenceNames = new Map();
+    for (const [collection, ids] of wanted) {
+      const rows = await db.table<Record<string, unknown>, string>(collection).bulkGet([...ids]);
+      rows.forEach((row) => {
+        const name = nameOf(row);
+        if (row && name) names.set(String(row.id), name);
+      });
+    }
+    return { key, names };
+  }, [db, key]);
+  return { key, read };
 }
