@@ -50,7 +50,9 @@ export function fieldWrites(transaction: Y.Transaction): FieldWrite[] {
       if (!collection || (entityItem.parent as MapType)._map.get(entityItem.parentSub) !== entityItem) continue;
       let fields = keys.get(entity);
       if (!fields) keys.set(entity, (fields = new Map()));
-      fields.set(struct.parentSub, [...(fields.get(struct.parentSub) ?? []), struct]);
+      const items = fields.get(struct.parentSub);
+      if (items) items.push(struct);
+      else fields.set(struct.parentSub, [struct]);
     }
   }
   const writes: FieldWrite[] = [];
@@ -70,7 +72,7 @@ export function fieldWrites(transaction: Y.Transaction): FieldWrite[] {
       const concurrent = prevLive && heads.some((item) => item.origin === null || !Y.compareIDs(item.origin, (prev as Y.Item).lastId));
       const won = current !== null && inserted(current.id) && !current.deleted;
       // The writer's last value: the rightmost inserted item (the current one, or the first left of prev).
-      let last = won ? current : (prev?.left ?? null);
+      let last = current !== null && inserted(current.id) ? current : (prev?.left ?? null);
       while (last !== null && !inserted(last.id)) last = last.left;
       const content = last?.content;
       const value = content instanceof Y.ContentAny ? content.getContent()[0] : undefined;
@@ -87,8 +89,10 @@ export function fieldWrites(transaction: Y.Transaction): FieldWrite[] {
  * field's open conflicts. An entity left invalid has no step, so neither.
  */
 export function markConflicts(steps: HistoryStep[], writes: FieldWrite[]): void {
+  if (writes.length === 0) return;
+  const byEntity = new Map(steps.map((step) => [`${step.collection}/${step.id}`, step]));
   for (const write of writes) {
-    const step = steps.find((candidate) => candidate.collection === write.collection && candidate.id === write.id);
+    const step = byEntity.get(`${write.collection}/${write.id}`);
     if (!step?.after) continue;
     if (!write.concurrent) {
       (step.closes ??= []).push(write.field);
