@@ -18,7 +18,10 @@ type Phone = { context: BrowserContext; page: Page; link: PhoneLink };
  * person puts the other value back (with no signal, so it is sent later), the conflict goes
  * from both, and the History lists all three changes with the names.
  */
-describe('a price changed on two phones at the same time', () => {
+type DataLayer = 'worker' | 'page';
+
+/** Bob (who answers) runs the data layer as named, Alice the other: the answer's write path both ways. */
+describe.each(['worker', 'page'] as const)('a price changed on two phones at the same time (Bob’s data layer in the %s)', (bobs) => {
   let server: AppServer;
   let browser: Browser;
   let admin: ReturnType<typeof restClient>;
@@ -54,11 +57,14 @@ describe('a price changed on two phones at the same time', () => {
   });
 
   /** A phone on its own link (its signal can go without the other's), signed in, on the horse list. */
-  async function openPhone(user: typeof ALICE): Promise<Phone> {
+  async function openPhone(user: typeof ALICE, dataLayer: DataLayer): Promise<Phone> {
     const link = await startPhoneLink(server);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript((worker) => localStorage.setItem('ranch.dataWorker', worker), dataLayer === 'worker' ? '1' : '0');
     const phone = { context, link, page: await signInThroughUi(context, link, user) };
     phones.push(phone);
+    const host = await phone.page.evaluate(() => (window as { __ranch?: { host?: string } }).__ranch?.host ?? 'page');
+    expect(host).toBe(dataLayer === 'worker' ? 'shared' : 'page');
     await navigate(phone.page, 'Horses', 'Horse Inventory');
     await record(phone.page, 'Dusty').first().waitFor();
     return phone;
@@ -83,8 +89,8 @@ describe('a price changed on two phones at the same time', () => {
 
   it('[T6] both phones see it, one answers, it goes from both, and the History names everyone', async () => {
     // Signed in one after the other: sign-in is throttled for bursts.
-    const alice = await openPhone(ALICE);
-    const bob = await openPhone(BOB);
+    const alice = await openPhone(ALICE, bobs === 'worker' ? 'page' : 'worker');
+    const bob = await openPhone(BOB, bobs);
 
     await alice.link.setOffline(alice.context, true);
     await bob.link.setOffline(bob.context, true);
