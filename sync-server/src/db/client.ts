@@ -37,6 +37,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The embedded socket takes one connection: keep it rather than hand the slot back
     // every 30-60 minutes (postgres.js's default lifetime).
     ...(embedded ? { max_lifetime: null } : {}),
+    // No JIT compilation: a commit's one statement (log, projection, history, conflicts) is
+    // small, but its planner estimates (a guessed row count per JSON array) passed the JIT
+    // threshold once it found a conflict, and compiling took seconds (0.1 s without).
+    ...(embedded ? {} : { connection: { jit: 'off' } }),
   };
   // The embedded database is reached through its unix socket only (embedded.ts).
   const sql = embedded ? postgres({ ...embedded.connection, ...settings }) : postgres((options as { url: string }).url, settings);

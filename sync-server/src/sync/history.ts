@@ -117,7 +117,12 @@ export function historyStatements(steps: HistoryStep[], parameter: (value: unkno
       window w as (partition by s.entity_id order by s.step))`);
   }
   parts.push(`steps as (${names.map((name) => `select * from ${name}`).join(' union all ')})`);
-  parts.push(...conflictStatements());
+  parts.push(
+    ...conflictStatements(
+      steps.some((step) => step.conflicts?.length),
+      steps.some((step) => step.closes?.length || step.after === null),
+    ),
+  );
   parts.push(`history as (insert into change_history (seq, step, collection, entity_id, kind, field, before, after, user_id, device_time, conflict_id, lost)
     select claimed.last_seq, c.* from claimed, (
       select h.step, h.collection, h.entity_id,
@@ -142,9 +147,15 @@ export function historyStatements(steps: HistoryStep[], parameter: (value: unkno
  * earlier write's history row (unless it met another already); `closed`, the open
  * conflicts of each field a step wrote having seen the kept value, and of each entity deleted.
  */
-function conflictStatements(): string[] {
+function conflictStatements(finding: boolean, closing: boolean): string[] {
   const other = `case when x.won then h.before -> x.field else h.lost -> x.field end`;
-  return [
+  // Left out when there is nothing to find or close: the planner's estimates for these parts
+  // (a row count guessed per JSON array) are high enough to make Postgres JIT-compile the
+  // statement, which took seconds.
+  const nothingFound = `found as (select null::bigint as id, null::int as step, null::text as collection, null::uuid as entity_id,
+    null::text as field, null::boolean as won, null::uuid as user_id, null::text as device_time, null::jsonb as kept,
+    null::jsonb as other where false)`;
+  const parts = [
     `found as (
       select nextval('conflicts_id_seq'::regclass) as id, h.step, h.collection, h.entity_id, x.field, x.won, x.money,
         h.user_id, h.device_time, h.after -> x.field as kept, ${other} as other, p.user_id as prev_user, p.at as prev_time, p.history_id as prev_history
@@ -175,4 +186,6 @@ function conflictStatements(): string[] {
       where c.closed_seq is null and c.collection = h.collection and c.entity_id = h.entity_id
         and (h.after is null or coalesce(h.closes, '[]') @> jsonb_build_array(c.field)))`,
   ];
+  const [found = '', opened = '', marked = '', closed = ''] = parts;
+  return [...(finding ? [found, opened, marked] : [nothingFound]), ...(closing ? [closed] : [])];
 }
