@@ -5,6 +5,8 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCurrentUser } from '../auth/AuthProvider.tsx';
 import { CareVisitForm } from './CareVisitForm.tsx';
+import { displayName } from '../../lib/user-display.ts';
+import { readByNameInPages } from '../horses/use-horse-rows.ts';
 
 type Props = { open: boolean; horseIds?: string[]; onClose: () => void };
 
@@ -13,13 +15,10 @@ export function CareVisitDialog({ open, horseIds, onClose }: Props) {
   const { db, writes } = useRanchData();
   const user = useCurrentUser();
   const toast = useToast();
-  const horses = useLiveQuery(
-    async () => (open ? (await db.horses.orderBy('name').toArray()).map(({ id, name }) => ({ id, name })) : []),
-    [db, open],
-  );
+  const horses = useLiveQuery(async () => (open ? (await readByNameInPages(db)).map(({ id, name }) => ({ id, name })) : []), [db, open]);
 
   const record = async (visit: CareVisit) => {
-    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    const name = displayName(user);
     try {
       await writes.careEntries.create(visit, { userId: user.id, name });
     } catch (error) {

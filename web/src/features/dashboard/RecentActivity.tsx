@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Collection } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
+import { contactName } from '../contacts/contact-name.ts';
 import { timeAgo } from '../../ui/relative-time.ts';
 import { activityText, nameInEntry } from '../history/activity-text.ts';
 import { groupChanges, timeText, type HistoryEntry } from '../history/history-text.ts';
@@ -26,7 +27,7 @@ function useRecordNames(entries: HistoryEntry[]): Map<string, string> {
         const rows = await db.table<Record<string, unknown>, string>(collection).bulkGet([...ids]);
         for (const row of rows) {
           if (!row) continue;
-          const name = typeof row.name === 'string' ? row.name : [row.firstName, row.lastName].filter(Boolean).join(' ');
+          const name = typeof row.name === 'string' ? row.name : contactName(row);
           if (name) names.set(String(row.id), name);
         }
       }

@@ -1,6 +1,7 @@
 import type { HistoryEntry } from './history-text.ts';
 import { collectionNoun, fieldLabel } from './history-text.ts';
 import { moneyText } from '../sales/sale-display.ts';
+import { contactName } from '../contacts/contact-name.ts';
 
 /** A record's name as the entry's own fields tell it (a deleted record's last name, a new one's first). */
 export function nameInEntry(entry: HistoryEntry): string | undefined {
@@ -13,7 +14,7 @@ export function nameInEntry(entry: HistoryEntry): string | undefined {
     const amount = value('amount');
     return amount ? `of ${moneyText(amount)}` : undefined;
   }
-  return value('name') ?? ([value('firstName'), value('lastName')].filter(Boolean).join(' ') || undefined);
+  return value('name') ?? (contactName({ firstName: value('firstName'), lastName: value('lastName') }) || undefined);
 }
 
 /**

@@ -141,6 +141,32 @@ describe('History', () => {
     expect(screen.getByText(/Price changed from \$1,500 to \$1,800/)).toBeTruthy();
   });
 
+  it('[T3] an answer that is not a history keeps what the device had, and a malformed change is left out', async () => {
+    serveHistory(HORSE_HISTORY);
+    const first = renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+    await screen.findByText(/Price changed from \$1,500 to \$1,800/);
+    first.unmount();
+    fetchMock.mockImplementation(async () => Response.json({ changes: 'none' }));
+    const second = renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+    expect(await screen.findByText(OFFLINE_HISTORY_NOTE)).toBeTruthy();
+    expect(screen.getByText(/Price changed from \$1,500 to \$1,800/)).toBeTruthy();
+    second.unmount();
+    serveHistory([{ ...HORSE_HISTORY[0]!, serverTime: undefined } as unknown as HistoryChange, ...HORSE_HISTORY.slice(1)]);
+    renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+    const list = await screen.findByRole('list', { name: 'Changes' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        `Price changed from $1,500 to $1,800 — Staff Tester, ${timeText('2026-03-01T10:00:00.000Z')}`,
+        `Breed changed from Shire to Arabian — Ranch server, ${timeText('2026-03-01T10:00:00.000Z')}`,
+        `Created — Staff Tester, ${timeText('2026-03-01T10:00:00.000Z')}`,
+      ]),
+    );
+  });
+
   it('[T3] a record the server does not know yet has no changes recorded', async () => {
     fetchMock.mockImplementation(async () => Response.json({ message: 'No such record' }, { status: 404 }));
     renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { REFERENCES, type Collection, type HistoryChange, type HistoryPage } from '../../../../shared/index.ts';
+import { COLLECTIONS, REFERENCES, type Collection, type HistoryChange, type HistoryPage } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { ApiError, getJson } from '../../lib/api.ts';
@@ -14,6 +14,20 @@ const KEPT = 200;
  * 'fetched', 'offline' (the server could not be reached: the cache stays as it was) or
  * 'unknown' (the server has no such record yet: made here and not sent, or never there).
  */
+/** What the History lines read of one change; a row without it is left out, never shown half. */
+function isHistoryChange(value: unknown): value is HistoryChange {
+  if (typeof value !== 'object' || value === null) return false;
+  const row = value as Record<string, unknown>;
+  return (
+    typeof row.id === 'string' &&
+    (COLLECTIONS as readonly unknown[]).includes(row.collection) &&
+    typeof row.entityId === 'string' &&
+    (row.kind === 'create' || row.kind === 'update' || row.kind === 'delete') &&
+    typeof row.field === 'string' &&
+    typeof row.serverTime === 'string'
+  );
+}
+
 export async function fetchHistory(db: RanchDb, path: string): Promise<'fetched' | 'offline' | 'unknown'> {
   let page: HistoryPage | null;
   try {
@@ -22,8 +36,9 @@ export async function fetchHistory(db: RanchDb, path: string): Promise<'fetched'
     if (error instanceof ApiError && error.status === 404) return 'unknown';
     return 'offline';
   }
-  if (!page) return 'offline';
-  await db.historyCache.put({ key: path, changes: page.changes, fetchedAt: new Date().toISOString() });
+  if (!Array.isArray(page?.changes)) return 'offline';
+  const changes = page.changes.filter(isHistoryChange);
+  await db.historyCache.put({ key: path, changes, fetchedAt: new Date().toISOString() });
   const count = await db.historyCache.count();
   if (count > KEPT) {
     const oldest = await db.historyCache
