@@ -140,6 +140,23 @@ function earlyRowsOnly(dirty: Dirty | null): boolean {
   return dirty instanceof Map && !dirty.has('payments');
 }
 
+/**
+ * Writes the rows of the valid entities of `doc`, deleting nothing: for a staging document
+ * that holds only new records (staged-creates.ts), so its rows are exactly the ones the
+ * projection writes once the host has the records. Never reconcile such a document: every
+ * row it lacks would be deleted. Payments (one row per sale, from all its payments) are
+ * left out. Returns whether every row was stored.
+ */
+export function projectEntities(doc: Y.Doc, db: RanchDb): Promise<boolean> {
+  const invalid = new InvalidEntities();
+  const context: Context = { doc, db, groups: new PaymentGroups(invalid), invalid };
+  const snapshots = PROJECTED_COLLECTIONS.filter((collection) => collection !== 'payments').map((collection): Snapshot => {
+    const { table, present } = entityRows(context, collection, collectionMap(doc, collection).keys());
+    return { table, present, removed: [] };
+  });
+  return writeSnapshots(context, snapshots);
+}
+
 /** Rows per bulkPut: one transaction still holds a whole batch, in bounded pieces. */
 const CHUNK = 2000;
 

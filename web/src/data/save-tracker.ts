@@ -15,6 +15,11 @@ export type SaveTracker = {
   acknowledge(serverVector: StateVector): void;
   /** For each client id this device wrote with, the clock the server has acknowledged. */
   acknowledgedClocks(): Map<number, number>;
+  /**
+   * Client ids this device wrote with in another document: creates a page made while the
+   * host was loading (staged-creates.ts). Call before applying their update.
+   */
+  adopt(clients: Iterable<number>): void;
   /** Called with the new isSaved() whenever it may have changed. */
   onChange(listener: (saved: boolean) => void): () => void;
   destroy(): void;
@@ -86,6 +91,11 @@ export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
       for (const client of authored) {
         if (client !== doc.clientID && (server.get(client) ?? 0) >= (local.get(client) ?? 0)) authored.delete(client);
       }
+      void loaded.then(persist);
+      notify();
+    },
+    adopt(clients) {
+      for (const client of clients) authored.add(client);
       void loaded.then(persist);
       notify();
     },

@@ -7,6 +7,7 @@ import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { remoteWrites } from './rpc/writes-rpc.ts';
+import { stageCreatesBeforeLoad } from './staged-creates.ts';
 import { createStore } from './store.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
 import type { SyncStatus } from './sync.ts';
@@ -27,6 +28,8 @@ export type WorkerData = PageData & {
  */
 export type WorkerDataOptions = {
   readDbName?: string;
+  /** y-indexeddb's database of the document, where creates made before the host has loaded are stored (staged-creates.ts). */
+  docDbName?: string;
   docLoadAfter?: Promise<unknown>;
   /** Another tab's worker took over (data/elected-host.ts): what this page said is said again. */
   onNewHost?: (listener: () => void) => () => void;
@@ -109,9 +112,22 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   window.addEventListener('pageshow', onPageShow);
 
   const photos = createPhotoOutbox(db);
+  // Until the host says its document has loaded, it may be applying it and answer nothing
+  // for seconds: the creates that need nothing of the document are made here
+  // (docs/web.md "Writable sooner"). A static import: the entry already carries Yjs and
+  // the repositories (main.tsx imports the in-thread data layer, ranch-data.ts).
+  const writes = stageCreatesBeforeLoad(remoteWrites(client), {
+    db,
+    photos,
+    docDbName: options.docDbName,
+    isLoaded: () => docLoaded,
+    applyStaged(update) {
+      void controls.applyStaged(update).catch((error: unknown) => console.error('The data worker did not take a staged create', error));
+    },
+  });
   return {
     db,
-    writes: remoteWrites(client),
+    writes,
     photos,
     uploads: {
       onEvent(listener) {

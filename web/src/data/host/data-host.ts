@@ -1,6 +1,7 @@
 import { openRanchData, type RanchData, type RanchDataOptions } from '../ranch-data.ts';
 import { createRpcHost, type Handlers, type RpcHost } from '../rpc/host.ts';
 import { writeHandlers } from '../rpc/writes-rpc.ts';
+import { applyStaged } from './apply-staged.ts';
 import type { HostControls, HostEvents } from './host-api.ts';
 
 export type DataHost = {
@@ -35,6 +36,11 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
   const hostId = crypto.randomUUID();
   const controls: HostControls = {
     hostId: () => hostId,
+    applyStaged(update) {
+      applyStaged(data.doc, data.tracker, update);
+      // Like any write, a staged one starts the load whatever the page shows.
+      startLoading();
+    },
     startLoading: () => startLoading(),
     connect: (owner) => data.connect(owner),
     countUnsent: () => data.countUnsent(),

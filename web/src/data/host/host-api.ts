@@ -44,6 +44,12 @@ export type HostControls = {
   clearDocument(): Promise<void>;
   /** This host's id, new at each start: tabs served by one host get the same (tests, the bench). */
   hostId(): string;
+  /**
+   * A create the page made while this host was loading (staged-creates.ts), as one Yjs
+   * update, already stored on the device: applied as a local write (stored, counted as
+   * unsent, sent). Refuses anything but the update of new records.
+   */
+  applyStaged(update: Uint8Array): void;
 };
 
 export const CONTROL_METHODS = [
@@ -60,6 +66,7 @@ export const CONTROL_METHODS = [
   'setOnline',
   'clearDocument',
   'hostId',
+  'applyStaged',
 ] as const satisfies readonly (keyof HostControls)[];
 
 /** The events the host sends, by name, with their payloads; each tab gets the current ones when it connects. */

@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { collectionMap } from '../../../shared/index.ts';
+import { openRanchDb } from './db.ts';
+import { createDataHost, type DataHost } from './host/data-host.ts';
+import { remoteControls } from './host/host-api.ts';
+import { createRpcClient } from './rpc/client.ts';
+import type { Endpoint } from './rpc/wire.ts';
+import { remoteWrites } from './rpc/writes-rpc.ts';
+import { openWorkerData, type WorkerData } from './worker-client.ts';
+
+let counter = 0;
+const BREED = '0190a000-0000-7000-8000-0000000000b1';
+const HORSE = { name: 'Foal', breedId: BREED, colorId: BREED, genderId: BREED, notes: 'born in May' };
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/**
+ * The page and the host joined by a relay that holds every message both ways until
+ * released: the data worker busy applying the stored document answers nothing and says
+ * nothing. `drop` forgets what was held (the tab closed before the host heard of it).
+ */
+function heldLink() {
+  const hostSide = new MessageChannel();
+  const pageSide = new MessageChannel();
+  const held: [MessagePort, unknown][] = [];
+  let holding = true;
+  const relay = (from: MessagePort, to: MessagePort) => {
+    from.addEventListener('message', (event) => (holding ? held.push([to, event.data]) : to.postMessage(event.data)));
+    from.start();
+  };
+  relay(hostSide.port2, pageSide.port2);
+  relay(pageSide.port2, hostSide.port2);
+  return {
+    hostEnd: hostSide.port1 as unknown as Endpoint,
+    pageEnd: pageSide.port1 as unknown as Endpoint,
+    release() {
+      holding = false;
+      for (const [to, data] of held.splice(0)) to.postMessage(data);
+    },
+    drop: () => void held.splice(0),
+    close() {
+      for (const port of [hostSide.port1, hostSide.port2, pageSide.port1, pageSide.port2]) port.close();
+    },
+  };
+}
+
+type Setup = {
+  host: DataHost;
+  page: WorkerData;
+  link: ReturnType<typeof heldLink>;
+  docDbName: string;
+  readDbName: string;
+  /** Closes the page and the host (once). */
+  close(): Promise<void>;
+};
+
+/** A device whose read model already shows rows (so the host waits to be told to load) and a page on a held link. */
+async function openHeld(loadAtOnce: boolean): Promise<Setup> {
+  const suffix = `${Date.now()}-${++counter}`;
+  const docDbName = `staged-doc-${suffix}`;
+  const readDbName = `staged-read-${suffix}`;
+  const db = openRanchDb(readDbName);
+  await db.horses.put({ id: '0190a000-0000-7000-8000-0000000000ab', name: 'Comet' } as never);
+  db.close();
+  const host = createDataHost({ docDbName, readDbName, loadAtOnce });
+  const link = heldLink();
+  host.rpc.attach(link.hostEnd);
+  const page = openWorkerData(createRpcClient(link.pageEnd), { readDbName, docDbName });
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      page.destroy();
+      link.close();
+      // A host that never started loading waits for its load forever in destroy() (ydoc.ts
+      // awaits the persistence it has not made): it holds nothing of the document to close.
+      const destroyed = host.destroy();
+      if (host.data.docLoaded) await destroyed;
+    })();
+    return closing;
+  };
+  cleanups.push(close);
+  return { host, page, link, docDbName, readDbName, close };
+}
+
+/** How many updates y-indexeddb's store of `dbName` holds (0 when there is no such database, which stays so). */
+function storedUpdates(dbName: string): Promise<number> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open(dbName);
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => resolve(0);
+    open.onsuccess = () => {
+      const count = open.result.transaction('updates').objectStore('updates').count();
+      count.onsuccess = () => {
+        open.result.close();
+        resolve(count.result);
+      };
+    };
+  });
+}
+
+const horseIn = (doc: Y.Doc, id: string) => collectionMap(doc, 'horses').get(id)?.toJSON();
+
+describe('creates staged by the page while the data worker is loading', () => {
+  it('[O2] a new horse is answered and shown before the host answers anything; the host merges it, counted as unsent', async () => {
+    const { host, page, link } = await openHeld(false);
+    const id = await page.writes.horses.create(HORSE);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await page.db.horses.get(id)).toMatchObject({ id, name: 'Foal', notes: 'born in May' });
+    expect(host.data.docLoaded).toBe(false);
+    expect(horseIn(host.data.doc, id)).toBeUndefined();
+
+    link.release();
+    await page.loaded;
+    await page.projection.idle();
+    expect(horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', breedId: BREED, notes: 'born in May' });
+    expect(await page.countUnsaved()).toBe(1);
+    expect(await page.countUnsent()).toEqual({ records: 1, photos: 0 });
+  });
+
+  it('a host that had loaded before the page heard of it gets the horse from the page (applyStaged)', async () => {
+    const { host, page, link } = await openHeld(true);
+    await host.data.loaded;
+    const id = await page.writes.horses.create(HORSE);
+    expect(horseIn(host.data.doc, id)).toBeUndefined();
+    link.release();
+    await expect.poll(() => horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', breedId: BREED });
+    expect(await page.countUnsaved()).toBe(1);
+  });
+
+  it('a horse whose host was never told (the tab closed at once) is there after the next load', async () => {
+    for (const loadedBefore of [false, true]) {
+      const { host, page, link, docDbName, readDbName, close } = await openHeld(loadedBefore);
+      if (loadedBefore) await host.data.loaded;
+      const id = await page.writes.horses.create(HORSE);
+      link.drop();
+      await close();
+
+      const next = createDataHost({ docDbName, readDbName, loadAtOnce: true });
+      cleanups.push(() => next.destroy());
+      await next.data.loaded;
+      expect(horseIn(next.data.doc, id), `host loaded before: ${loadedBefore}`).toMatchObject({ name: 'Foal', breedId: BREED });
+      await next.data.projection.idle();
+      expect(await next.data.db.horses.get(id)).toMatchObject({ name: 'Foal' });
+    }
+  });
+
+  it('a create the schema refuses rejects, and nothing is stored or shown', async () => {
+    const { page, docDbName } = await openHeld(false);
+    const before = await storedUpdates(docDbName);
+    await expect(page.writes.horses.create({ ...HORSE, name: ' ' })).rejects.toMatchObject({ name: 'ValidationError' });
+    await expect(page.writes.owners.create({ firstName: '', lastName: '' })).rejects.toMatchObject({ name: 'ValidationError' });
+    expect(await storedUpdates(docDbName)).toBe(before);
+    expect(await page.db.horses.count()).toBe(1);
+    expect(await page.db.owners.count()).toBe(0);
+  });
+
+  it('a queued photo is marked in the outbox at once; other writes wait for the host', async () => {
+    const { host, page, link } = await openHeld(false);
+    const photoId = await page.photos.addDraft(new ArrayBuffer(8), 'image/jpeg', 8);
+    await page.writes.photos.queue(photoId);
+    expect(await page.db.photoOutbox.get(photoId)).toMatchObject({ queued: true });
+    let edited = false;
+    const edit = page.writes.lookups
+      .create('breeds', { name: 'Arabian' })
+      .then((breedId) => page.writes.lookups.rename('breeds', breedId, { name: 'Arab' }).then(() => (edited = true)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(edited).toBe(false);
+    link.release();
+    await edit;
+    expect(host.data.docLoaded).toBe(true);
+  });
+});
+
+describe('applyStaged on the host', () => {
+  async function openHost(): Promise<DataHost & { client: ReturnType<typeof createRpcClient> }> {
+    const suffix = `${Date.now()}-${++counter}`;
+    const host = createDataHost({ docDbName: `apply-doc-${suffix}`, readDbName: `apply-read-${suffix}`, loadAtOnce: true });
+    const channel = new MessageChannel();
+    host.rpc.attach(channel.port1 as unknown as Endpoint);
+    const client = createRpcClient(channel.port2 as unknown as Endpoint);
+    cleanups.push(async () => {
+      client.close();
+      channel.port1.close();
+      channel.port2.close();
+      await host.destroy();
+    });
+    return Object.assign(host, { client });
+  }
+
+  it('refuses what is not a staged update, and goes on working', async () => {
+    const host = await openHost();
+    const controls = remoteControls(host.client);
+    await controls.idle();
+    await expect(controls.applyStaged('horses' as never)).rejects.toThrow('must be a Uint8Array');
+    await expect(controls.applyStaged([1, 2, 3] as never)).rejects.toThrow('must be a Uint8Array');
+    await expect(controls.applyStaged(new Uint8Array([1, 2, 3]))).rejects.toThrow('not a Yjs update');
+    // A deletion is no create.
+    const other = new Y.Doc();
+    other.getMap('horses').set('x', 'a horse');
+    other.getMap('horses').delete('x');
+    await expect(controls.applyStaged(Y.encodeStateAsUpdate(other))).rejects.toThrow('deletes nothing');
+
+    const id = await remoteWrites(host.client).horses.create(HORSE);
+    await expect.poll(() => host.data.db.horses.get(id)).toMatchObject({ name: 'Foal' });
+  });
+});
