@@ -6,7 +6,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useCurrentUser } from '../auth/AuthProvider.tsx';
 import { CareVisitForm } from './CareVisitForm.tsx';
 import { displayName } from '../../lib/user-display.ts';
-import { readByNameInPages } from '../horses/use-horse-rows.ts';
+import { readByNameInPages } from '../horses/read-in-pages.ts';
 
 type Props = { open: boolean; horseIds?: string[]; onClose: () => void };
 

@@ -8,6 +8,8 @@ type Props = {
   onChange: (filters: Filters) => void;
   lookups: LookupLists | undefined;
   suppliers: SupplierOption[] | undefined;
+  /** The search shows the matches among the horses read so far: the whole list is still being read. */
+  searching?: boolean;
 };
 
 /**
@@ -16,7 +18,7 @@ type Props = {
  * first on desks, hidden on phones where they would push the list off the screen. It
  * counts the filters in use.
  */
-export function HorseFilters({ filters, onChange, lookups, suppliers }: Props) {
+export function HorseFilters({ filters, onChange, lookups, suppliers, searching = false }: Props) {
   const desk = useIsDesk();
   const [open, setOpen] = useState<boolean | null>(null);
   const shown = open ?? desk;
@@ -59,6 +61,11 @@ export function HorseFilters({ filters, onChange, lookups, suppliers }: Props) {
           )}
         </button>
       </div>
+      {searching && (
+        <p role="status" className="text-sm text-base-content/70">
+          Searching all horses…
+        </p>
+      )}
       <div id={panelId} hidden={!shown} className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-5">
         {select('statusId', 'Filter by status', 'All Statuses', lookups?.statuses)}
         {select('breedId', 'Filter by breed', 'All Breeds', lookups?.breeds)}

@@ -12,6 +12,7 @@ import { HorseDetailsDialog } from './HorseDetailsDialog.tsx';
 import { HorseDialog } from './HorseDialog.tsx';
 import { HorseFilters } from './HorseFilters.tsx';
 import { HorseTable } from './HorseTable.tsx';
+import { normaliseNeedle } from './name-search.ts';
 import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-rows.ts';
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
@@ -21,6 +22,8 @@ export function HorsesScreen() {
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
   const { rows, complete } = useHorseRows(filters);
+  // A search before the whole list is read shows the matches so far; the line says more are coming.
+  const searching = !complete && normaliseNeedle(filters.search) !== '';
   const lookups = useLookupLists();
   const suppliers = useSupplierOptions();
   const canWrite = useCanWrite();
@@ -87,7 +90,7 @@ export function HorsesScreen() {
           )}
         </div>
       </div>
-      <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} />
+      <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} searching={searching} />
       <HorseTable rows={rows} actions={actions} />
       <HorseDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
       <HorseDetailsDialog horse={viewing} onClose={() => setViewing(null)} />

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRanchDb, type RanchDb } from '../../data/db.ts';
-import { readByNameInPages } from './use-horse-rows.ts';
+import { readByNameInPages } from './read-in-pages.ts';
 
 let db: RanchDb | undefined;
 afterEach(async () => {
@@ -22,5 +22,28 @@ describe('the whole horse list read in pages', () => {
     expect(paged.map((horse) => horse.id)).toEqual(whole.map((horse) => horse.id));
     expect(paged).toHaveLength(25);
     expect(await readByNameInPages(db, 5)).toHaveLength(25);
+  });
+
+  it('[H2] hands over the rows read so far after each page, in name order, for a search before the list is in', async () => {
+    db = openRanchDb(`pages-${Date.now()}`);
+    const horses = Array.from({ length: 25 }, (_, i) => ({
+      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      name: `Horse ${String(99 - i).padStart(2, '0')}`,
+    }));
+    await db.horses.bulkPut(horses as never[]);
+    const handed: string[][] = [];
+    const whole = await readByNameInPages(db, 10, (rows) => handed.push(rows.map((horse) => horse.name)));
+    // Pages of 10 by id: the first 10 ids, then 20; the last page completes the list instead.
+    expect(handed).toEqual([
+      horses
+        .slice(0, 10)
+        .map((horse) => horse.name)
+        .reverse(),
+      horses
+        .slice(0, 20)
+        .map((horse) => horse.name)
+        .reverse(),
+    ]);
+    expect(whole.map((horse) => horse.name)).toEqual(horses.map((horse) => horse.name).reverse());
   });
 });

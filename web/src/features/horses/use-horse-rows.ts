@@ -1,10 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Horse, LookupItem } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { RanchDb } from '../../data/db.ts';
 import { contactName } from '../contacts/contact-name.ts';
+import { createArrivedRows } from './arrived-rows.ts';
 import { createNameIndex, normaliseNeedle } from './name-search.ts';
+import { mergeByName, readByNameInPages, type OnPage } from './read-in-pages.ts';
 
 export type HorseRow = Horse & {
   breedName: string | null;
@@ -27,10 +29,10 @@ type Dimensions = Omit<HorseFilters, 'search'>;
  * index (`where(field).equals(id)`); the others filter those rows. The name search is not
  * applied here: it narrows these rows in memory (name-search.ts, see useHorseRows).
  */
-async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
+async function loadHorses(db: RanchDb, filters: Dimensions, onPage: OnPage): Promise<Horse[]> {
   const fields: IndexedField[] = ['statusId', 'breedId', 'colorId', 'genderId', 'ownerId'];
   const chosen = fields.filter((field) => filters[field] !== '');
-  if (chosen.length === 0) return readByNameInPages(db);
+  if (chosen.length === 0) return readByNameInPages(db, undefined, onPage);
   // ownerId null (the ranch) is not indexed by IndexedDB, so it cannot lead.
   const lead = chosen.find((field) => !(field === 'ownerId' && filters.ownerId === RANCH));
   const matches = (horse: Horse) =>
@@ -38,37 +40,6 @@ async function loadHorses(db: RanchDb, filters: Dimensions): Promise<Horse[]> {
   if (!lead) return db.horses.orderBy('name').filter(matches).toArray();
   const horses = await db.horses.where(lead).equals(filters[lead]).filter(matches).toArray();
   return horses.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/**
- * Rows read per IndexedDB request for the whole list. One 10,000-row `toArray()` is one
- * main-thread task of ~240 ms on a phone-class CPU (the browser turns every row back into an
- * object when the request succeeds); pages of 2,000 are five tasks of ~50 ms, with input
- * handled between them (docs/performance.md "Phone (CPU 4×)").
- */
-export const READ_PAGE = 2000;
-
-/**
- * Every horse by name, a page per request. The pages follow the primary key and the rows are
- * put in name order here (ties by id, as the name index orders them): inside a live query
- * Dexie remembers each row read through a secondary index one key at a time (its change
- * tracking), ~1.5 s of a phone's main thread for 10,000 horses, but a primary-key range as
- * one range. `<` compares strings by UTF-16 code units, as IndexedDB does.
- */
-export async function readByNameInPages(db: RanchDb, page = READ_PAGE): Promise<Horse[]> {
-  const horses: Horse[] = [];
-  for (;;) {
-    const last = horses.at(-1)?.id;
-    const next = await (last === undefined ? db.horses.limit(page) : db.horses.where(':id').above(last).limit(page)).toArray();
-    horses.push(...next);
-    if (next.length < page) break;
-  }
-  return horses.sort(byNameThenId);
-}
-
-function byNameThenId(a: Horse, b: Horse): number {
-  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 type Names = { lookup: Map<string, string>; owners: Map<string, string> };
@@ -111,7 +82,7 @@ export const FIRST_PAGE = 100;
 export type HorseRowsResult = {
   /** undefined while the first query runs. */
   rows: HorseRow[] | undefined;
-  /** false while only the first page is shown (Export waits for the whole list). */
+  /** false until the whole list is read: only the first page, or a search's matches among the rows read so far, are shown (Export waits for the whole list). */
   complete: boolean;
 };
 
@@ -120,6 +91,11 @@ export type HorseRowsResult = {
  * suppliers, and the horses of the select filters, read and mapped to rows only when
  * horses, names or those filters change. The search narrows those rows in memory
  * (name-search.ts), so a keystroke reads nothing from IndexedDB and renders once.
+ *
+ * A search typed while the whole list is still being read answers at once from the rows
+ * read so far: the first page, then every page the read hands over (arrived-rows.ts), in
+ * name order; `complete` stays false until the whole list is in, and then the result is
+ * the whole list's.
  */
 export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   const { db } = useRanchData();
@@ -129,16 +105,50 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   // do not wait behind the 10,000-row read.
   const names = useLiveQuery(() => loadNames(db), [db]);
   const firstPage = useLiveQuery(async () => (unfiltered ? db.horses.orderBy('name').limit(FIRST_PAGE).toArray() : null), [db, unfiltered]);
+  // Its rows count only before the first whole list is in: after that the list shows the
+  // last whole one until the next is read (useLiveQuery keeps its last result).
+  const [arrived] = useState(createArrivedRows);
   const horses = useLiveQuery(
-    () => loadHorses(db, { statusId, breedId, colorId, genderId, ownerId }),
+    () => loadHorses(db, { statusId, breedId, colorId, genderId, ownerId }, arrived.begin()),
     [db, statusId, breedId, colorId, genderId, ownerId],
   );
+  const complete = horses !== undefined;
   const needle = normaliseNeedle(search);
-  // A search waits for the whole list: the first page alone would miss matches.
-  const source = horses ?? (needle || !unfiltered ? undefined : (firstPage ?? undefined));
-  const index = useMemo(() => (source && names ? createNameIndex(source.map((horse) => toRow(horse, names))) : undefined), [source, names]);
+  const searchingEarly = needle !== '' && !complete && unfiltered;
+  // Only a search before the list is complete follows the pages: otherwise a page's arrival
+  // renders nothing.
+  const arrivedRows = useSyncExternalStore(arrived.subscribe, () => (searchingEarly ? arrived.rows() : undefined));
+  const readSoFar = useMemo(() => withFirstPage(arrivedRows, firstPage ?? undefined), [arrivedRows, firstPage]);
+  // Without a search the first page shows until the whole list is in: it is the list's
+  // true beginning, which the rows read so far (by primary key) are not.
+  const source = horses ?? (!unfiltered ? undefined : searchingEarly ? readSoFar : (firstPage ?? undefined));
+  const rowOf = useMemo(() => names && rowMapper(names), [names]);
+  const index = useMemo(() => (source && rowOf ? createNameIndex(source.map(rowOf)) : undefined), [source, rowOf]);
   const rows = useMemo(() => index?.search(needle), [index, needle]);
-  return { rows, complete: horses !== undefined };
+  return { rows, complete };
+}
+
+/** The first page and the rows read so far, each in name order, as one list without repeats. */
+function withFirstPage(read: Horse[] | undefined, first: Horse[] | undefined): Horse[] | undefined {
+  if (!read || !first?.length) return read ?? first;
+  const ids = new Set(first.map((horse) => horse.id));
+  return mergeByName(
+    first,
+    read.filter((horse) => !ids.has(horse.id)),
+  );
+}
+
+/**
+ * toRow, remembered per horse object until the names change: while a search follows the
+ * pages, each page's list holds the same objects as the last one and more.
+ */
+function rowMapper(names: Names): (horse: Horse) => HorseRow {
+  const rows = new WeakMap<Horse, HorseRow>();
+  return (horse) => {
+    let row = rows.get(horse);
+    if (!row) rows.set(horse, (row = toRow(horse, names)));
+    return row;
+  };
 }
 
 export type LookupLists = Record<'breeds' | 'colors' | 'genders' | 'statuses', LookupItem[]>;

@@ -4,7 +4,7 @@ import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments.ts';
 import { contactName } from '../contacts/contact-name.ts';
-import { readByNameInPages } from '../horses/use-horse-rows.ts';
+import { readByNameInPages } from '../horses/read-in-pages.ts';
 
 /** A sale with names and its standing (shared saleStanding: status, paid after the down payment, balance with interest). */
 export type SaleRow = StoredSale & SaleStanding & { horseName: string; buyerName: string };

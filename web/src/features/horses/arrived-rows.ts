@@ -1,0 +1,40 @@
+import type { Horse } from '../../../../shared/index.ts';
+import type { OnPage } from './read-in-pages.ts';
+
+/**
+ * The horses the whole-list read has handed over so far (read-in-pages.ts `onPage`), for a
+ * search typed before the list is complete. A small store rather than a live query per
+ * page: the whole list stays one live query (one result, one re-run on a change, Export's
+ * `complete` as before), and only a screen that is searching re-renders as pages arrive
+ * (useHorseRows subscribes with useSyncExternalStore).
+ */
+export type ArrivedRows = {
+  /** A new read of the whole list (the live query ran again): its pages count from now, an earlier read's no more. */
+  begin(): OnPage;
+  /** Every row read so far in name order; undefined before the second page. */
+  rows(): Horse[] | undefined;
+  subscribe(listener: () => void): () => void;
+};
+
+export function createArrivedRows(): ArrivedRows {
+  let rows: Horse[] | undefined;
+  let reads = 0;
+  const listeners = new Set<() => void>();
+  return {
+    begin() {
+      const read = ++reads;
+      return (rowsSoFar) => {
+        // A change in the middle of the read starts it again: the earlier read's rows stay
+        // until the new one has read as many, so a search's partial result never shrinks.
+        if (read !== reads || (rows && rowsSoFar.length < rows.length)) return;
+        rows = rowsSoFar;
+        for (const listener of listeners) listener();
+      };
+    },
+    rows: () => rows,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import Dexie, { type DBCore, type DBCoreQueryRequest } from 'dexie';
+import type { RanchData } from '../../data/ranch-data.ts';
+import { openTestData } from '../../../test/ranch-data.ts';
+import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { HorsesScreen } from './HorsesScreen.tsx';
+import { READ_PAGE } from './read-in-pages.ts';
+
+/**
+ * Holds back the answers of the whole-list read after its first page (a page of READ_PAGE
+ * horses after a primary key), as a slow phone would, until `release`. Installed as a Dexie
+ * addon, so it is in the read database's middleware from its opening.
+ */
+function holdBackLaterPages() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  const later = (req: DBCoreQueryRequest) =>
+    req.query.index.isPrimaryKey && typeof req.query.range.lower === 'string' && req.limit === READ_PAGE;
+  const addon = (db: Dexie) => {
+    db.use({
+      stack: 'dbcore',
+      name: 'hold-back-later-pages',
+      create: (down: DBCore): DBCore => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          if (name !== 'horses') return table;
+          return {
+            ...table,
+            // The request runs now (its transaction must not wait); only the answer is held.
+            async query(req) {
+              const answer = await table.query(req);
+              if (later(req)) {
+                held += 1;
+                await released;
+              }
+              return answer;
+            },
+          };
+        },
+      }),
+    });
+  };
+  Dexie.addons.push(addon);
+  return {
+    release: () => release(),
+    held: () => held,
+    remove: () => Dexie.addons.splice(Dexie.addons.indexOf(addon), 1),
+  };
+}
+
+let data: RanchData;
+let hold: ReturnType<typeof holdBackLaterPages>;
+
+beforeEach(async () => {
+  hold = holdBackLaterPages();
+  data = openTestData();
+  await data.projection.ready;
+});
+
+afterEach(async () => {
+  hold.release();
+  hold.remove();
+  cleanup();
+  await data.persistence.clearData();
+  await data.destroy();
+});
+
+const STATUS = 'Searching all horses…';
+const shownNames = () => screen.queryAllByText(/Comet/).map((cell) => cell.textContent);
+
+describe('a search while the horse list is still being read', () => {
+  it('[H2] shows the matches among the horses read so far at once, and all of them in name order when the list is in', async () => {
+    const refs = {
+      breedId: data.lookups.create('breeds', { name: 'Arabian' }),
+      colorId: data.lookups.create('colors', { name: 'Chestnut' }),
+      genderId: data.lookups.create('genders', { name: 'Mare' }),
+    };
+    // Ids grow with creation, so the whole-list read (by primary key, READ_PAGE a page)
+    // meets 'The Comet One' in its first page and the other two in later pages; 'A Comet'
+    // is in the list's first rows by name (FIRST_PAGE) too, the others are not.
+    const count = 2 * READ_PAGE + 200;
+    const names = Array.from({ length: count }, (_, i) => `Horse ${String(i).padStart(4, '0')}`);
+    names[10] = 'The Comet One';
+    names[READ_PAGE + 200] = 'The Comet Two';
+    names[2 * READ_PAGE + 100] = 'The Comet Three';
+    names[count - 1] = 'A Comet';
+    for (const name of names) data.horses.create({ name, ...refs });
+    await expect.poll(() => data.db.horses.count(), { timeout: 20_000 }).toBe(count);
+
+    renderScreen(<HorsesScreen />, { data, user: testUser('Admin') });
+    await screen.findByText('A Comet', undefined, { timeout: 10_000 });
+    await expect.poll(hold.held).toBeGreaterThan(0);
+    expect(screen.queryByText(STATUS)).toBeNull();
+
+    fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: 'comet' } });
+    // On the keystroke: the match in the first rows by name, and the one in the page read.
+    expect(shownNames()).toEqual(['A Comet', 'The Comet One']);
+    expect(screen.getByText(STATUS).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: /Export/ })?.hasAttribute('disabled')).toBe(true);
+
+    hold.release();
+    await waitFor(() => expect(screen.queryByText(STATUS)).toBeNull(), { timeout: 10_000 });
+    expect(shownNames()).toEqual(['A Comet', 'The Comet One', 'The Comet Three', 'The Comet Two']);
+    expect(screen.getByRole('button', { name: /Export/ }).hasAttribute('disabled')).toBe(false);
+
+    fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: 'comet t' } });
+    expect(shownNames()).toEqual(['The Comet Three', 'The Comet Two']);
+  }, 30_000);
+});
