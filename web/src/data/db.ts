@@ -71,51 +71,49 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   // transaction on a first sync, and applying each chunk to every cached query result cost
   // more than querying again after the commit (docs/web.md, Data).
   const db = new Dexie(name, { cache: 'disabled' }) as RanchDb;
-  db.version(1).stores({
-    horses: 'id, name, breedId, colorId, genderId, statusId, ownerId',
-    owners: 'id, lastName, firstName',
-    breeds: 'id, name',
-    colors: 'id, name',
-    genders: 'id, name',
-    statuses: 'id, name',
-    meta: 'key',
-  });
-  db.version(2).stores({
-    owners: 'id, lastName, firstName, createdAt',
-    buyers: 'id, lastName, firstName',
-    sales: 'id, horseId, buyerId, createdAt',
-    payments: 'id, saleId, date, createdAt',
-  });
-  // The photo outbox lives here but is device state like `meta`: the projection never
-  // touches it, and it is not rebuilt from the document.
-  db.version(3).stores({
-    photoOutbox: 'id, createdAt',
-  });
-  // Version 4 had a name search index table; the search now runs in memory over the rows
-  // the list has read (features/horses/name-search.ts), so version 5 drops it.
-  db.version(4).stores({
-    horseSearch: 'id, *keys',
-  });
-  db.version(5).stores({
-    horseSearch: null,
-  });
-  // Version 6 keeps a sale's payments in one row (sale-payments.ts): a first sync writes a
-  // tenth of the rows. The projection fills the new table from the document at start.
-  db.version(6).stores({
-    payments: null,
-    salePayments: 'saleId',
-  });
-  // Version 7 adds care entries ([K1]); the projection fills the table from the document at start.
-  db.version(7).stores({
-    careEntries: 'id, horseId, [horseId+doneOn]',
-  });
-  // Version 8 keeps the change history last fetched ([T3]); device state like `meta`, never rebuilt.
-  db.version(8).stores({
-    historyCache: 'key, fetchedAt',
-  });
-  // Version 9 keeps the open conflicts last fetched ([T6]); device state like `meta`, never rebuilt.
-  db.version(9).stores({
-    conflicts: 'id, [collection+entityId]',
-  });
+  db.version(READ_DB_VERSION).stores(READ_DB_SCHEMA);
   return db;
 }
+
+/**
+ * The read database's version. Never lower it: a device whose database has a higher
+ * version than the app declares cannot open it. Raise it when a table is dropped or an
+ * index changes, and change READ_DB_SCHEMA to the new whole schema.
+ */
+export const READ_DB_VERSION = 9;
+
+/**
+ * The whole schema, declared once. The nine versions declared before, each a change (1 the
+ * horses, owners, lookups and meta; 2 buyers, sales, payments; 3 photoOutbox; 4 a
+ * horseSearch table that 5 dropped; 6 salePayments for payments; 7 careEntries; 8
+ * historyCache; 9 conflicts), had no upgrade functions, and parsing them all cost ~100 ms of
+ * a phone's start (Dexie's `_parseStoresSpec` for each). Since Dexie 3.0 an older version
+ * need only be declared for its upgrade function, and Dexie reads the schema a database
+ * actually has rather than trusting the declared older versions (release notes of
+ * 3.0.0-rc.3, PR #959, newreleases.io/project/github/dexie/Dexie.js/release/v3.0.0-rc.3);
+ * since 4.0.1-beta.8 (PR #1880) a version number is needed only for an upgrade() or to
+ * delete tables. dexie.org's Version page still advises keeping old declarations, so
+ * db-versions.test.ts checks what we rely on with the Dexie we ship (4.4.7): a database
+ * made by the old declarations opens with this one, keeps its rows, gains what is missing
+ * and loses the tables not declared here (horseSearch, payments).
+ */
+export const READ_DB_SCHEMA: Record<string, string> = {
+  horses: 'id, name, breedId, colorId, genderId, statusId, ownerId',
+  owners: 'id, lastName, firstName, createdAt',
+  buyers: 'id, lastName, firstName',
+  sales: 'id, horseId, buyerId, createdAt',
+  // A sale's payments in one row (sale-payments.ts): a first sync writes a tenth of the rows.
+  salePayments: 'saleId',
+  breeds: 'id, name',
+  colors: 'id, name',
+  genders: 'id, name',
+  statuses: 'id, name',
+  careEntries: 'id, horseId, [horseId+doneOn]',
+  // Device state, never written by the projection nor rebuilt from the document: sync
+  // acknowledgements, photos not yet on the server, the change history and the open
+  // conflicts last fetched.
+  meta: 'key',
+  photoOutbox: 'id, createdAt',
+  historyCache: 'key, fetchedAt',
+  conflicts: 'id, [collection+entityId]',
+};

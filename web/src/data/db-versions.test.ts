@@ -1,0 +1,92 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type Dexie from 'dexie';
+import { openOldReadDb } from '../../test/old-read-db.ts';
+import { openRanchDb, READ_DB_VERSION } from './db.ts';
+
+const opened: Dexie[] = [];
+let seq = 0;
+const fresh = () => `db-versions-${Date.now()}-${++seq}`;
+function track<T extends Dexie>(db: T): T {
+  opened.push(db);
+  return db;
+}
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+/** Every table with its primary key and indexes, as Dexie reads them from the database. */
+function schemaOf(db: Dexie): Record<string, readonly string[]> {
+  return Object.fromEntries(
+    db.tables
+      .map((table) => [table.name, [table.schema.primKey.src, ...table.schema.indexes.map((index) => index.src).sort()]] as const)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId: null, statusId: null, ownerId: null };
+const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
+
+describe('the read database declared once, at its current version', () => {
+  it('declares what the nine old versions together declared, at version 9 or above', async () => {
+    const old = track(openOldReadDb(fresh(), 9));
+    await old.open();
+    const current = track(openRanchDb(fresh()));
+    await current.open();
+    expect(READ_DB_VERSION).toBeGreaterThanOrEqual(9);
+    expect(schemaOf(current)).toEqual(schemaOf(old));
+  });
+
+  it('opens a version 8 database made by the old declarations: its rows kept, version 9 table and index added', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 8);
+    await old.table('horses').put(horse);
+    await old.table('meta').put({ key: 'device.owner', value: 'user-1' });
+    await old.table('historyCache').put({ key: 'recent', changes: [], fetchedAt: '2026-11-01T00:00:00.000Z' });
+    expect(old.tables.map((table) => table.name)).not.toContain('conflicts');
+    old.close();
+
+    const db = track(openRanchDb(name));
+    expect(await db.horses.get('h1')).toEqual(horse);
+    expect(await db.horses.where('name').equals('Comet').count()).toBe(1);
+    expect(await db.meta.get('device.owner')).toEqual({ key: 'device.owner', value: 'user-1' });
+    expect(await db.historyCache.count()).toBe(1);
+    await db.conflicts.put(conflict as never);
+    expect(await db.conflicts.where('[collection+entityId]').equals(['horses', 'h1']).toArray()).toEqual([conflict]);
+    expect(db.verno).toBe(READ_DB_VERSION);
+  });
+
+  it('opens a version 4 database: the dropped horseSearch and payments tables go, the later tables come', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 4);
+    await old.table('horses').put(horse);
+    await old.table('horseSearch').put({ id: 'h1', keys: ['comet'] });
+    await old.table('payments').put({ id: 'p1', saleId: 's1', date: '2026-01-01', createdAt: '2026-01-01' });
+    old.close();
+
+    const db = track(openRanchDb(name));
+    await db.open();
+    const tables = db.backendDB().objectStoreNames;
+    expect(tables.contains('horseSearch')).toBe(false);
+    expect(tables.contains('payments')).toBe(false);
+    for (const table of ['salePayments', 'careEntries', 'historyCache', 'conflicts']) expect(tables.contains(table)).toBe(true);
+    expect(await db.horses.toArray()).toEqual([horse]);
+    expect(await db.careEntries.where('[horseId+doneOn]').between(['h1', ''], ['h1', '\uffff']).count()).toBe(0);
+  });
+
+  it('opens a database at the current version made by the old declarations without an upgrade, and a fresh one', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 9);
+    await old.table('horses').put(horse);
+    old.close();
+    const db = track(openRanchDb(name));
+    expect(await db.horses.get('h1')).toEqual(horse);
+
+    const empty = track(openRanchDb(fresh()));
+    await empty.horses.put(horse as never);
+    await empty.conflicts.put(conflict as never);
+    expect(await empty.horses.where('breedId').equals('b1').count()).toBe(1);
+    expect(await empty.conflicts.where('[collection+entityId]').equals(['horses', 'h1']).count()).toBe(1);
+  });
+});
