@@ -5,6 +5,20 @@ type StateVector = Map<number, number>;
 
 const SERVER_VECTOR_KEY = 'sync.serverStateVector';
 const AUTHORED_KEY = 'sync.authoredClients';
+/** Client ids of creates a page staged (staged-creates.ts) that no tracker has adopted yet. */
+const STAGED_KEY = 'sync.stagedClients';
+
+/**
+ * Notes the client id of a create a page staged, before the host hears of it: should it
+ * never (the tab closed at once), the tracker of the next start adopts the id from here, so
+ * the record the next load applies still counts as unsent.
+ */
+export function noteStagedClient(db: RanchDb, client: number): Promise<void> {
+  return db.transaction('rw', db.meta, async () => {
+    const noted = asNumbers((await db.meta.get(STAGED_KEY))?.value);
+    await db.meta.put({ key: STAGED_KEY, value: [...noted, client] });
+  });
+}
 
 export type SaveTracker = {
   /** Resolves when what earlier sessions knew (acknowledgements, own client ids) is loaded. */
@@ -35,6 +49,9 @@ export type SaveTracker = {
 export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
   const server: StateVector = new Map();
   const authored = new Set<number>();
+  // Noted staged ids this tracker took over: they leave the note at the next persist, so an
+  // id acknowledged and forgotten is not adopted again by a later start.
+  const adoptedStaged = new Set<number>();
   const listeners = new Set<(saved: boolean) => void>();
 
   const localVector = () => Y.decodeStateVector(Y.encodeStateVector(doc));
@@ -53,19 +70,34 @@ export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
   };
 
   const persist = () =>
-    db.meta
-      .bulkPut([
-        // Only the own ids' clocks matter here; the full vector grows with every session of every device.
-        { key: SERVER_VECTOR_KEY, value: [...authored].map((client) => [client, server.get(client) ?? 0]) },
-        { key: AUTHORED_KEY, value: [...authored] },
-      ])
+    db
+      .transaction('rw', db.meta, async () => {
+        await db.meta.bulkPut([
+          // Only the own ids' clocks matter here; the full vector grows with every session of every device.
+          { key: SERVER_VECTOR_KEY, value: [...authored].map((client) => [client, server.get(client) ?? 0]) },
+          { key: AUTHORED_KEY, value: [...authored] },
+        ]);
+        if (adoptedStaged.size === 0) return;
+        const noted = asNumbers((await db.meta.get(STAGED_KEY))?.value);
+        await db.meta.put({ key: STAGED_KEY, value: noted.filter((client) => !adoptedStaged.has(client)) });
+      })
       .catch((error: unknown) => console.error('Could not store the sync state', error));
 
-  const loaded = db.meta.bulkGet([SERVER_VECTOR_KEY, AUTHORED_KEY]).then(([vector, clients]) => {
+  const adopt = (clients: Iterable<number>) => {
+    for (const client of clients) {
+      authored.add(client);
+      adoptedStaged.add(client);
+    }
+  };
+
+  const loaded = db.meta.bulkGet([SERVER_VECTOR_KEY, AUTHORED_KEY, STAGED_KEY]).then(([vector, clients, staged]) => {
     for (const [client, clock] of asPairs(vector?.value)) {
       server.set(client, Math.max(clock, server.get(client) ?? 0));
     }
     for (const client of asNumbers(clients?.value)) authored.add(client);
+    const noted = asNumbers(staged?.value);
+    adopt(noted);
+    if (noted.length > 0) void persist();
     notify();
   });
 
@@ -95,7 +127,7 @@ export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
       notify();
     },
     adopt(clients) {
-      for (const client of clients) authored.add(client);
+      adopt(clients);
       void loaded.then(persist);
       notify();
     },

@@ -118,6 +118,8 @@ describe('creates staged by the page while the data worker is loading', () => {
     expect(horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', breedId: BREED, notes: 'born in May' });
     expect(await page.countUnsaved()).toBe(1);
     expect(await page.countUnsent()).toEqual({ records: 1, photos: 0 });
+    // The host took the id over: a later start does not adopt it again.
+    await expect.poll(async () => (await page.db.meta.get('sync.stagedClients'))?.value).toEqual([]);
   });
 
   it('a host that had loaded before the page heard of it gets the horse from the page (applyStaged)', async () => {
@@ -144,6 +146,8 @@ describe('creates staged by the page while the data worker is loading', () => {
       expect(horseIn(next.data.doc, id), `host loaded before: ${loadedBefore}`).toMatchObject({ name: 'Foal', breedId: BREED });
       await next.data.projection.idle();
       expect(await next.data.db.horses.get(id)).toMatchObject({ name: 'Foal' });
+      // Still this device's change, waiting for the server (Sign Out and Clear Local Data warn of it).
+      expect(await next.data.countUnsent()).toEqual({ records: 1, photos: 0 });
     }
   });
 

@@ -7,6 +7,7 @@ import { createBuyerRepository } from './repositories/buyers.ts';
 import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
 import { createOwnerRepository } from './repositories/owners.ts';
+import { noteStagedClient } from './save-tracker.ts';
 import { appendStoredUpdate } from './stored-update.ts';
 import { DOC_DB_NAME } from './ydoc.ts';
 
@@ -65,7 +66,12 @@ async function stageCreate(
     } as Partial<WriteTargets> as WriteTargets;
     const id = await applyWrite(targets, repository, method, args);
     const update = Y.encodeStateAsUpdate(staging);
-    await appendStoredUpdate(docDbName, update);
+    // The id is noted for the next start's save tracker should the host never hear of this
+    // create; a note without a stored update is harmless (nothing of that id to count).
+    const noted = noteStagedClient(options.db, staging.clientID).catch((error: unknown) =>
+      console.error('Could not note a staged create for the save tracker', error),
+    );
+    await Promise.all([appendStoredUpdate(docDbName, update), noted]);
     options.applyStaged(update);
     // The record is stored: a row that cannot be written now is written by the host's projection.
     try {
