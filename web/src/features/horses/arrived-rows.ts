@@ -11,7 +11,7 @@ import type { OnPage } from './read-in-pages.ts';
 export type ArrivedRows = {
   /** A new read of the whole list (the live query ran again): its pages count from now, an earlier read's no more. */
   begin(): OnPage;
-  /** Every row read so far in name order; undefined before the second page. */
+  /** Every row read so far in name order; undefined until a read hands over its first page. */
   rows(): Horse[] | undefined;
   subscribe(listener: () => void): () => void;
 };
