@@ -46,4 +46,21 @@ describe('the whole horse list read in pages', () => {
     ]);
     expect(whole.map((horse) => horse.name)).toEqual(horses.map((horse) => horse.name).reverse());
   });
+
+  it("hands over each page's own rows once, the very objects the whole list then holds", async () => {
+    db = openRanchDb(`pages-${Date.now()}`);
+    const horses = Array.from({ length: 25 }, (_, i) => ({
+      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      name: `Horse ${String(99 - i).padStart(2, '0')}`,
+    }));
+    await db.horses.bulkPut(horses as never[]);
+    const pages: object[][] = [];
+    const whole = await readByNameInPages(db, 10, (_rows, page) => pages.push(page));
+    // Two pages of 10 handed over; the last 5 complete the list.
+    expect(pages.map((page) => page.length)).toEqual([10, 10]);
+    const handed = pages.flat();
+    expect(new Set(handed).size).toBe(20);
+    const held = new Set<object>(whole);
+    expect(handed.every((horse) => held.has(horse))).toBe(true);
+  });
 });

@@ -12,8 +12,12 @@ import type { RanchDb } from '../../data/db.ts';
  */
 export const READ_PAGE = 500;
 
-/** Called after each page with every row read so far, in name order (a new array each time). */
-export type OnPage = (rowsSoFar: Horse[]) => void;
+/**
+ * Called after each page but the last with every row read so far, in name order (a new array
+ * each time), and the page's own rows: the objects the list will hold, so work done per row
+ * now (use-horse-rows.ts adds the names) is not left for the end.
+ */
+export type OnPage = (rowsSoFar: Horse[], page: Horse[]) => void;
 
 /**
  * Every horse by name, a page per request. The pages follow the primary key and the rows are
@@ -32,7 +36,7 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
     last = next.at(-1)?.id ?? last;
     horses = mergeByName(horses, next.sort(byNameThenId));
     if (next.length < page) return horses;
-    onPage?.(horses);
+    onPage?.(horses, next);
   }
 }
 
