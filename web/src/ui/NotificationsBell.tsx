@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { DueDetails } from '../features/care/DueDetails.tsx';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DueList } from '../features/care/DueList.tsx';
 import { notifyDue } from '../features/care/due-notifications.ts';
 import { hasNewDue, readDueSeen, writeDueSeen } from '../features/care/due-seen.ts';
@@ -8,6 +7,11 @@ import { NoticeList } from '../features/sync-notices/NoticeList.tsx';
 import { useNoticeBatches } from '../features/sync-notices/use-notices.ts';
 import { BellIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
+
+// The horse's and the sale's details (with their forms, react-hook-form and the zod schemas)
+// load when a due line is opened: the bell is on every screen, so a static import put them in
+// the page's entry (docs/web.md "A small entry").
+const DueDetails = lazy(() => import('../features/care/DueDetails.tsx').then((module) => ({ default: module.DueDetails })));
 
 /**
  * [G5] [K4]: a bell with an unread dot. Its panel lists what is due — care overdue or due
@@ -24,12 +28,8 @@ export function NotificationsBell({ userId }: { userId: string }) {
   const due = useDue();
   const [dueSeen, setDueSeen] = useState(() => readDueSeen(userId));
   const [opened, setOpened] = useState<DueRow | null>(null);
-  const newDue =
-    due !== undefined &&
-    hasNewDue(
-      due.map((row) => row.key),
-      dueSeen,
-    );
+  // Thousands of items at ranch scale: compared once per list or per look at the panel, not per render.
+  const newDue = useMemo(() => due !== undefined && hasNewDue(due, dueSeen), [due, dueSeen]);
   const unread = seen === null || latest > seen || newDue;
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -42,10 +42,7 @@ export function NotificationsBell({ userId }: { userId: string }) {
   // What is listed while the panel is open has been seen (also what arrives while it is open).
   useEffect(() => {
     if (!open || !due) return;
-    writeDueSeen(
-      userId,
-      due.map((row) => row.key),
-    );
+    writeDueSeen(userId, due);
     setDueSeen(readDueSeen(userId));
   }, [open, due, userId]);
 
@@ -84,7 +81,11 @@ export function NotificationsBell({ userId }: { userId: string }) {
           {(latest > 0 || !due || due.length === 0) && <NoticeList />}
         </div>
       )}
-      {opened && <DueDetails due={opened} onClose={() => setOpened(null)} />}
+      {opened && (
+        <Suspense fallback={null}>
+          <DueDetails due={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

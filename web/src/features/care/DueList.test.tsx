@@ -27,12 +27,22 @@ describe('what is due, at ranch scale', () => {
 
   it('[K4] what was seen is kept as short hashes per user: 10,000 keys take well under 100 kB', () => {
     localStorage.clear();
-    const keys = Array.from({ length: 10_000 }, (_, i) => row(i).key);
-    writeDueSeen('u1', keys);
+    const rows = Array.from({ length: 10_000 }, (_, i) => row(i));
+    writeDueSeen('u1', rows);
     expect(localStorage.getItem('ranch.dueSeen.u1')!.length).toBeLessThan(100_000);
-    expect(hasNewDue(keys, readDueSeen('u1'))).toBe(false);
-    expect(hasNewDue([row(10_001).key], readDueSeen('u1'))).toBe(true);
-    expect(hasNewDue(keys, readDueSeen('u2'))).toBe(true);
+    expect(hasNewDue(rows, readDueSeen('u1'))).toBe(false);
+    expect(hasNewDue([row(10_001)], readDueSeen('u1'))).toBe(true);
+    expect(hasNewDue(rows, readDueSeen('u2'))).toBe(true);
     expect(keyHash('a')).not.toBe(keyHash('b'));
+  });
+
+  it('[K4] a hash the data layer computed is the one the page would: rows read with or without it agree', () => {
+    localStorage.clear();
+    const rows = Array.from({ length: 100 }, (_, i) => row(i));
+    writeDueSeen('u1', rows);
+    const hashed = rows.map((r) => ({ ...r, hash: keyHash(r.key) }));
+    expect(hasNewDue(hashed, readDueSeen('u1'))).toBe(false);
+    // The hash is what is compared: a row whose hash was not seen is new, whatever its key.
+    expect(hasNewDue([{ ...row(1), hash: keyHash('something else') }], readDueSeen('u1'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { notificationPermission } from '../settings/notification-permission.ts';
 import { readSettings } from '../settings/user-settings.ts';
-import { keyHash, readKeys, writeKeys } from './due-seen.ts';
+import { hashOf, readKeys, writeHashes } from './due-seen.ts';
 import type { DueRow } from './use-due.ts';
 
 const storageKey = (userId: string) => `ranch.dueNotified.${userId}`;
@@ -26,16 +26,13 @@ export function notifyDue(rows: DueRow[], userId: string): DueRow[] {
   const notified = readKeys(storageKey(userId));
   const settings = readSettings();
   const allowed = settings.browserNotifications && notificationPermission() === 'granted';
-  const fresh = rows.filter((row) => !notified.has(keyHash(row.key)) && (row.type === 'sale' || settings.maintenanceAlerts));
+  const fresh = rows.filter((row) => !notified.has(hashOf(row)) && (row.type === 'sale' || settings.maintenanceAlerts));
   if (allowed && fresh.length > ONE_BY_ONE) {
     show('Ranch: things are due', `${fresh.length} things need doing, the first: ${fresh[0]!.title}`, 'ranch-due');
   } else if (allowed) {
     for (const row of fresh) show(row.title, row.detail, row.key);
   }
   // Only what is still due is remembered; what was not allowed is not announced later in a burst.
-  writeKeys(
-    storageKey(userId),
-    rows.map((row) => row.key),
-  );
+  writeHashes(storageKey(userId), rows.map(hashOf));
   return allowed ? fresh : [];
 }

@@ -26,9 +26,17 @@ export function readKeys(storageKey: string): Set<string> {
   }
 }
 
-export function writeKeys(storageKey: string, keys: Iterable<string>): void {
+/** A due item's key, with its hash when the data layer computed it (load-due.ts). */
+export type HashedKey = { key: string; hash?: string };
+
+/** The item's hash: computed where what is due is read (the data worker), or here. */
+export const hashOf = (item: HashedKey): string => item.hash ?? keyHash(item.key);
+
+/** Stores the hashes, each once; leaves storage alone when they are what it holds already. */
+export function writeHashes(storageKey: string, hashes: Iterable<string>): void {
   try {
-    localStorage.setItem(storageKey, [...new Set([...keys].map(keyHash))].join(','));
+    const value = [...new Set(hashes)].join(',');
+    if (localStorage.getItem(storageKey) !== value) localStorage.setItem(storageKey, value);
   } catch {
     // Storage full or refused: the dot comes back at the next start, nothing worse.
   }
@@ -37,10 +45,10 @@ export function writeKeys(storageKey: string, keys: Iterable<string>): void {
 const seenKey = (userId: string) => `ranch.dueSeen.${userId}`;
 
 export const readDueSeen = (userId: string): SeenKeys => readKeys(seenKey(userId));
-export const writeDueSeen = (userId: string, keys: Iterable<string>): void => writeKeys(seenKey(userId), keys);
+export const writeDueSeen = (userId: string, items: readonly HashedKey[]): void => writeHashes(seenKey(userId), items.map(hashOf));
 
-/** Whether any of `keys` was not seen. */
-export function hasNewDue(keys: Iterable<string>, seen: SeenKeys): boolean {
-  for (const key of keys) if (!seen.has(keyHash(key))) return true;
+/** Whether any of `items` was not seen. */
+export function hasNewDue(items: Iterable<HashedKey>, seen: SeenKeys): boolean {
+  for (const item of items) if (!seen.has(hashOf(item))) return true;
   return false;
 }

@@ -3,14 +3,20 @@ import type { RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { centsText, dateText } from '../sales/sale-display.ts';
+import { keyHash } from './due-seen.ts';
 
-/** One line of the bell and the Dashboard's "Due soon" card ([K4]), with what a person reads. */
-export type DueRow = (CareDue | SaleDue) & { title: string; detail: string; overdue: boolean };
+/**
+ * One line of the bell and the Dashboard's "Due soon" card ([K4]), with what a person reads.
+ * `hash` is the key's (due-seen.ts): computed here, where the data worker reads what is due,
+ * rather than by the page, which compares thousands of them with what was seen and notified.
+ */
+export type DueRow = (CareDue | SaleDue) & { title: string; detail: string; overdue: boolean; hash?: string };
 
 function careRow(due: CareDue, horseName: string): DueRow {
   const kind = CARE_KIND_LABELS[due.kind];
   return {
     ...due,
+    hash: keyHash(due.key),
     title: `${kind} ${due.overdue ? 'overdue' : 'due'}: ${horseName}`,
     detail: `${due.overdue ? 'Was due' : 'Due'} ${dateText(due.dueOn)}`,
   };
@@ -19,6 +25,7 @@ function careRow(due: CareDue, horseName: string): DueRow {
 function saleRow(due: SaleDue, horseName: string, buyerName: string): DueRow {
   return {
     ...due,
+    hash: keyHash(due.key),
     overdue: true,
     title: `Installment past due: ${horseName}`,
     detail: `${centsText(due.pastDueCents)} from ${buyerName}, due since ${dateText(due.since)}`,
