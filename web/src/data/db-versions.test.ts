@@ -29,13 +29,13 @@ const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId:
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, at version 9 or above', async () => {
+  it('declares what the nine old versions together declared, and version 10 the stagedUpdates table', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBeGreaterThanOrEqual(9);
-    expect(schemaOf(current)).toEqual(schemaOf(old));
+    expect(READ_DB_VERSION).toBe(10);
+    expect(schemaOf(current)).toEqual({ ...schemaOf(old), stagedUpdates: ['++seq'] });
   });
 
   it('opens a version 8 database made by the old declarations: its rows kept, version 9 table and index added', async () => {
@@ -75,13 +75,20 @@ describe('the read database declared once, at its current version', () => {
     expect(await db.careEntries.where('[horseId+doneOn]').between(['h1', ''], ['h1', '\uffff']).count()).toBe(0);
   });
 
-  it('opens a database at the current version made by the old declarations without an upgrade, and a fresh one', async () => {
+  it('opens a version 9 database (the last of the old declarations): its rows kept, stagedUpdates added; and a fresh one', async () => {
     const name = fresh();
     const old = openOldReadDb(name, 9);
     await old.table('horses').put(horse);
+    await old.table('meta').put({ key: 'sync.stagedClients', value: [7] });
     old.close();
     const db = track(openRanchDb(name));
     expect(await db.horses.get('h1')).toEqual(horse);
+    expect(await db.meta.get('sync.stagedClients')).toEqual({ key: 'sync.stagedClients', value: [7] });
+    const seq = await db.stagedUpdates.add({ update: new Uint8Array([0, 0]), createdAt: '2026-11-23T00:00:00.000Z' });
+    const row = await db.stagedUpdates.get(seq);
+    expect(row).toMatchObject({ seq, createdAt: '2026-11-23T00:00:00.000Z' });
+    expect(Array.from(row?.update ?? [])).toEqual([0, 0]);
+    expect(db.verno).toBe(READ_DB_VERSION);
 
     const empty = track(openRanchDb(fresh()));
     await empty.horses.put(horse as never);

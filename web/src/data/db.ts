@@ -28,6 +28,12 @@ export type HistoryCacheRow = { key: string; changes: HistoryChange[]; fetchedAt
 /** [T6] An open conflict as the server last listed it; `answeredAt`: someone answered it on this device (hidden until the server's list drops it). */
 export type ConflictRow = Conflict & { answeredAt: string | null };
 
+/**
+ * One create a page made while the data host was loading (staged-creates.ts): the staging
+ * document's whole state as a Yjs update. `seq` is given by IndexedDB (the order staged).
+ */
+export type StagedUpdateRow = { seq: number; update: Uint8Array; createdAt: string };
+
 export type RanchDb = Dexie & {
   horses: EntityTable<Horse, 'id'>;
   owners: EntityTable<Owner, 'id'>;
@@ -50,6 +56,8 @@ export type RanchDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
   /** Photos taken on this device that have not reached the server (photo-outbox.ts); not projected. */
   photoOutbox: EntityTable<OutboxPhoto, 'id'>;
+  /** Creates staged by a page until the host has applied and stored them (staged-updates.ts); not projected. */
+  stagedUpdates: EntityTable<StagedUpdateRow, 'seq'>;
 };
 
 /** Document collections that have a table here (all of them); the projection writes exactly these. */
@@ -80,7 +88,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
  * version than the app declares cannot open it. Raise it when a table is dropped or an
  * index changes, and change READ_DB_SCHEMA to the new whole schema.
  */
-export const READ_DB_VERSION = 9;
+export const READ_DB_VERSION = 10;
 
 /**
  * The whole schema, declared once. The nine versions declared before, each a change (1 the
@@ -95,7 +103,8 @@ export const READ_DB_VERSION = 9;
  * delete tables. dexie.org's Version page still advises keeping old declarations, so
  * db-versions.test.ts checks what we rely on with the Dexie we ship (4.4.7): a database
  * made by the old declarations opens with this one, keeps its rows, gains what is missing
- * and loses the tables not declared here (horseSearch, payments).
+ * and loses the tables not declared here (horseSearch, payments). Version 10 added
+ * stagedUpdates (a new table: no upgrade function either).
  */
 export const READ_DB_SCHEMA: Record<string, string> = {
   horses: 'id, name, breedId, colorId, genderId, statusId, ownerId',
@@ -111,9 +120,12 @@ export const READ_DB_SCHEMA: Record<string, string> = {
   careEntries: 'id, horseId, [horseId+doneOn]',
   // Device state, never written by the projection nor rebuilt from the document: sync
   // acknowledgements, photos not yet on the server, the change history and the open
-  // conflicts last fetched.
+  // conflicts last fetched, and the creates pages staged that the host has not yet
+  // applied (staged-updates.ts; emptied by the host, deleted with the database by Clear
+  // Local Data and sign-out, whose warnings count them: countUnsent waits for the drain).
   meta: 'key',
   photoOutbox: 'id, createdAt',
   historyCache: 'key, fetchedAt',
   conflicts: 'id, [collection+entityId]',
+  stagedUpdates: '++seq',
 };

@@ -10,6 +10,7 @@ import { createSaleRepository } from './repositories/sales.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
+import { createStagedDrain } from './staged-updates.ts';
 import { createNoticeStore, type NoticeStore } from './compensation-notices.ts';
 import { localWrites, type RanchWrites, type WriteTargets } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
@@ -45,6 +46,12 @@ export type RanchData = LocalDoc &
     loadDue(today: string): Promise<DueRow[]>;
     /** Clear Local Data: stops syncing and sending, then empties the stored document. */
     clearDocument(): Promise<void>;
+    /**
+     * Applies the creates pages staged while the document was loading (the read database's
+     * `stagedUpdates`, staged-updates.ts) once it has loaded; the load itself does so before
+     * `loaded` resolves. Never rejects: what could not be applied waits for the next call.
+     */
+    drainStaged(): Promise<void>;
     /**
      * Starts syncing with the server and sending photos (idempotent); call once the user is
      * known. The socket opens once the local document has loaded, so its first sync step
@@ -92,15 +99,17 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   // A write starts the load whatever the page shows (ranch-writes.ts WRITES_BEFORE_LOAD).
   let loadNow: () => void = () => {};
   const writeStarted = new Promise<void>((resolve) => (loadNow = resolve));
-  const local = openLocalDoc(
-    options.docDbName ?? DOC_DB_NAME,
-    options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db), writeStarted]),
-  );
+  const docDbName = options.docDbName ?? DOC_DB_NAME;
+  const local = openLocalDoc(docDbName, options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db), writeStarted]));
   let docLoaded = false;
   let destroyed = false;
-  void local.loaded.then(() => (docLoaded = true));
   const projection = startProjection(local.doc, db, local.loaded);
   const tracker = createSaveTracker(local.doc, db);
+  const staged = createStagedDrain({ db, doc: local.doc, tracker, docDbName });
+  // Loaded means with the creates staged before: what counts the unsent changes (sign-out,
+  // Clear Local Data) or waits for the load sees them, and the rows are gone only once stored.
+  const loaded = local.loaded.then(() => staged.run());
+  void loaded.then(() => (docLoaded = true));
   const syncStatus = createSyncStatus(tracker);
   const notices = createNoticeStore();
   const waiting = createWaitingCount(local.doc, tracker);
@@ -126,7 +135,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     careEntries: createCareRepository(local.doc),
   };
   const countUnsent = async (): Promise<Unsent> => {
-    await Promise.all([local.loaded, tracker.loaded]);
+    await Promise.all([loaded, tracker.loaded]);
     const photoCount = await photos.countWaiting();
     // A deletion alone moves no clock the records are counted by: still one record waiting.
     return { records: tracker.isSaved() ? 0 : Math.max(1, countUnsavedRecords(local.doc, tracker)), photos: photoCount };
@@ -137,11 +146,12 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
 
   return {
     ...local,
+    loaded,
     db,
     projection,
     ...repositories,
     uploads,
-    writes: localWrites(repositories, { loaded: local.loaded, isLoaded: () => docLoaded, loadNow }),
+    writes: localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }),
     tracker,
     status: syncStatus.status,
     notices,
@@ -158,12 +168,15 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       stopConflicts();
       sync?.destroy();
       uploads.stop();
+      // A drain appending to the document's database while it is deleted would make it again.
+      await staged.stop();
       await local.persistence.clearData();
     },
+    drainStaged: () => loaded.then(() => staged.run()),
     async connect(owner) {
       // Whether a photo may still be referred to is read from the document, so wait for it;
       // so does counting another user's unsent changes.
-      await Promise.all([local.loaded, tracker.loaded]);
+      await Promise.all([loaded, tracker.loaded]);
       const outcome = await claimData(db, owner, countUnsent);
       if (outcome.kind !== 'syncing' || connecting || destroyed) return outcome;
       connecting = true;
@@ -205,6 +218,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       stopUploadEvents();
       syncStatus.destroy();
       waiting.destroy();
+      await staged.stop();
       tracker.destroy();
       projection.stop();
       await local.persistence.destroy();

@@ -9,9 +9,10 @@ const AUTHORED_KEY = 'sync.authoredClients';
 const STAGED_KEY = 'sync.stagedClients';
 
 /**
- * Notes the client id of a create a page staged, before the host hears of it: should it
- * never (the tab closed at once), the tracker of the next start adopts the id from here, so
- * the record the next load applies still counts as unsent.
+ * Notes the client id of a create a page staged (in the transaction that stores it,
+ * staged-updates.ts): the tracker of the next start adopts the id from here. The host's drain
+ * adopts the ids it applies as well; the note covers a host that stopped after deleting the
+ * row but before its tracker stored the id, so the record still counts as unsent.
  */
 export function noteStagedClient(db: RanchDb, client: number): Promise<void> {
   return db.transaction('rw', db.meta, async () => {

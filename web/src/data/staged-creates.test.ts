@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { collectionMap } from '../../../shared/index.ts';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import { collectionMap, writeEntity } from '../../../shared/index.ts';
 import { openRanchDb } from './db.ts';
 import { createDataHost, type DataHost } from './host/data-host.ts';
-import { remoteControls } from './host/host-api.ts';
 import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
-import { remoteWrites } from './rpc/writes-rpc.ts';
 import { openWorkerData, type WorkerData } from './worker-client.ts';
 
 let counter = 0;
@@ -68,7 +67,7 @@ async function openHeld(loadAtOnce: boolean): Promise<Setup> {
   const host = createDataHost({ docDbName, readDbName, loadAtOnce });
   const link = heldLink();
   host.rpc.attach(link.hostEnd);
-  const page = openWorkerData(createRpcClient(link.pageEnd), { readDbName, docDbName });
+  const page = openWorkerData(createRpcClient(link.pageEnd), { readDbName });
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
@@ -85,18 +84,26 @@ async function openHeld(loadAtOnce: boolean): Promise<Setup> {
   return { host, page, link, docDbName, readDbName, close };
 }
 
-/** How many updates y-indexeddb's store of `dbName` holds (0 when there is no such database, which stays so). */
-function storedUpdates(dbName: string): Promise<number> {
-  return new Promise((resolve) => {
+/**
+ * Holds a readwrite transaction on `store` of `dbName` open until released, as y-indexeddb's
+ * load does through its apply (each request's success issues the next, which keeps it alive).
+ */
+function holdStore(dbName: string, store: string): Promise<() => void> {
+  return new Promise((resolve, reject) => {
     const open = indexedDB.open(dbName);
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onerror = () => resolve(0);
+    open.onerror = () => reject(open.error);
     open.onsuccess = () => {
-      const count = open.result.transaction('updates').objectStore('updates').count();
-      count.onsuccess = () => {
-        open.result.close();
-        resolve(count.result);
+      const db = open.result;
+      const objects = db.transaction(store, 'readwrite').objectStore(store);
+      let held = true;
+      const spin = () => {
+        if (held) objects.count().onsuccess = spin;
       };
+      spin();
+      resolve(() => {
+        held = false;
+        db.close();
+      });
     };
   });
 }
@@ -120,16 +127,69 @@ describe('creates staged by the page while the data worker is loading', () => {
     expect(await page.countUnsent()).toEqual({ records: 1, photos: 0 });
     // The host took the id over: a later start does not adopt it again.
     await expect.poll(async () => (await page.db.meta.get('sync.stagedClients'))?.value).toEqual([]);
+    expect(await page.db.stagedUpdates.count()).toBe(0);
   });
 
-  it('a host that had loaded before the page heard of it gets the horse from the page (applyStaged)', async () => {
+  it('a host that had loaded before the page heard of it drains the horse when the page says so (drainStaged)', async () => {
     const { host, page, link } = await openHeld(true);
     await host.data.loaded;
     const id = await page.writes.horses.create(HORSE);
     expect(horseIn(host.data.doc, id)).toBeUndefined();
+    expect(await page.db.stagedUpdates.count()).toBe(1);
     link.release();
     await expect.poll(() => horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', breedId: BREED });
     expect(await page.countUnsaved()).toBe(1);
+    await expect.poll(() => page.db.stagedUpdates.count()).toBe(0);
+  });
+
+  it('a new horse is answered while y-indexeddb holds the stored document (the load under way), and stored there after it', async () => {
+    // A device with a ranch stored; another connection keeps a readwrite transaction on
+    // y-indexeddb's updates open, as the host's load does through its whole apply.
+    const suffix = `busy-${Date.now()}-${++counter}`;
+    const docDbName = `staged-doc-${suffix}`;
+    const readDbName = `staged-read-${suffix}`;
+    const stored = new Y.Doc();
+    const persistence = new IndexeddbPersistence(docDbName, stored);
+    await persistence.whenSynced;
+    stored.transact(() => writeEntity(stored, 'horses', '0190a000-0000-7000-8000-0000000000ab', { name: 'Comet', breedId: BREED }));
+    await persistence.destroy();
+    const db = openRanchDb(readDbName);
+    await db.horses.put({ id: '0190a000-0000-7000-8000-0000000000ab', name: 'Comet' } as never);
+    db.close();
+    const release = await holdStore(docDbName, 'updates');
+    let released = false;
+    cleanups.push(() => released || release());
+
+    const host = createDataHost({ docDbName, readDbName, loadAtOnce: true });
+    const channel = new MessageChannel();
+    host.rpc.attach(channel.port1 as unknown as Endpoint);
+    const page = openWorkerData(createRpcClient(channel.port2 as unknown as Endpoint), { readDbName });
+    let hostDestroyed: Promise<void> | null = null;
+    const destroyHost = () => (hostDestroyed ??= host.destroy());
+    cleanups.push(async () => {
+      page.destroy();
+      channel.port1.close();
+      channel.port2.close();
+      await destroyHost();
+    });
+
+    const id = await page.writes.horses.create(HORSE);
+    expect(await page.db.horses.get(id)).toMatchObject({ name: 'Foal' });
+    expect(host.data.docLoaded).toBe(false);
+
+    released = true;
+    release();
+    await page.loaded;
+    expect(horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', notes: 'born in May' });
+    expect(horseIn(host.data.doc, '0190a000-0000-7000-8000-0000000000ab')).toMatchObject({ name: 'Comet' });
+    expect(await page.db.stagedUpdates.count()).toBe(0);
+    expect(await page.countUnsent()).toEqual({ records: 1, photos: 0 });
+    // In the document's own store now: a start with no read model at all has it.
+    await destroyHost();
+    const next = createDataHost({ docDbName, readDbName: `${readDbName}-fresh`, loadAtOnce: true });
+    cleanups.push(() => next.destroy());
+    await next.data.loaded;
+    expect(horseIn(next.data.doc, id)).toMatchObject({ name: 'Foal' });
   });
 
   it('a horse whose host was never told (the tab closed at once) is there after the next load', async () => {
@@ -144,6 +204,7 @@ describe('creates staged by the page while the data worker is loading', () => {
       cleanups.push(() => next.destroy());
       await next.data.loaded;
       expect(horseIn(next.data.doc, id), `host loaded before: ${loadedBefore}`).toMatchObject({ name: 'Foal', breedId: BREED });
+      expect(await next.data.db.stagedUpdates.count()).toBe(0);
       await next.data.projection.idle();
       expect(await next.data.db.horses.get(id)).toMatchObject({ name: 'Foal' });
       // Still this device's change, waiting for the server (Sign Out and Clear Local Data warn of it).
@@ -152,11 +213,11 @@ describe('creates staged by the page while the data worker is loading', () => {
   });
 
   it('a create the schema refuses rejects, and nothing is stored or shown', async () => {
-    const { page, docDbName } = await openHeld(false);
-    const before = await storedUpdates(docDbName);
+    const { page } = await openHeld(false);
     await expect(page.writes.horses.create({ ...HORSE, name: ' ' })).rejects.toMatchObject({ name: 'ValidationError' });
     await expect(page.writes.owners.create({ firstName: '', lastName: '' })).rejects.toMatchObject({ name: 'ValidationError' });
-    expect(await storedUpdates(docDbName)).toBe(before);
+    expect(await page.db.stagedUpdates.count()).toBe(0);
+    expect(await page.db.meta.get('sync.stagedClients')).toBeUndefined();
     expect(await page.db.horses.count()).toBe(1);
     expect(await page.db.owners.count()).toBe(0);
   });
@@ -175,39 +236,5 @@ describe('creates staged by the page while the data worker is loading', () => {
     link.release();
     await edit;
     expect(host.data.docLoaded).toBe(true);
-  });
-});
-
-describe('applyStaged on the host', () => {
-  async function openHost(): Promise<DataHost & { client: ReturnType<typeof createRpcClient> }> {
-    const suffix = `${Date.now()}-${++counter}`;
-    const host = createDataHost({ docDbName: `apply-doc-${suffix}`, readDbName: `apply-read-${suffix}`, loadAtOnce: true });
-    const channel = new MessageChannel();
-    host.rpc.attach(channel.port1 as unknown as Endpoint);
-    const client = createRpcClient(channel.port2 as unknown as Endpoint);
-    cleanups.push(async () => {
-      client.close();
-      channel.port1.close();
-      channel.port2.close();
-      await host.destroy();
-    });
-    return Object.assign(host, { client });
-  }
-
-  it('refuses what is not a staged update, and goes on working', async () => {
-    const host = await openHost();
-    const controls = remoteControls(host.client);
-    await controls.idle();
-    await expect(controls.applyStaged('horses' as never)).rejects.toThrow('must be a Uint8Array');
-    await expect(controls.applyStaged([1, 2, 3] as never)).rejects.toThrow('must be a Uint8Array');
-    await expect(controls.applyStaged(new Uint8Array([1, 2, 3]))).rejects.toThrow('not a Yjs update');
-    // A deletion is no create.
-    const other = new Y.Doc();
-    other.getMap('horses').set('x', 'a horse');
-    other.getMap('horses').delete('x');
-    await expect(controls.applyStaged(Y.encodeStateAsUpdate(other))).rejects.toThrow('deletes nothing');
-
-    const id = await remoteWrites(host.client).horses.create(HORSE);
-    await expect.poll(() => host.data.db.horses.get(id)).toMatchObject({ name: 'Foal' });
   });
 });

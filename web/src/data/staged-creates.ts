@@ -7,21 +7,17 @@ import { createBuyerRepository } from './repositories/buyers.ts';
 import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
 import { createOwnerRepository } from './repositories/owners.ts';
-import { noteStagedClient } from './save-tracker.ts';
-import { appendStoredUpdate } from './stored-update.ts';
-import { DOC_DB_NAME } from './ydoc.ts';
+import { stageUpdate } from './staged-updates.ts';
 
 export type StagingOptions = {
-  /** The page's read model: the new record's row is written here at once. */
+  /** The page's read model: the staged update is stored in it and the new record's row written at once. */
   db: RanchDb;
   /** The page's outbox on that read model (photos queued before the load). */
   photos: Pick<PhotoOutbox, 'queue'>;
-  /** y-indexeddb's database of the document; DOC_DB_NAME by default. */
-  docDbName?: string;
   /** Whether the host has said its document is loaded; from then on every write goes to it. */
   isLoaded(): boolean;
-  /** Hands a staged update to the host (not awaited: the host answers once it is free). */
-  applyStaged(update: Uint8Array): void;
+  /** Tells the host something was staged (not awaited: the host drains the table once it has loaded). */
+  drainStaged(): void;
 };
 
 /**
@@ -31,30 +27,24 @@ export type StagingOptions = {
  * and everything once the host has loaded, goes to `remote`.
  */
 export function stageCreatesBeforeLoad(remote: RanchWrites, options: StagingOptions): RanchWrites {
-  const docDbName = options.docDbName ?? DOC_DB_NAME;
   return writesThrough(async (repository, method, args) => {
     if (options.isLoaded() || !writableBeforeLoad(repository, method)) {
       const target = remote[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
       return target[method]!(...args);
     }
     if (repository === 'photos') return queuePhoto(remote, options, String(args[0]));
-    return stageCreate(options, docDbName, repository, method, args);
+    return stageCreate(options, repository, method, args);
   });
 }
 
 /**
  * Runs the create on a document of its own (a fresh client id, so it never collides with
  * the host's), with the repositories' own code: the same validation and layout as in the
- * host. The document's update is stored as y-indexeddb would store it, its row is written,
- * and the host is told; the next load applies the stored copy in any case.
+ * host. The document's update is stored in the read database's `stagedUpdates` table
+ * (staged-updates.ts), its row is written, and the host is told; the host applies the
+ * stored copy at its next drain or load in any case.
  */
-async function stageCreate(
-  options: StagingOptions,
-  docDbName: string,
-  repository: string,
-  method: string,
-  args: unknown[],
-): Promise<unknown> {
+async function stageCreate(options: StagingOptions, repository: string, method: string, args: unknown[]): Promise<unknown> {
   const staging = new Y.Doc();
   try {
     // Only the creates of WRITES_BEFORE_LOAD reach here; they touch these repositories only.
@@ -65,14 +55,10 @@ async function stageCreate(
       buyers: createBuyerRepository(staging),
     } as Partial<WriteTargets> as WriteTargets;
     const id = await applyWrite(targets, repository, method, args);
-    const update = Y.encodeStateAsUpdate(staging);
-    // The id is noted for the next start's save tracker should the host never hear of this
-    // create; a note without a stored update is harmless (nothing of that id to count).
-    const noted = noteStagedClient(options.db, staging.clientID).catch((error: unknown) =>
-      console.error('Could not note a staged create for the save tracker', error),
-    );
-    await Promise.all([appendStoredUpdate(docDbName, update), noted]);
-    options.applyStaged(update);
+    // Stored with the note of its client id for the save tracker, so it counts as unsent
+    // from the moment it is applied, whichever host applies it, even after a crash.
+    await stageUpdate(options.db, Y.encodeStateAsUpdate(staging), staging.clientID);
+    options.drainStaged();
     // The record is stored: a row that cannot be written now is written by the host's projection.
     try {
       if (!(await projectEntities(staging, options.db))) console.warn('The read model refused a new record; the data worker will note it');

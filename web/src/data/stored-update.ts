@@ -3,9 +3,12 @@ const UPDATES = 'updates';
 const CUSTOM = 'custom';
 
 /**
- * Appends one Yjs update to the updates y-indexeddb keeps for a document (database
- * `dbName`, ydoc.ts DOC_DB_NAME for the ranch), and resolves once the transaction has
- * committed: from then on the update is on the device, whoever holds the document.
+ * Appends Yjs updates to the updates y-indexeddb keeps for a document (database `dbName`,
+ * ydoc.ts DOC_DB_NAME for the ranch), in one transaction, and resolves once it has
+ * committed: from then on the updates are on the device, whoever holds the document. The
+ * host stores the creates pages staged this way before it deletes their rows
+ * (staged-updates.ts); it calls this only once its own load is over, since y-indexeddb's
+ * load holds the store (below) and this would wait for it.
  *
  * Why this is safe next to a y-indexeddb instance working on the same database (y-indexeddb
  * 9.0.12, `fetchUpdates` and `storeState`):
@@ -18,12 +21,13 @@ const CUSTOM = 'custom';
  *   (`storeState` re-reads from `_dbref` first, then deletes only keys below the new
  *   `_dbref`, all of which it has just applied).
  * - Applying an update a document already has changes nothing in Yjs, so the host applying
- *   the same update again (data-host.ts `applyStaged`) is harmless.
+ *   the same update again (its own y-indexeddb stores it once more when it is applied as a
+ *   local write) is harmless.
  *
  * The database is opened the way y-indexeddb creates it when it does not exist yet, and
  * closed right after (and on `versionchange`), so Clear Local Data can still delete it.
  */
-export function appendStoredUpdate(dbName: string, update: Uint8Array): Promise<void> {
+export function appendStoredUpdates(dbName: string, updates: readonly Uint8Array[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open(dbName);
     open.onupgradeneeded = () => {
@@ -45,7 +49,8 @@ export function appendStoredUpdate(dbName: string, update: Uint8Array): Promise<
           resolve();
         };
         transaction.onabort = () => fail(transaction.error);
-        transaction.objectStore(UPDATES).add(update);
+        const store = transaction.objectStore(UPDATES);
+        for (const update of updates) store.add(update);
       } catch (error) {
         fail(error);
       }

@@ -28,8 +28,6 @@ export type WorkerData = PageData & {
  */
 export type WorkerDataOptions = {
   readDbName?: string;
-  /** y-indexeddb's database of the document, where creates made before the host has loaded are stored (staged-creates.ts). */
-  docDbName?: string;
   docLoadAfter?: Promise<unknown>;
   /** Another tab's worker took over (data/elected-host.ts): what this page said is said again. */
   onNewHost?: (listener: () => void) => () => void;
@@ -119,10 +117,10 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   const writes = stageCreatesBeforeLoad(remoteWrites(client), {
     db,
     photos,
-    docDbName: options.docDbName,
     isLoaded: () => docLoaded,
-    applyStaged(update) {
-      void controls.applyStaged(update).catch((error: unknown) => console.error('The data worker did not take a staged create', error));
+    drainStaged() {
+      // Failing here loses nothing: the row waits in the table for the host's next load.
+      void controls.drainStaged().catch((error: unknown) => console.error('The data worker did not take a staged create', error));
     },
   });
   return {

@@ -1,7 +1,6 @@
 import { openRanchData, type RanchData, type RanchDataOptions } from '../ranch-data.ts';
 import { createRpcHost, type Handlers, type RpcHost } from '../rpc/host.ts';
 import { writeHandlers } from '../rpc/writes-rpc.ts';
-import { applyStaged } from './apply-staged.ts';
 import type { HostControls, HostEvents } from './host-api.ts';
 
 export type DataHost = {
@@ -36,10 +35,10 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
   const hostId = crypto.randomUUID();
   const controls: HostControls = {
     hostId: () => hostId,
-    applyStaged(update) {
-      applyStaged(data.doc, data.tracker, update);
+    drainStaged() {
       // Like any write, a staged one starts the load whatever the page shows.
       startLoading();
+      return data.drainStaged();
     },
     startLoading: () => startLoading(),
     connect: (owner) => data.connect(owner),
@@ -59,10 +58,9 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     disconnect: () => data.sync?.provider.disconnect(),
     setOnline: (online) => data.setOnline(online === true),
     async clearDocument() {
-      data.sync?.destroy();
-      data.uploads.stop();
       data.projection.stop();
-      await data.persistence.clearData();
+      // Stops the sync, the uploads and the staged drain before emptying the document.
+      await data.clearDocument();
       // The page deletes the read model next; an open connection here would block it.
       data.db.close();
       // After this call's answer has been posted (answers go out once the handler settles).

@@ -45,11 +45,12 @@ export type HostControls = {
   /** This host's id, new at each start: tabs served by one host get the same (tests, the bench). */
   hostId(): string;
   /**
-   * A create the page made while this host was loading (staged-creates.ts), as one Yjs
-   * update, already stored on the device: applied as a local write (stored, counted as
-   * unsent, sent). Refuses anything but the update of new records.
+   * A page staged a create while this host was loading (staged-creates.ts): starts the load
+   * and, once it is over, applies what the read database's `stagedUpdates` table holds as
+   * local writes (staged-updates.ts), then empties it. Carries no bytes: the table is the
+   * one way in, so only what is stored on the device is ever applied.
    */
-  applyStaged(update: Uint8Array): void;
+  drainStaged(): Promise<void>;
 };
 
 export const CONTROL_METHODS = [
@@ -66,7 +67,7 @@ export const CONTROL_METHODS = [
   'setOnline',
   'clearDocument',
   'hostId',
-  'applyStaged',
+  'drainStaged',
 ] as const satisfies readonly (keyof HostControls)[];
 
 /** The events the host sends, by name, with their payloads; each tab gets the current ones when it connects. */

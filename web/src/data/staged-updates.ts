@@ -1,0 +1,117 @@
+import * as Y from 'yjs';
+import type { RanchDb } from './db.ts';
+import { LOCAL_ORIGIN } from './origins.ts';
+import { noteStagedClient, type SaveTracker } from './save-tracker.ts';
+import { appendStoredUpdates } from './stored-update.ts';
+
+/**
+ * The read database's `stagedUpdates` table: how a create the page made while the host was
+ * loading (staged-creates.ts) reaches the document (docs/web.md "Writable sooner"). Not
+ * y-indexeddb's own store: its load holds a readwrite transaction on that through the whole
+ * apply, so a page appending there waited for the load (seconds on a phone).
+ */
+
+/**
+ * Stores a staged create's update with the note of its client id for the save tracker, in
+ * one transaction: both or neither. Resolves once committed; from then on the create is on
+ * the device, and the host's next drain (or load) applies it.
+ */
+export function stageUpdate(db: RanchDb, update: Uint8Array, client: number): Promise<void> {
+  return db.transaction('rw', db.stagedUpdates, db.meta, async () => {
+    await db.stagedUpdates.add({ update, createdAt: new Date().toISOString() });
+    await noteStagedClient(db, client);
+  });
+}
+
+/**
+ * A staged update as read back, checked: the rows come from another thread (any page of the
+ * origin may write the table) and are not trusted. Anything but a Yjs update of new
+ * records (bytes that do not decode, or that delete anything) throws. Returns a copy of the
+ * bytes and the client ids that wrote them.
+ */
+export function checkStaged(value: unknown): { update: Uint8Array; clients: Set<number> } {
+  // Not `instanceof`: a typed array from another realm (fake-indexeddb's structured clone, a
+  // test's MessageChannel) is a Uint8Array of that realm.
+  const isBytes = ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
+  if (!isBytes) throw new Error('staged update: not a Uint8Array');
+  const update = new Uint8Array(value as Uint8Array);
+  let decoded: ReturnType<typeof Y.decodeUpdate>;
+  try {
+    decoded = Y.decodeUpdate(update);
+  } catch {
+    throw new Error('staged update: not a Yjs update');
+  }
+  if (decoded.ds.clients.size > 0) throw new Error('staged update: a staged create deletes nothing');
+  return { update, clients: new Set(decoded.structs.map((struct) => struct.id.client)) };
+}
+
+export type StagedDrain = {
+  /** Applies every row staged so far; calls run one after the other. Never rejects. */
+  run(): Promise<void>;
+  /** No further pass starts; resolves once the one under way (if any) has ended. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Empties the table into the loaded document. Call run() only once the document has
+ * loaded: the rows are appended to y-indexeddb's store, which the load holds.
+ *
+ * A pass, in an order that loses nothing whenever it stops: the valid rows' updates are
+ * appended to the document's store (`docDbName`) first; then applied as local writes (the
+ * tracker adopts their client ids, so they count as unsent, and the sync sends them); only
+ * then are the rows deleted. Stopped before the delete, the next pass or load applies them
+ * again, which changes nothing in Yjs. A row that fails the check is deleted unapplied and
+ * logged; it does not hold up the others.
+ */
+export function createStagedDrain(target: {
+  db: RanchDb;
+  doc: Y.Doc;
+  tracker: Pick<SaveTracker, 'adopt'>;
+  docDbName: string;
+}): StagedDrain {
+  const { db, doc, tracker, docDbName } = target;
+  let stopped = false;
+  let last: Promise<void> = Promise.resolve();
+  // A pass not yet started sees every row committed before it starts: later calls share it.
+  let queued: Promise<void> | null = null;
+
+  const pass = async () => {
+    const rows = await db.stagedUpdates.toArray();
+    if (rows.length === 0) return;
+    const valid: { update: Uint8Array; clients: Set<number> }[] = [];
+    for (const row of rows) {
+      try {
+        valid.push(checkStaged(row.update));
+      } catch (error) {
+        console.error(`Dropped staged create ${row.seq} (${String(row.createdAt)}): it is not one`, error);
+      }
+    }
+    const updates = valid.map((row) => row.update);
+    if (updates.length > 0) await appendStoredUpdates(docDbName, updates);
+    for (const { update, clients } of valid) {
+      tracker.adopt(clients);
+      Y.applyUpdate(doc, update, LOCAL_ORIGIN);
+    }
+    await db.stagedUpdates.bulkDelete(rows.map((row) => row.seq));
+  };
+
+  return {
+    run() {
+      if (queued) return queued;
+      const next = last
+        .then(() => {
+          queued = null;
+          return stopped ? undefined : pass();
+        })
+        // Whatever failed stays in the table for the next pass or load.
+        .catch((error: unknown) => console.error('Could not apply the creates staged before the load', error));
+      queued = next;
+      last = next;
+      return next;
+    },
+    stop() {
+      stopped = true;
+      return last;
+    },
+  };
+}
