@@ -22,8 +22,9 @@ export function HorsesScreen() {
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
   const { rows, complete } = useHorseRows(filters);
-  // A search before the whole list is read shows the matches so far; the line says more are coming.
-  const searching = !complete && normaliseNeedle(filters.search) !== '';
+  // A search or filter before the whole list is read shows the matches so far; the line says more are coming.
+  const { search, ...chosen } = filters;
+  const searching = !complete && (normaliseNeedle(search) !== '' || Object.values(chosen).some((value) => value !== ''));
   const lookups = useLookupLists();
   const suppliers = useSupplierOptions();
   const canWrite = useCanWrite();

@@ -109,4 +109,41 @@ describe('a search while the horse list is still being read', () => {
     fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: 'comet t' } });
     expect(shownNames()).toEqual(['The Comet Three', 'The Comet Two']);
   }, 30_000);
+
+  it('[H2] a filter chosen while the list is read narrows the horses read so far, and later filters answer at once', async () => {
+    const refs = {
+      breedId: data.lookups.create('breeds', { name: 'Arabian' }),
+      colorId: data.lookups.create('colors', { name: 'Chestnut' }),
+      genderId: data.lookups.create('genders', { name: 'Mare' }),
+    };
+    const available = data.lookups.create('statuses', { name: 'Available' });
+    const sold = data.lookups.create('statuses', { name: 'Sold' });
+    const count = 2 * READ_PAGE + 200;
+    // Sold: one in the first page read (by primary key), one in a later page; neither among the first rows by name.
+    const soldAt = new Set([10, READ_PAGE + 200]);
+    for (let i = 0; i < count; i++) {
+      const name = soldAt.has(i) ? `The Comet Sold ${i}` : `Horse ${String(i).padStart(4, '0')}`;
+      data.horses.create({ name, ...refs, statusId: soldAt.has(i) ? sold : available });
+    }
+    await expect.poll(() => data.db.horses.count(), { timeout: 20_000 }).toBe(count);
+
+    renderScreen(<HorsesScreen />, { data, user: testUser('Admin') });
+    await screen.findByText('Horse 0000', undefined, { timeout: 10_000 });
+    await expect.poll(hold.held).toBeGreaterThan(0);
+
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: sold } });
+    expect(shownNames()).toEqual(['The Comet Sold 10']);
+    expect(screen.getByText(STATUS).getAttribute('role')).toBe('status');
+
+    hold.release();
+    await waitFor(() => expect(screen.queryByText(STATUS)).toBeNull(), { timeout: 10_000 });
+    expect(shownNames()).toEqual(['The Comet Sold 10', `The Comet Sold ${READ_PAGE + 200}`]);
+
+    // The whole list is in: another filter is answered in the same render, nothing read again.
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: available } });
+    expect(shownNames()).toEqual([]);
+    expect(screen.getByText('Horse 0000')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: sold } });
+    expect(shownNames()).toEqual(['The Comet Sold 10', `The Comet Sold ${READ_PAGE + 200}`]);
+  }, 30_000);
 });

@@ -6,7 +6,7 @@ import type { RanchDb } from '../../data/db.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { createArrivedRows } from './arrived-rows.ts';
 import { createNameIndex, normaliseNeedle } from './name-search.ts';
-import { mergeByName, readByNameInPages, type OnPage } from './read-in-pages.ts';
+import { mergeByName, readByNameInPages } from './read-in-pages.ts';
 
 export type HorseRow = Horse & {
   breedName: string | null;
@@ -21,25 +21,22 @@ export type HorseFilters = { search: string; statusId: string; breedId: string; 
 export const RANCH = 'ranch';
 export const NO_FILTERS: HorseFilters = { search: '', statusId: '', breedId: '', colorId: '', genderId: '', ownerId: '' };
 
-type IndexedField = 'statusId' | 'breedId' | 'colorId' | 'genderId' | 'ownerId';
 type Dimensions = Omit<HorseFilters, 'search'>;
 
 /**
- * Horses matching the select filters, ordered by name. The first chosen filter uses its
- * index (`where(field).equals(id)`); the others filter those rows. The name search is not
- * applied here: it narrows these rows in memory (name-search.ts, see useHorseRows).
+ * Whether a horse passes the select filters ('' lets every value through; supplier RANCH
+ * means ownerId null). The filters narrow the whole list in memory, as the search does: the
+ * list reads every horse anyway, a change of filter then reads nothing again, and the horses
+ * table needs no index per filter (each index is written for every horse of a first sync).
  */
-async function loadHorses(db: RanchDb, filters: Dimensions, onPage: OnPage): Promise<Horse[]> {
-  const fields: IndexedField[] = ['statusId', 'breedId', 'colorId', 'genderId', 'ownerId'];
-  const chosen = fields.filter((field) => filters[field] !== '');
-  if (chosen.length === 0) return readByNameInPages(db, undefined, onPage);
-  // ownerId null (the ranch) is not indexed by IndexedDB, so it cannot lead.
-  const lead = chosen.find((field) => !(field === 'ownerId' && filters.ownerId === RANCH));
-  const matches = (horse: Horse) =>
-    chosen.every((field) => (field === 'ownerId' && filters.ownerId === RANCH ? horse.ownerId === null : horse[field] === filters[field]));
-  if (!lead) return db.horses.orderBy('name').filter(matches).toArray();
-  const horses = await db.horses.where(lead).equals(filters[lead]).filter(matches).toArray();
-  return horses.sort((a, b) => a.name.localeCompare(b.name));
+function matchesFilters(filters: Dimensions): (horse: Horse) => boolean {
+  const { statusId, breedId, colorId, genderId, ownerId } = filters;
+  return (horse) =>
+    (!statusId || horse.statusId === statusId) &&
+    (!breedId || horse.breedId === breedId) &&
+    (!colorId || horse.colorId === colorId) &&
+    (!genderId || horse.genderId === genderId) &&
+    (!ownerId || (ownerId === RANCH ? horse.ownerId === null : horse.ownerId === ownerId));
 }
 
 type Names = { lookup: Map<string, string>; owners: Map<string, string> };
@@ -88,14 +85,15 @@ export type HorseRowsResult = {
 
 /**
  * Two live queries (and a first page while the whole list loads): the names of lookups and
- * suppliers, and the horses of the select filters, read and mapped to rows only when
- * horses, names or those filters change. The search narrows those rows in memory
- * (name-search.ts), so a keystroke reads nothing from IndexedDB and renders once.
+ * suppliers, and every horse, read and mapped to rows only when horses or names change.
+ * The select filters and the search narrow those rows in memory (name-search.ts), so a
+ * keystroke or a filter reads nothing from IndexedDB and renders once, and every list is in
+ * the same order (name, then id, by code units as IndexedDB compares).
  *
- * A search typed while the whole list is still being read answers at once from the rows
- * read so far: the first page, then every page the read hands over (arrived-rows.ts), in
- * name order; `complete` stays false until the whole list is in, and then the result is
- * the whole list's.
+ * A search or filter chosen while the whole list is still being read answers at once from
+ * the rows read so far: the first page, then every page the read hands over
+ * (arrived-rows.ts), in name order; `complete` stays false until the whole list is in, and
+ * then the result is the whole list's.
  */
 export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   const { db } = useRanchData();
@@ -104,7 +102,7 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   // Issued before the whole list: IndexedDB answers requests in order, so the first rows
   // do not wait behind the 10,000-row read.
   const names = useLiveQuery(() => loadNames(db), [db]);
-  const firstPage = useLiveQuery(async () => (unfiltered ? db.horses.orderBy('name').limit(FIRST_PAGE).toArray() : null), [db, unfiltered]);
+  const firstPage = useLiveQuery(() => db.horses.orderBy('name').limit(FIRST_PAGE).toArray(), [db]);
   // Its rows count only before the first whole list is in: after that the list shows the
   // last whole one until the next is read (useLiveQuery keeps its last result).
   const [arrived] = useState(createArrivedRows);
@@ -113,25 +111,29 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   rowOfNow.current = rowOf;
   const horses = useLiveQuery(() => {
     const handOver = arrived.begin();
-    return loadHorses(db, { statusId, breedId, colorId, genderId, ownerId }, (rowsSoFar, page) => {
+    return readByNameInPages(db, undefined, (rowsSoFar, page) => {
       // Each page's horses get their names as the page arrives (remembered by rowMapper),
       // a few milliseconds per page: 10,000 at the end were ~80 ms of one task on a phone.
       const toRow = rowOfNow.current;
       if (toRow) for (const horse of page) toRow(horse);
       handOver(rowsSoFar, page);
     });
-  }, [db, statusId, breedId, colorId, genderId, ownerId]);
+  }, [db]);
   const complete = horses !== undefined;
   const needle = normaliseNeedle(search);
-  const searchingEarly = needle !== '' && !complete && unfiltered;
-  // Only a search before the list is complete follows the pages: otherwise a page's arrival
-  // renders nothing.
-  const arrivedRows = useSyncExternalStore(arrived.subscribe, () => (searchingEarly ? arrived.rows() : undefined));
-  const readSoFar = useMemo(() => withFirstPage(arrivedRows, firstPage ?? undefined), [arrivedRows, firstPage]);
-  // Without a search the first page shows until the whole list is in: it is the list's
-  // true beginning, which the rows read so far (by primary key) are not.
-  const source = horses ?? (!unfiltered ? undefined : searchingEarly ? readSoFar : (firstPage ?? undefined));
-  const index = useMemo(() => (source && rowOf ? createNameIndex(source.map(rowOf)) : undefined), [source, rowOf]);
+  const narrowingEarly = !complete && (needle !== '' || !unfiltered);
+  // Only a search or a filter before the list is complete follows the pages: otherwise a
+  // page's arrival renders nothing.
+  const arrivedRows = useSyncExternalStore(arrived.subscribe, () => (narrowingEarly ? arrived.rows() : undefined));
+  const readSoFar = useMemo(() => withFirstPage(arrivedRows, firstPage), [arrivedRows, firstPage]);
+  // Without a search or filter the first page shows until the whole list is in: it is the
+  // list's true beginning, which the rows read so far (by primary key) are not.
+  const source = horses ?? (narrowingEarly ? readSoFar : firstPage);
+  const matching = useMemo(
+    () => (source && !unfiltered ? source.filter(matchesFilters({ statusId, breedId, colorId, genderId, ownerId })) : source),
+    [source, unfiltered, statusId, breedId, colorId, genderId, ownerId],
+  );
+  const index = useMemo(() => (matching && rowOf ? createNameIndex(matching.map(rowOf)) : undefined), [matching, rowOf]);
   const rows = useMemo(() => index?.search(needle), [index, needle]);
   return { rows, complete };
 }
