@@ -25,17 +25,40 @@ function schemaOf(db: Dexie): Record<string, readonly string[]> {
   );
 }
 
+/** The tables whose indexes version 11 dropped, as they are since. */
+const UNREAD_INDEXES_DROPPED = {
+  horses: ['id', 'name', 'ownerId'],
+  owners: ['id', 'lastName'],
+  buyers: ['id', 'lastName'],
+  sales: ['id', 'horseId'],
+  careEntries: ['id', 'horseId'],
+};
+
 const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId: null, statusId: null, ownerId: null };
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, and version 10 the stagedUpdates table', async () => {
+  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, and 11 without the unread indexes', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBe(10);
-    expect(schemaOf(current)).toEqual({ ...schemaOf(old), stagedUpdates: ['++seq'] });
+    expect(READ_DB_VERSION).toBe(11);
+    expect(schemaOf(current)).toEqual({ ...schemaOf(old), ...UNREAD_INDEXES_DROPPED, stagedUpdates: ['++seq'] });
+  });
+
+  it('opens a database with the indexes version 11 dropped: its rows kept, read by the indexes that stay, the others gone', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 9);
+    await old.table('horses').put({ ...horse, ownerId: 'o1' });
+    await old.table('sales').put({ id: 's1', horseId: 'h1', buyerId: 'b1', createdAt: '2026-01-01' });
+    old.close();
+    const db = track(openRanchDb(name));
+    expect(await db.horses.where('ownerId').equals('o1').count()).toBe(1);
+    expect(await db.horses.where('name').equals('Comet').count()).toBe(1);
+    expect(await db.sales.where('horseId').equals('h1').count()).toBe(1);
+    expect(schemaOf(db)).toMatchObject(UNREAD_INDEXES_DROPPED);
+    await expect(db.horses.where('breedId').equals('b1').count()).rejects.toThrow();
   });
 
   it('opens a version 8 database made by the old declarations: its rows kept, version 9 table and index added', async () => {
@@ -72,7 +95,7 @@ describe('the read database declared once, at its current version', () => {
     expect(tables.contains('payments')).toBe(false);
     for (const table of ['salePayments', 'careEntries', 'historyCache', 'conflicts']) expect(tables.contains(table)).toBe(true);
     expect(await db.horses.toArray()).toEqual([horse]);
-    expect(await db.careEntries.where('[horseId+doneOn]').between(['h1', ''], ['h1', '\uffff']).count()).toBe(0);
+    expect(await db.careEntries.where('horseId').equals('h1').count()).toBe(0);
   });
 
   it('opens a version 9 database (the last of the old declarations): its rows kept, stagedUpdates added; and a fresh one', async () => {
@@ -93,7 +116,8 @@ describe('the read database declared once, at its current version', () => {
     const empty = track(openRanchDb(fresh()));
     await empty.horses.put(horse as never);
     await empty.conflicts.put(conflict as never);
-    expect(await empty.horses.where('breedId').equals('b1').count()).toBe(1);
+    expect(await empty.horses.where('ownerId').equals('o1').count()).toBe(0);
+    expect(await empty.horses.where('name').equals('Comet').count()).toBe(1);
     expect(await empty.conflicts.where('[collection+entityId]').equals(['horses', 'h1']).count()).toBe(1);
   });
 });

@@ -83,7 +83,7 @@ describe('[O2] Dexie projection of the ranch document', () => {
     });
     await projection.idle();
     expect(await db.breeds.toArray()).toEqual([{ id: BREED, name: 'Arabian', isActive: true }]);
-    expect(await db.horses.where('breedId').equals(BREED).first()).toMatchObject({ name: 'Storm' });
+    expect(await db.horses.get(HORSE)).toMatchObject({ name: 'Storm', breedId: BREED });
   });
 
   it('reconciles on start: stale rows go, missing and outdated rows are written', async () => {

@@ -70,7 +70,7 @@ describe('buyer, sale and payment repositories', () => {
 
     const horseId = horse();
     const saleId = data.sales.create({ horseId, buyerId, salePrice: '$10,000', downPayment: '', termsMonths: '3' });
-    await expect.poll(() => data.db.sales.where('buyerId').equals(buyerId).count()).toBe(1);
+    await expect.poll(() => data.db.sales.filter((sale) => sale.buyerId === buyerId).count()).toBe(1);
     const sale = await data.db.sales.get(saleId);
     expect(sale).toMatchObject({ horseId, buyerId, salePrice: '10000.00', downPayment: '0.00', termsMonths: 3, interestApr: null });
     expect(sale && 'status' in sale).toBe(false);
