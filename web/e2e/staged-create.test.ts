@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { CHROMIUM } from './support/browser.ts';
+import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+
+type HeldWindow = {
+  __docHeld?: boolean;
+  __releaseDoc?: () => void;
+  __ranch?: {
+    host?: string;
+    data: { docLoaded: boolean; loaded: Promise<void>; projection: { idle(): Promise<void> } };
+    provider: { synced: boolean };
+  };
+};
+
+/**
+ * Run in the page before the app: keeps a readwrite transaction on y-indexeddb's `updates`
+ * of `ranch-doc` open (each request's success issues the next), as the data worker's own
+ * load does through its whole apply on a phone. The worker's load waits for it.
+ */
+const HOLD_DOCUMENT = `(() => {
+  const open = indexedDB.open('ranch-doc');
+  open.onsuccess = () => {
+    const db = open.result;
+    const updates = db.transaction('updates', 'readwrite').objectStore('updates');
+    let held = true;
+    const spin = () => { if (held) updates.count().onsuccess = spin; };
+    spin();
+    window.__docHeld = true;
+    window.__releaseDoc = () => { held = false; db.close(); };
+  };
+})();`;
+
+/**
+ * Issue 12 "Writable sooner": a horse created while the data worker is still loading the
+ * stored document is answered at once (the page stages it in the read database), not when
+ * y-indexeddb's load lets go of its store, and reaches the server once the load is over.
+ */
+describe('a horse created while the data worker loads the stored document', () => {
+  let server: AppServer;
+  let api: ReturnType<typeof restClient>;
+  let dir: string;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    api = restClient(server, await sessionCookie(server, ADMIN));
+    for (const [kind, name] of [
+      ['breeds', 'Quarter Horse'],
+      ['colors', 'Bay'],
+      ['genders', 'Mare'],
+    ] as const) {
+      await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
+    }
+    dir = mkdtempSync(join(tmpdir(), 'ranch-staged-'));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('[O2] is answered while the load holds the document, and reaches the server after it', async () => {
+    // A device that has the ranch stored (the lookups arrived through sync).
+    context = await chromium.launchPersistentContext(dir, CHROMIUM);
+    const first = await signInThroughUi(context, server, ADMIN);
+    await first.waitForFunction(() => (window as HeldWindow).__ranch?.provider.synced === true);
+    await first.evaluate(async () => {
+      const data = (window as HeldWindow).__ranch!.data;
+      await data.loaded;
+      await data.projection.idle();
+    });
+    await context.close();
+
+    // The next start: a fresh data worker, whose load waits for the held store.
+    context = await chromium.launchPersistentContext(dir, CHROMIUM);
+    await context.addInitScript(HOLD_DOCUMENT);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/horses`);
+    await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
+    // The data layer in the worker (the page's own would write the horse into its document).
+    expect(await page.evaluate(() => (window as HeldWindow).__ranch?.host)).toBe('shared');
+    await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Horse' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
+    await dialog.getByLabel('Name').fill('Early Bird');
+    await dialog.getByLabel('Breed').selectOption({ label: 'Quarter Horse' });
+    await dialog.getByLabel('Color').selectOption({ label: 'Bay' });
+    await dialog.getByLabel('Gender').selectOption({ label: 'Mare' });
+    await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
+    await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
+    await page
+      .getByRole('cell', { name: /Early Bird/ })
+      .first()
+      .waitFor();
+    // Answered while the worker's load was still held: it did not wait for it.
+    expect(await page.evaluate(() => (window as HeldWindow).__ranch?.data.docLoaded)).toBe(false);
+    expect(await api<unknown[]>('/api/horses')).toEqual([]);
+
+    await page.evaluate(() => (window as HeldWindow).__releaseDoc?.());
+    await expect
+      .poll(async () => (await api<{ name: string }[]>('/api/horses')).map((horse) => horse.name), { timeout: 30_000 })
+      .toEqual(['Early Bird']);
+  });
+});
