@@ -5,6 +5,7 @@ import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import type { PhotoUploader } from './photos/photo-uploader.ts';
 import type { RanchWrites } from './ranch-writes.ts';
 import type { Store } from './store.ts';
+import type { RanchFigures } from '../../../shared/index.ts';
 import type { DueRow } from '../features/care/load-due.ts';
 import type { SyncStatus } from './sync.ts';
 
@@ -36,5 +37,7 @@ export type PageData = {
   paymentSaleId(paymentId: string): Promise<string | null>;
   /** What is due on `today` ([K4]), read where the document is (it reads every care entry, sale and payment). */
   loadDue(today: string): Promise<DueRow[]>;
+  /** The Dashboard's figures on `today`, read where the document is (every horse, sale and payment). */
+  loadFigures(today: string): Promise<RanchFigures>;
   clearDocument(): Promise<void>;
 };

@@ -18,7 +18,8 @@ import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './d
 import { createWaitingCount } from './waiting-count.ts';
 import { startConflictRefresh } from './conflict-cache.ts';
 import { loadDue, type DueRow } from '../features/care/load-due.ts';
-import { collectionMap, entityShape } from '../../../shared/index.ts';
+import { loadRanchFigures } from '../features/dashboard/load-figures.ts';
+import { collectionMap, entityShape, type RanchFigures } from '../../../shared/index.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
 import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
@@ -44,6 +45,8 @@ export type RanchData = LocalDoc &
     paymentSaleId(paymentId: string): Promise<string | null>;
     /** What is due on `today` ([K4]), from the read model (load-due.ts). */
     loadDue(today: string): Promise<DueRow[]>;
+    /** The Dashboard's figures on `today`, from the read model (load-figures.ts). */
+    loadFigures(today: string): Promise<RanchFigures>;
     /** Clear Local Data: stops syncing and sending, then empties the stored document. */
     clearDocument(): Promise<void>;
     /**
@@ -164,6 +167,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       return typeof saleId === 'string' && saleId !== '' ? saleId : null;
     },
     loadDue: (today) => loadDue(db, today),
+    loadFigures: (today) => loadRanchFigures(db, today),
     async clearDocument() {
       stopConflicts();
       sync?.destroy();

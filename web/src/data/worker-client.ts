@@ -150,6 +150,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
     countUnsaved: () => controls.countUnsaved(),
     paymentSaleId: (paymentId) => controls.paymentSaleId(paymentId),
     loadDue: (today) => controls.loadDue(today),
+    loadFigures: (today) => controls.loadFigures(today),
     clearDocument: () => controls.clearDocument(),
     hostId: () => controls.hostId(),
     provider: {

@@ -233,6 +233,22 @@ describe('the data host (the data worker, run in this thread)', () => {
     expect(await controls.loadDue('2026-09-01')).toEqual([]);
   });
 
+  it('[D5] the Dashboard\'s figures are summed in the host: the page gets a few numbers, not the ranch', async () => {
+    const { host, client } = await openHost(true);
+    const controls = remoteControls(client);
+    // After the load's reconcile, which would take away rows the document does not hold.
+    await controls.idle();
+    const status = '0190a000-0000-7000-8000-0000000000d1';
+    await host.data.db.statuses.put({ id: status, name: 'Available', isActive: true });
+    await host.data.db.horses.bulkPut([
+      { id: '0190a000-0000-7000-8000-0000000000d2', name: 'Comet', statusId: status, priceUsd: '12500.50' },
+      { id: '0190a000-0000-7000-8000-0000000000d3', name: 'Dusty', statusId: null, priceUsd: null },
+    ] as never[]);
+    const figures = await controls.loadFigures('2026-11-23');
+    expect(figures).toMatchObject({ totalHorses: 2, inventoryValueCents: 1_250_050, activeSales: 0, pastDueCents: 0 });
+    expect(figures.statusDistribution).toContainEqual(expect.objectContaining({ name: 'Available', count: 1 }));
+  });
+
   it('refuses what is neither a write nor a control', async () => {
     const { client } = await openHost(true);
     await expect(client.call('data')).rejects.toThrow('No such method: data');

@@ -55,6 +55,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     countUnsaved: () => data.countUnsaved(),
     paymentSaleId: (paymentId) => data.paymentSaleId(paymentId),
     loadDue: (today) => data.loadDue(String(today)),
+    loadFigures: (today) => data.loadFigures(String(today)),
     disconnect: () => data.sync?.provider.disconnect(),
     setOnline: (online) => data.setOnline(online === true),
     async clearDocument() {

@@ -5,6 +5,7 @@ import type { Async } from '../ranch-writes.ts';
 import type { RpcClient } from '../rpc/client.ts';
 import type { SyncStatus } from '../sync.ts';
 import type { DueRow } from '../../features/care/load-due.ts';
+import type { RanchFigures } from '../../../../shared/index.ts';
 
 /**
  * What the data host (data-host.ts, in the data worker) offers the page besides RanchWrites
@@ -33,6 +34,8 @@ export type HostControls = {
   paymentSaleId(paymentId: string): Promise<string | null>;
   /** What is due on `today` ([K4]): the short list, read here so the page never reads the whole ranch. */
   loadDue(today: string): Promise<DueRow[]>;
+  /** The Dashboard's figures on `today`: a few numbers, read here so the page never reads the whole ranch. */
+  loadFigures(today: string): Promise<RanchFigures>;
   /** Closes the socket (tests and the bench simulate a lost connection); connect() or reconnect() opens it again. */
   disconnect(): void;
   /**
@@ -63,6 +66,7 @@ export const CONTROL_METHODS = [
   'countUnsaved',
   'paymentSaleId',
   'loadDue',
+  'loadFigures',
   'disconnect',
   'setOnline',
   'clearDocument',
