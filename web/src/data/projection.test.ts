@@ -263,4 +263,37 @@ describe('[O2] Dexie projection of the ranch document', () => {
     expect((await db.salePayments.get(id(1)))?.payments.map((payment) => payment.id)).toEqual([id(9000), id(9001), id(9002)]);
     expect(await db.horses.get(HORSE)).toMatchObject({ name: 'Storm' });
   });
+
+  it('writes every table of a large batch: care entries too, with a first sync and with a reconcile', async () => {
+    const { doc, db } = setup();
+    const projection = project(doc, db);
+    await projection.ready;
+    const id = (n: number) => `0190a000-0000-7000-a000-${String(n).padStart(12, '0')}`;
+    const care = (n: number) => ({
+      horseId: HORSE,
+      kind: 'farrier',
+      doneOn: '2026-01-01',
+      nextDueOn: null,
+      notes: `Visit ${n}`,
+      recordedBy: id(999_999),
+      recordedByName: 'Ann',
+      createdAt: '2026-01-01T10:00:00.000Z',
+    });
+    applyFromOtherDevice(doc, (other) =>
+      other.transact(() => {
+        writeEntity(other, 'breeds', BREED, { name: 'Arabian', isActive: true });
+        writeEntity(other, 'horses', HORSE, horse('Storm'));
+        for (let i = 0; i < SPLIT_FROM_ROWS; i++) writeEntity(other, 'careEntries', id(i), care(i));
+      }),
+    );
+    await projection.idle();
+    expect(projection.invalid()).toEqual([]);
+    expect(await db.careEntries.count()).toBe(SPLIT_FROM_ROWS);
+
+    // The next start finds the table emptied (as after an interrupted first sync): its reconcile writes them all.
+    projection.stop();
+    await db.careEntries.clear();
+    await project(doc, db).ready;
+    expect(await db.careEntries.count()).toBe(SPLIT_FROM_ROWS);
+  });
 });

@@ -254,8 +254,20 @@ const rowsOf = (snapshots: Snapshot[]) => snapshots.reduce((sum, s) => sum + s.p
 export const SPLIT_FROM_ROWS = 5000;
 const WRITE_ORDER: ReadTable[][] = [
   ['breeds', 'colors', 'genders', 'statuses', 'owners', 'horses'],
-  ['buyers', 'sales', 'salePayments'],
+  ['buyers', 'sales', 'salePayments', 'careEntries'],
 ];
+
+/**
+ * The snapshots in WRITE_ORDER's transactions. A table WRITE_ORDER does not name goes with
+ * the last: no table may be left out (care entries once were, and a ranch's first sync then
+ * never showed its care).
+ */
+function inWriteOrder(work: Snapshot[]): Snapshot[][] {
+  const named = new Set(WRITE_ORDER.flat());
+  const groups = WRITE_ORDER.map((tables) => tables.flatMap((t) => work.filter((s) => s.table === t)));
+  groups[groups.length - 1]!.push(...work.filter((s) => !named.has(s.table)));
+  return groups.filter((g) => g.length > 0);
+}
 
 /**
  * Writes the snapshots, chunked bulkPut/bulkDelete, in one rw transaction (or two, see
@@ -266,10 +278,7 @@ const WRITE_ORDER: ReadTable[][] = [
 async function writeSnapshots({ db, invalid }: Context, snapshots: Snapshot[]): Promise<boolean> {
   const work = snapshots.filter((s) => s.present.length > 0 || s.removed.length > 0);
   if (work.length === 0) return true;
-  const transactions =
-    rowsOf(work) < SPLIT_FROM_ROWS
-      ? [work]
-      : WRITE_ORDER.map((tables) => tables.flatMap((t) => work.filter((s) => s.table === t))).filter((g) => g.length > 0);
+  const transactions = rowsOf(work) < SPLIT_FROM_ROWS ? [work] : inWriteOrder(work);
   let stored = true;
   for (const transaction of transactions) {
     try {
