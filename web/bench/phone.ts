@@ -383,6 +383,16 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       },
       {
         group: GROUP,
+        // The app's own part of the row above: that one also counts the bench filling four
+        // fields of the form on the throttled page (seconds), which no app change removes.
+        figure: 'first write: Create pressed → horse saved',
+        ours: ms(write.saved - write.create),
+        target: '< 1 s',
+        met: write.saved - write.create < 1000,
+        note: `during the start: Create pressed at ${ms(write.create)}, the first row at ${ms(write.firstRow)}`,
+      },
+      {
+        group: GROUP,
         figure: 'first sync: sign-in → every table filled',
         ours: ms(filled - signIn),
         target: `< ${ms(FIRST_SYNC_BEFORE_WORKER / 2)}`,
