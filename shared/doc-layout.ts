@@ -1,42 +1,13 @@
 import * as Y from 'yjs';
+import { COLLECTIONS, type Collection, type EntityFields, type JsonValue } from './collections.ts';
 
 /**
  * The Yjs document layout, a public contract ([Y1]–[Y5] in docs/product.md):
  * one document `ranch` whose top-level Y.Maps are keyed by entity id, each value a
- * Y.Map of the entity's field names with JSON values ([Y3], [Y4]).
+ * Y.Map of the entity's field names with JSON values ([Y3], [Y4]). The collections and
+ * their names are in collections.ts, which has no Yjs (the page's entry needs only them).
  */
-export const DOC_NAME = 'ranch';
-
-export const COLLECTIONS = [
-  'horses',
-  'owners',
-  'buyers',
-  'sales',
-  'payments',
-  'breeds',
-  'colors',
-  'genders',
-  'statuses',
-  'careEntries',
-] as const;
-export type Collection = (typeof COLLECTIONS)[number];
-
-/** What a person calls one record of each collection (suppliers are `owners` in the document). */
-export const COLLECTION_NOUN: Record<Collection, string> = {
-  horses: 'horse',
-  owners: 'supplier',
-  buyers: 'buyer',
-  sales: 'sale',
-  payments: 'payment',
-  breeds: 'breed',
-  colors: 'color',
-  genders: 'gender',
-  statuses: 'status',
-  careEntries: 'care entry',
-};
-
-export type JsonValue = string | number | boolean | null;
-export type EntityFields = Record<string, JsonValue>;
+export { COLLECTION_NOUN, COLLECTIONS, type Collection, DOC_NAME, type EntityFields, type JsonValue } from './collections.ts';
 
 export function collectionMap(doc: Y.Doc, collection: Collection): Y.Map<Y.Map<JsonValue>> {
   return doc.getMap(collection);

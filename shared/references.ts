@@ -1,28 +1,9 @@
 import * as Y from 'yjs';
 import { collectionMap, COLLECTION_NOUN, type Collection } from './doc-layout.ts';
 import { isEntityId } from './ids.ts';
+import { DELETED_WITH, REFERENCES } from './reference-fields.ts';
 
-/**
- * What refers to what, the one definition every side reads: for each collection, its fields
- * that name an entity of another collection (field → the collection that entity must be in).
- * The server's reference index and compensations, its REST deletes, the device's
- * repositories and the sync notices all derive from this.
- */
-export const REFERENCES: Partial<Record<Collection, Record<string, Collection>>> = {
-  horses: { breedId: 'breeds', colorId: 'colors', genderId: 'genders', statusId: 'statuses', ownerId: 'owners' },
-  sales: { horseId: 'horses', buyerId: 'buyers' },
-  payments: { saleId: 'sales' },
-  careEntries: { horseId: 'horses' },
-};
-
-/**
- * Referrers that go with what they name instead of keeping it ([K6]): deleting a horse deletes
- * its care entries in the same change (a ranch keeps no care history of a horse it no longer
- * has). Everything else that refers to a record refuses its deletion (409, InUseError).
- */
-export const DELETED_WITH: Partial<Record<Collection, readonly Collection[]>> = {
-  horses: ['careEntries'],
-};
+export { DELETED_WITH, REFERENCES } from './reference-fields.ts';
 
 /** The keys of the entities of `referrer` whose `field` names `id`. */
 function namingKeys(doc: Y.Doc, referrer: Collection, field: string, id: string): string[] {

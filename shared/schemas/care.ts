@@ -1,20 +1,9 @@
 import { z } from 'zod';
+import { CARE_KINDS } from '../care-kinds.ts';
 import { MAX_NOTES_LENGTH } from '../constants.ts';
 import { entityId, isoDate, optionalDate, optionalText, required, requiredRef } from './common.ts';
 
-/** [K1] What a care entry records, in the order the form offers them. */
-export const CARE_KINDS = ['vaccination', 'coggins', 'farrier', 'deworming', 'vet', 'dental', 'other'] as const;
-export type CareKind = (typeof CARE_KINDS)[number];
-
-export const CARE_KIND_LABELS: Record<CareKind, string> = {
-  vaccination: 'Vaccination',
-  coggins: 'Coggins test',
-  farrier: 'Farrier',
-  deworming: 'Deworming',
-  vet: 'Vet visit',
-  dental: 'Dental',
-  other: 'Other',
-};
+export { CARE_KIND_LABELS, CARE_KINDS, type CareKind } from '../care-kinds.ts';
 
 /** How many horses one care visit may name at once (a whole barn, not the whole ranch by accident). */
 export const MAX_HORSES_PER_VISIT = 500;

@@ -6,7 +6,7 @@ import { AuthProvider } from './features/auth/AuthProvider.tsx';
 import { DataProvider } from './data/context.tsx';
 import { afterFirstRowsShown } from './data/doc-load-gate.ts';
 import type { PageData } from './data/page-data.ts';
-import { openRanchData, type RanchData } from './data/ranch-data.ts';
+import type { RanchData } from './data/ranch-data.ts';
 import { openWorkerData } from './data/worker-client.ts';
 import { workerFailedBefore } from './data/worker-fallback.ts';
 import { connectDataHost, type HostKind } from './data/connect-data-host.ts';
@@ -46,7 +46,8 @@ applyAppearance(readSettings());
 // scale) loads once a list screen reports its rows painted (useFirstRowsShown in
 // data/doc-load-gate.ts), or after 1.5 s on screens without a list.
 const docLoadAfter = afterFirstRowsShown(1500);
-const data: PageData = dataWorkerWanted() ? startDataWorker() : startInThread();
+if (dataWorkerWanted()) render(startDataWorker());
+else startInThread().then(render, (error: unknown) => console.error('The data layer could not load', error));
 
 /**
  * The document lives in a worker shared by the device's tabs, off the main thread (docs/web.md
@@ -70,7 +71,14 @@ function startDataWorker(): PageData {
   return workerData;
 }
 
-function startInThread(): PageData {
+/**
+ * The document in this thread: the rare case (no workers, a worker that failed, debugging),
+ * so its code (Yjs, y-indexeddb, y-websocket, the projection, the repositories) is a chunk
+ * of its own, loaded here before the first render, and not part of every start's entry
+ * (docs/web.md "A small entry").
+ */
+async function startInThread(): Promise<PageData> {
+  const { openRanchData } = await import('./data/ranch-data.ts');
   const local = openRanchData({ docLoadAfter });
   window.__ranch = {
     doc: local.doc,
@@ -86,17 +94,19 @@ function startInThread(): PageData {
 registerServiceWorker();
 reloadWhenClearedElsewhere();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <ToastProvider>
-      <DataProvider data={data}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </DataProvider>
-      <UpdatePrompt />
-    </ToastProvider>
-  </StrictMode>,
-);
+function render(data: PageData): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <ToastProvider>
+        <DataProvider data={data}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </DataProvider>
+        <UpdatePrompt />
+      </ToastProvider>
+    </StrictMode>,
+  );
+}

@@ -10,7 +10,8 @@ import {
   SYNC_PATH,
   SYNC_USER_PARAM,
 } from '../../../shared/index.ts';
-import { addNoticeBatch, readNotices, type NoticeStore } from './compensation-notices.ts';
+import { addNoticeBatch, type NoticeStore } from './compensation-notices.ts';
+import { readNotices } from './notice-frames.ts';
 import type { SaveTracker } from './save-tracker.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
 import { createStore, type Store } from './store.ts';

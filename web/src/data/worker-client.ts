@@ -7,7 +7,7 @@ import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { remoteWrites } from './rpc/writes-rpc.ts';
-import { stageCreatesBeforeLoad } from './staged-creates.ts';
+import { stageCreatesBeforeLoad } from './staged-creates-on-demand.ts';
 import { createStore } from './store.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
 import type { SyncStatus } from './sync.ts';
@@ -112,8 +112,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   const photos = createPhotoOutbox(db);
   // Until the host says its document has loaded, it may be applying it and answer nothing
   // for seconds: the creates that need nothing of the document are made here
-  // (docs/web.md "Writable sooner"). A static import: the entry already carries Yjs and
-  // the repositories (main.tsx imports the in-thread data layer, ranch-data.ts).
+  // (docs/web.md "Writable sooner"); their code loads with the first such create.
   const writes = stageCreatesBeforeLoad(remoteWrites(client), {
     db,
     photos,

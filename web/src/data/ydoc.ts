@@ -1,8 +1,8 @@
 import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
+import { DOC_DB_NAME } from './doc-db-name.ts';
 
-/** IndexedDB database that y-indexeddb keeps the `ranch` document's updates in. */
-export const DOC_DB_NAME = 'ranch-doc';
+export { DOC_DB_NAME };
 
 /** What callers need of y-indexeddb; valid before the document has started loading. */
 export type DocPersistence = { clearData(): Promise<void>; destroy(): Promise<void> };

@@ -1,4 +1,4 @@
-import { DOC_DB_NAME } from '../../data/ydoc.ts';
+import { DOC_DB_NAME } from '../../data/doc-db-name.ts';
 import { READ_DB_NAME } from '../../data/db.ts';
 
 /** Every IndexedDB database the app keeps. */

@@ -1,0 +1,38 @@
+/**
+ * The collections of the document layout (doc-layout.ts, [Y1]–[Y5] in docs/product.md) and
+ * what they are called, in a module without Yjs: modules imported only for these names (the
+ * page's start, docs/web.md "A small entry") must not bring Yjs with them. doc-layout.ts
+ * re-exports all of it.
+ */
+export const DOC_NAME = 'ranch';
+
+export const COLLECTIONS = [
+  'horses',
+  'owners',
+  'buyers',
+  'sales',
+  'payments',
+  'breeds',
+  'colors',
+  'genders',
+  'statuses',
+  'careEntries',
+] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+/** What a person calls one record of each collection (suppliers are `owners` in the document). */
+export const COLLECTION_NOUN: Record<Collection, string> = {
+  horses: 'horse',
+  owners: 'supplier',
+  buyers: 'buyer',
+  sales: 'sale',
+  payments: 'payment',
+  breeds: 'breed',
+  colors: 'color',
+  genders: 'gender',
+  statuses: 'status',
+  careEntries: 'care entry',
+};
+
+export type JsonValue = string | number | boolean | null;
+export type EntityFields = Record<string, JsonValue>;

@@ -1,0 +1,105 @@
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
+import { serviceWorkerInControl } from './support/session.ts';
+
+/**
+ * Issue 12, a small start script (docs/web.md "A small entry"): every start evaluates the
+ * entry and what it imports statically in one main-thread task, so the document's code
+ * (Yjs), the zod schemas and the forms stay out of it; the in-thread data layer is a chunk
+ * loaded when the data worker is not used, and every chunk is precached for an offline start.
+ */
+describe('the start script', () => {
+  let webDir: string;
+  let server: AppServer;
+  let link: PhoneLink;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // A copy of the build (dist/web, or RANCH_WEB_DIR's): another build during the run must not change what is served.
+    webDir = await mkdtemp(join(tmpdir(), 'ranch-start-script-'));
+    await cp(process.env.RANCH_WEB_DIR ?? resolve(import.meta.dirname, '../../dist/web'), webDir, { recursive: true });
+    server = await startAppServer({ RANCH_WEB_DIR: webDir });
+    link = await startPhoneLink(server);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await link?.close();
+    await server?.stop();
+    if (webDir) await rm(webDir, { recursive: true, force: true });
+  });
+
+  /** The entry script and the chunks it imports statically (import() calls are not followed). */
+  async function entryScripts(): Promise<Map<string, string>> {
+    const html = await readFile(join(webDir, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    if (!entry) throw new Error('index.html has no module script');
+    const scripts = new Map<string, string>();
+    const visit = async (path: string) => {
+      if (scripts.has(path)) return;
+      const code = await readFile(join(webDir, path), 'utf8');
+      scripts.set(path, code);
+      for (const [, name] of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) await visit(`assets/${name}`);
+    };
+    await visit(entry);
+    return scripts;
+  }
+
+  it('carries no Yjs, zod or react-hook-form, and the service worker precaches every script', async () => {
+    const scripts = await entryScripts();
+    expect(scripts.size).toBeGreaterThan(1);
+    const carrying = (signature: string) => [...scripts].filter(([, code]) => code.includes(signature)).map(([path]) => path);
+    expect(carrying('Yjs was already imported'), 'Yjs (and the document layer with it)').toEqual([]);
+    expect(carrying('$ZodType'), 'zod').toEqual([]);
+    expect(carrying('shouldUnregister'), 'react-hook-form').toEqual([]);
+
+    const sw = await readFile(join(webDir, 'sw.js'), 'utf8');
+    const assets = (await readdir(join(webDir, 'assets'))).filter((name) => name.endsWith('.js'));
+    expect(assets.filter((name) => !sw.includes(`"url":"assets/${name}"`))).toEqual([]);
+  });
+
+  it('[O1] [O2] a worker that stops starting while the phone has no signal: the tab runs the data layer itself, its chunk from the precache', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // Armed by the test: the worker's script no longer loads (a 404), as where module workers are broken.
+    await phone.addInitScript(() => {
+      if (localStorage.getItem('test.brokenWorker') !== '1') return;
+      const Shared = window.SharedWorker;
+      window.SharedWorker = class extends Shared {
+        constructor(_url: string | URL, options?: string | WorkerOptions) {
+          super('/assets/no-such-worker.js', options);
+        }
+      };
+    });
+    const page = await phone.newPage();
+    const dataHost = () => page.evaluate(() => window.__ranch?.host).catch(() => null);
+    await page.goto(link.url);
+    await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await dataHost()).toBe('shared');
+    await serviceWorkerInControl(page);
+
+    // The in-thread data layer's chunk was never loaded: offline, only the precache has it.
+    await link.setOffline(phone, true);
+    await page.evaluate(() => localStorage.setItem('test.brokenWorker', '1'));
+    await page.reload();
+    // The worker's error reloads the tab once, with the data layer in the page.
+    await expect.poll(dataHost, { timeout: 30_000 }).toBe('page');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The document loads from the device, in this thread.
+    await page.evaluate(() => window.__ranch?.data.loaded);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Horses' }).click();
+    await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
+    await phone.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { type RanchWrites, writableBeforeLoad, writesThrough } from './ranch-writes.ts';
+import type { StagingOptions } from './staged-creates.ts';
+
+type Call = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * `stageCreatesBeforeLoad` of staged-creates.ts, its module loaded by the first create made
+ * before the data worker has loaded (docs/web.md "A small entry"). That module brings Yjs,
+ * the repositories and their zod schemas: evaluating them was most of a phone's first long
+ * task, and a start rarely makes a create in its first seconds. Everything else goes
+ * straight to `remote`, as the staging itself would send it.
+ */
+export function stageCreatesBeforeLoad(remote: RanchWrites, options: StagingOptions): RanchWrites {
+  let staging: Promise<RanchWrites> | undefined;
+  const load = (): Promise<RanchWrites> => {
+    staging ??= import('./staged-creates.ts').then(
+      (module) => module.stageCreatesBeforeLoad(remote, options),
+      (error: unknown) => {
+        staging = undefined; // The next create tries again.
+        throw error;
+      },
+    );
+    return staging;
+  };
+  return writesThrough(async (repository, method, args) => {
+    const target = options.isLoaded() || !writableBeforeLoad(repository, method) ? remote : await load();
+    return (target[repository] as unknown as Record<string, Call>)[method]!(...args);
+  });
+}
