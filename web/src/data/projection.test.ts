@@ -296,4 +296,23 @@ describe('[O2] Dexie projection of the ranch document', () => {
     await project(doc, db).ready;
     expect(await db.careEntries.count()).toBe(SPLIT_FROM_ROWS);
   });
+
+  it('says when the batches queued so far are written, without waiting for the stored document', async () => {
+    const { doc, db } = setup();
+    const projection = project(doc, db);
+    await projection.ready;
+    const id = (n: number) => `0190a000-0000-7000-b000-${String(n).padStart(12, '0')}`;
+    applyFromOtherDevice(doc, (other) =>
+      other.transact(() => {
+        for (let i = 0; i < SPLIT_FROM_ROWS; i++) writeEntity(other, 'horses', id(i), horse(`Horse ${i}`));
+      }),
+    );
+    await projection.settled();
+    expect(await db.horses.count()).toBe(SPLIT_FROM_ROWS);
+
+    const loading = setup();
+    const notLoaded = project(loading.doc, loading.db, new Promise(() => {}));
+    await notLoaded.settled();
+    expect(await loading.db.horses.count()).toBe(0);
+  });
 });

@@ -13,6 +13,13 @@ export type Projection = {
   ready: Promise<void>;
   /** Resolves when every change seen so far is written to the tables. */
   idle(): Promise<void>;
+  /**
+   * Resolves when the batches queued so far are written, without waiting for the stored
+   * document to load: reads of whole tables (what is due, the Dashboard's figures) wait for
+   * it, so during a first sync they read the tables once, complete, rather than between
+   * its transactions, competing with them.
+   */
+  settled(): Promise<void>;
   /** Entities of the document left out of the tables (not valid records, or refused by IndexedDB). */
   invalid(): InvalidEntity[];
   /** How many there are, for the Settings screen. */
@@ -121,6 +128,7 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
       await ready;
       await running;
     },
+    settled: () => running,
     invalid: () => invalid.list(),
     invalidCount: invalid.count,
     stop: () => {

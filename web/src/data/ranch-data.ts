@@ -167,7 +167,11 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       return typeof saleId === 'string' && saleId !== '' ? saleId : null;
     },
     loadDue: (today) => loadDue(db, today),
-    loadFigures: (today) => loadRanchFigures(db, today),
+    // After the batches queued (a first sync's), so the figures are read once, complete.
+    loadFigures: async (today) => {
+      await projection.settled();
+      return loadRanchFigures(db, today);
+    },
     async clearDocument() {
       stopConflicts();
       sync?.destroy();
