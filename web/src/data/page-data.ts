@@ -6,7 +6,7 @@ import type { PhotoUploader } from './photos/photo-uploader.ts';
 import type { RanchWrites } from './ranch-writes.ts';
 import type { Store } from './store.ts';
 import type { RanchFigures } from '../../../shared/index.ts';
-import type { DueRow } from '../features/care/load-due.ts';
+import type { DueAnswer, DueRequest } from '../features/care/due-answer.ts';
 import type { SyncStatus } from './sync.ts';
 
 /**
@@ -35,8 +35,11 @@ export type PageData = {
   /** The session ended ([A13]): no socket and no upload any more. */
   stopSync(): void;
   paymentSaleId(paymentId: string): Promise<string | null>;
-  /** What is due on `today` ([K4]), read where the document is (it reads every care entry, sale and payment). */
-  loadDue(today: string): Promise<DueRow[]>;
+  /**
+   * What is due ([K4]), read where the document is (it reads every care entry, sale and
+   * payment): the first rows and how many, with the bell's marks when it names the user.
+   */
+  loadDue(request: DueRequest): Promise<DueAnswer>;
   /** The Dashboard's figures on `today`, read where the document is (every horse, sale and payment). */
   loadFigures(today: string): Promise<RanchFigures>;
   clearDocument(): Promise<void>;

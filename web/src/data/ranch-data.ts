@@ -17,7 +17,7 @@ import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
 import { startConflictRefresh } from './conflict-cache.ts';
-import { loadDue, type DueRow } from '../features/care/load-due.ts';
+import { readDue, type DueAnswer, type DueRequest } from '../features/care/due-answer.ts';
 import { loadRanchFigures } from '../features/dashboard/load-figures.ts';
 import { collectionMap, entityShape, type RanchFigures } from '../../../shared/index.ts';
 import type { Store } from './store.ts';
@@ -43,8 +43,8 @@ export type RanchData = LocalDoc &
     countUnsaved(): Promise<number>;
     /** The sale a payment belongs to, from the document (the read model has no payment index); null if unknown. */
     paymentSaleId(paymentId: string): Promise<string | null>;
-    /** What is due on `today` ([K4]), from the read model (load-due.ts). */
-    loadDue(today: string): Promise<DueRow[]>;
+    /** What is due ([K4]), from the read model (due-answer.ts). */
+    loadDue(request: DueRequest): Promise<DueAnswer>;
     /** The Dashboard's figures on `today`, from the read model (load-figures.ts). */
     loadFigures(today: string): Promise<RanchFigures>;
     /** Clear Local Data: stops syncing and sending, then empties the stored document. */
@@ -166,7 +166,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
       return typeof saleId === 'string' && saleId !== '' ? saleId : null;
     },
-    loadDue: (today) => loadDue(db, today),
+    loadDue: (request) => readDue(db, request),
     // After the batches queued (a first sync's), so the figures are read once, complete.
     loadFigures: async (today) => {
       await projection.settled();

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { DueList } from '../features/care/DueList.tsx';
-import { notifyDue } from '../features/care/due-notifications.ts';
-import { hasNewDue, readDueSeen, writeDueSeen } from '../features/care/due-seen.ts';
-import { useDue, type DueRow } from '../features/care/use-due.ts';
+import { markDueSeen } from '../features/care/due-marks.ts';
+import { useBellDue, type DueRow } from '../features/care/use-due.ts';
+import { useRanchData } from '../data/context.tsx';
 import { NoticeList } from '../features/sync-notices/NoticeList.tsx';
 import { useNoticeBatches } from '../features/sync-notices/use-notices.ts';
 import { BellIcon } from './icons.tsx';
@@ -25,26 +25,27 @@ export function NotificationsBell({ userId }: { userId: string }) {
   const latest = useNoticeBatches().at(-1)?.id ?? 0;
   // The newest notice seen in the panel; null until first opened (the dot shows at start, as in the seed).
   const [seen, setSeen] = useState<number | null>(null);
-  const due = useDue();
-  const [dueSeen, setDueSeen] = useState(() => readDueSeen(userId));
+  const { db } = useRanchData();
+  // [K4] [K7] The first 50 rows, and whether something new is due, compared where the list is
+  // read; newly due items are announced by the read itself (due-notifications.ts).
+  const due = useBellDue(userId);
+  const marks = due?.marks;
+  // What this panel marked seen: an answer read before the mark was stored still says "new".
+  const [seenHashes, setSeenHashes] = useState<string | null>(null);
   const [opened, setOpened] = useState<DueRow | null>(null);
-  // Thousands of items at ranch scale: compared once per list or per look at the panel, not per render.
-  const newDue = useMemo(() => due !== undefined && hasNewDue(due, dueSeen), [due, dueSeen]);
+  const newDue = marks?.newDue === true && marks.hashes !== seenHashes;
   const unread = seen === null || latest > seen || newDue;
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
 
-  // [K7] What is newly due may also be a browser notification, where the person allowed it.
-  useEffect(() => {
-    if (due) notifyDue(due, userId);
-  }, [due, userId]);
   // What is listed while the panel is open has been seen (also what arrives while it is open).
   useEffect(() => {
-    if (!open || !due) return;
-    writeDueSeen(userId, due);
-    setDueSeen(readDueSeen(userId));
-  }, [open, due, userId]);
+    if (!open || !marks) return;
+    setSeenHashes(marks.hashes);
+    // Refused (storage full): the dot comes back at the next read, nothing worse.
+    markDueSeen(db, userId, marks.hashes).catch(() => {});
+  }, [open, marks, userId, db]);
 
   return (
     <div ref={ref} className="relative">
@@ -65,11 +66,12 @@ export function NotificationsBell({ userId }: { userId: string }) {
       </button>
       {open && (
         <div className="absolute right-0 z-50 mt-2 max-h-[70vh] w-80 max-w-[calc(100vw-1rem)] space-y-3 overflow-y-auto rounded-box border border-base-300 bg-base-100 p-4 text-sm shadow-lg">
-          {due && due.length > 0 && (
+          {due && due.total > 0 && (
             <section aria-label="Due">
               <h2 className="mb-1 font-semibold">Due</h2>
               <DueList
-                rows={due}
+                rows={due.rows}
+                total={due.total}
                 limit={50}
                 onOpen={(row) => {
                   setOpen(false);
@@ -78,7 +80,7 @@ export function NotificationsBell({ userId }: { userId: string }) {
               />
             </section>
           )}
-          {(latest > 0 || !due || due.length === 0) && <NoticeList />}
+          {(latest > 0 || !due || due.total === 0) && <NoticeList />}
         </div>
       )}
       {opened && (

@@ -228,12 +228,54 @@ describe('the data host (the data worker, run in this thread)', () => {
       recordedByName: 'Ann',
       createdAt: '2025-10-01T10:00:00.000Z',
     });
-    const due = await controls.loadDue('2026-11-23');
-    expect(due.map((row) => [row.title, row.overdue])).toEqual([['Coggins test overdue: Comet', true]]);
-    expect(await controls.loadDue('2026-09-01')).toEqual([]);
+    const due = await controls.loadDue({ today: '2026-11-23', limit: 50 });
+    expect(due.rows.map((row) => [row.title, row.overdue])).toEqual([['Coggins test overdue: Comet', true]]);
+    expect(due.total).toBe(1);
+    expect(await controls.loadDue({ today: '2026-09-01', limit: 50 })).toEqual({ rows: [], total: 0 });
   });
 
-  it('[D5] the Dashboard\'s figures are summed in the host: the page gets a few numbers, not the ranch', async () => {
+  it("[K4] with 10,000 items due the page gets 50 rows, the count and the bell's marks as one string, whatever the number", async () => {
+    const { host, client } = await openHost(true);
+    const controls = remoteControls(client);
+    await controls.idle();
+    const id = (prefix: string, i: number) => `0190a000-0000-7000-8${prefix}-${String(i).padStart(12, '0')}`;
+    await host.data.db.horses.bulkPut(Array.from({ length: 10_000 }, (_, i) => ({ id: id('001', i), name: `Horse ${i}` }) as never));
+    await host.data.db.careEntries.bulkPut(
+      Array.from({ length: 10_000 }, (_, i) => ({
+        id: id('002', i),
+        horseId: id('001', i),
+        kind: 'farrier' as const,
+        doneOn: '2025-10-01',
+        nextDueOn: '2026-10-01',
+        notes: null,
+        recordedBy: id('003', 0),
+        recordedByName: 'Ann',
+        createdAt: '2025-10-01T10:00:00.000Z',
+      })),
+    );
+    const user = { id: 'user-ann', notify: true, maintenanceAlerts: true };
+    const due = await controls.loadDue({ today: '2026-11-23', limit: 50, user });
+    expect(due.rows).toHaveLength(50);
+    expect(due.total).toBe(10_000);
+    const marks = due.marks!;
+    expect(marks).toMatchObject({ newDue: true, freshCount: 10_000 });
+    // What is announced: the first of them (a summary counts the rest), not the 10,000.
+    expect(marks.fresh.map((row) => row.title)).toEqual(due.rows.slice(0, 3).map((row) => row.title));
+    expect(typeof marks.hashes).toBe('string');
+    expect(new Set(marks.hashes.split(',')).size).toBe(10_000);
+    // The Dashboard's card asks for 8 and no marks.
+    const card = await controls.loadDue({ today: '2026-11-23', limit: 8 });
+    expect(card.rows).toHaveLength(8);
+    expect(card.marks).toBeUndefined();
+    // Announced once: the next read has nothing fresh; the dot stays until the list is seen.
+    expect((await controls.loadDue({ today: '2026-11-23', limit: 50, user })).marks).toMatchObject({
+      newDue: true,
+      freshCount: 0,
+      fresh: [],
+    });
+  });
+
+  it("[D5] the Dashboard's figures are summed in the host: the page gets a few numbers, not the ranch", async () => {
     const { host, client } = await openHost(true);
     const controls = remoteControls(client);
     // After the load's reconcile, which would take away rows the document does not hold.

@@ -2,6 +2,7 @@ import { openRanchData, type RanchData, type RanchDataOptions } from '../ranch-d
 import { createRpcHost, type Handlers, type RpcHost } from '../rpc/host.ts';
 import { writeHandlers } from '../rpc/writes-rpc.ts';
 import type { HostControls, HostEvents } from './host-api.ts';
+import { asDueRequest } from '../../features/care/due-answer.ts';
 
 export type DataHost = {
   /** The data layer as it runs here; for tests and for the worker entry. */
@@ -54,7 +55,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     },
     countUnsaved: () => data.countUnsaved(),
     paymentSaleId: (paymentId) => data.paymentSaleId(paymentId),
-    loadDue: (today) => data.loadDue(String(today)),
+    loadDue: (request) => data.loadDue(asDueRequest(request)),
     loadFigures: (today) => data.loadFigures(String(today)),
     disconnect: () => data.sync?.provider.disconnect(),
     setOnline: (online) => data.setOnline(online === true),

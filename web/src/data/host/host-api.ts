@@ -4,7 +4,7 @@ import type { UploadEvent } from '../photos/photo-uploader.ts';
 import type { Async } from '../ranch-writes.ts';
 import type { RpcClient } from '../rpc/client.ts';
 import type { SyncStatus } from '../sync.ts';
-import type { DueRow } from '../../features/care/load-due.ts';
+import type { DueAnswer, DueRequest } from '../../features/care/due-answer.ts';
 import type { RanchFigures } from '../../../../shared/index.ts';
 
 /**
@@ -32,8 +32,11 @@ export type HostControls = {
   countUnsaved(): Promise<number>;
   /** The sale a payment belongs to, read from the document (the read model has no payment index). */
   paymentSaleId(paymentId: string): Promise<string | null>;
-  /** What is due on `today` ([K4]): the short list, read here so the page never reads the whole ranch. */
-  loadDue(today: string): Promise<DueRow[]>;
+  /**
+   * What is due ([K4]), read here so the page never reads the whole ranch, and answered
+   * small however many items are due: the first rows, the count, the bell's marks.
+   */
+  loadDue(request: DueRequest): Promise<DueAnswer>;
   /** The Dashboard's figures on `today`: a few numbers, read here so the page never reads the whole ranch. */
   loadFigures(today: string): Promise<RanchFigures>;
   /** Closes the socket (tests and the bench simulate a lost connection); connect() or reconnect() opens it again. */

@@ -1,9 +1,10 @@
 import type { DueRow } from './use-due.ts';
 
-type Props = { rows: DueRow[]; onOpen: (row: DueRow) => void; limit?: number };
+/** `rows`: the first of what is due (due-answer.ts), `total`: how many are (rows.length when all are given). */
+type Props = { rows: DueRow[]; total?: number; onOpen: (row: DueRow) => void; limit?: number };
 
 /** [K4] What is due, each line opening the horse (care) or the sale (installment). */
-export function DueList({ rows, onOpen, limit }: Props) {
+export function DueList({ rows, total = rows.length, onOpen, limit }: Props) {
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   return (
     <ul className="space-y-1" aria-label="Due">
@@ -15,7 +16,7 @@ export function DueList({ rows, onOpen, limit }: Props) {
           </button>
         </li>
       ))}
-      {limit !== undefined && rows.length > limit && <li className="px-2 text-xs text-base-content/60">and {rows.length - limit} more</li>}
+      {total > shown.length && <li className="px-2 text-xs text-base-content/60">and {total - shown.length} more</li>}
     </ul>
   );
 }

@@ -5,7 +5,7 @@ import { useDue, type DueRow } from './use-due.ts';
 
 /** [K4] [D10] The Dashboard's "Due soon": what the bell lists, the first eight, each opening the horse or the sale. */
 export function DueSoonCard() {
-  const due = useDue();
+  const due = useDue(8);
   const [opened, setOpened] = useState<DueRow | null>(null);
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="dashboard-due-soon">
@@ -15,10 +15,10 @@ export function DueSoonCard() {
         </h2>
         {due === undefined ? (
           <span className="loading loading-dots loading-sm" role="status" aria-label="Loading" />
-        ) : due.length === 0 ? (
+        ) : due.total === 0 ? (
           <p className="text-base-content/60">Nothing due in the next 14 days</p>
         ) : (
-          <DueList rows={due} onOpen={setOpened} limit={8} />
+          <DueList rows={due.rows} total={due.total} onOpen={setOpened} limit={8} />
         )}
       </div>
       {opened && <DueDetails due={opened} onClose={() => setOpened(null)} />}

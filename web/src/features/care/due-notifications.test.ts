@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openRanchDb, type RanchDb } from '../../data/db.ts';
 import { writeSettings, DEFAULT_SETTINGS } from '../settings/user-settings.ts';
-import { notifyDue } from './due-notifications.ts';
+import { dueMarks } from './due-marks.ts';
+import { announceDue, dueUser } from './due-notifications.ts';
 import type { DueRow } from './use-due.ts';
 
 const shown: { title: string; body: string | undefined }[] = [];
@@ -34,39 +36,64 @@ const installment: DueRow = {
   detail: '$300 from Bea Buyer, due since 1/1/2026',
 };
 
+let db: RanchDb;
+let counter = 0;
 beforeEach(() => {
   localStorage.clear();
   shown.length = 0;
   FakeNotification.permission = 'granted';
   vi.stubGlobal('Notification', FakeNotification);
+  db = openRanchDb(`due-notifications-${Date.now()}-${++counter}`);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await db.delete();
+});
+
+/** What the bell's read does with the list: the host's bookkeeping (read database), then the page's notifications. */
+const notifyDue = async (rows: DueRow[], userId: string) => announceDue(await dueMarks(db, rows, dueUser(userId)));
 
 describe('browser notifications of what is due', () => {
-  it('[K7] [V3] none while the Browser Notifications switch is off, even with permission', () => {
-    notifyDue([coggins], 'u1');
+  it('[K7] [V3] none while the Browser Notifications switch is off, even with permission, and no burst once turned on', async () => {
+    await notifyDue([coggins], 'u1');
+    expect(shown).toEqual([]);
+    writeSettings({ ...DEFAULT_SETTINGS, browserNotifications: true });
+    await notifyDue([coggins], 'u1');
     expect(shown).toEqual([]);
   });
 
-  it('[K7] with the switch on and permission granted: each newly due item once', () => {
+  it('[K7] with the switch on and permission granted: each newly due item once', async () => {
     writeSettings({ ...DEFAULT_SETTINGS, browserNotifications: true });
-    notifyDue([coggins], 'u1');
-    notifyDue([coggins, installment], 'u1');
-    notifyDue([coggins, installment], 'u1');
+    await notifyDue([coggins], 'u1');
+    await notifyDue([coggins, installment], 'u1');
+    await notifyDue([coggins, installment], 'u1');
     expect(shown).toEqual([
       { title: 'Coggins test overdue: Dusty', body: 'Was due 1/1/2026' },
       { title: 'Installment past due: Star', body: '$300 from Bea Buyer, due since 1/1/2026' },
     ]);
   });
 
-  it('[K7] care waits for Maintenance Alerts; nothing where permission was denied', () => {
+  it('[K7] care waits for Maintenance Alerts; nothing where permission was denied', async () => {
     writeSettings({ ...DEFAULT_SETTINGS, browserNotifications: true, maintenanceAlerts: false });
-    notifyDue([coggins, installment], 'u1');
+    await notifyDue([coggins, installment], 'u1');
     expect(shown.map((n) => n.title)).toEqual(['Installment past due: Star']);
     FakeNotification.permission = 'denied';
     writeSettings({ ...DEFAULT_SETTINGS, browserNotifications: true });
-    localStorage.removeItem('ranch.dueNotified.u2');
-    notifyDue([coggins], 'u2');
+    await notifyDue([coggins], 'u2');
     expect(shown).toHaveLength(1);
+  });
+
+  it('[K7] more than 3 new at once make one notification that counts them; what is no longer due is forgotten', async () => {
+    writeSettings({ ...DEFAULT_SETTINGS, browserNotifications: true });
+    const rows = [1, 2, 3, 4].map((i) => ({
+      ...coggins,
+      key: `care:h${i}:coggins:2026-01-01:overdue`,
+      title: `Coggins test overdue: Horse ${i}`,
+    }));
+    await notifyDue(rows, 'u1');
+    expect(shown).toEqual([{ title: 'Ranch: things are due', body: '4 things need doing, the first: Coggins test overdue: Horse 1' }]);
+    await notifyDue(rows.slice(1), 'u1');
+    await notifyDue(rows, 'u1');
+    expect(shown.map((n) => n.title)).toEqual(['Ranch: things are due', 'Coggins test overdue: Horse 1']);
   });
 });

@@ -1,12 +1,9 @@
+import type { PageData } from '../../data/page-data.ts';
 import { notificationPermission } from '../settings/notification-permission.ts';
 import { readSettings } from '../settings/user-settings.ts';
-import { hashOf, readKeys, writeHashes } from './due-seen.ts';
-import type { DueRow } from './use-due.ts';
-
-const storageKey = (userId: string) => `ranch.dueNotified.${userId}`;
-
-/** More new items than this at once make one notification that counts them. */
-const ONE_BY_ONE = 3;
+import { DUE_SHOWN, type DueAnswer } from './due-answer.ts';
+import { ONE_BY_ONE, type DueMarks, type DueUser } from './due-marks.ts';
+import { migrateDueMarks } from './due-marks-migration.ts';
 
 function show(title: string, body: string, tag: string): void {
   try {
@@ -18,21 +15,34 @@ function show(title: string, body: string, tag: string): void {
 }
 
 /**
- * [K7] A browser notification for each item newly due, once per item on this device, only
- * where the person allowed notifications and turned Browser Notifications on in Settings
- * ([V3]); care items also need Maintenance Alerts on. Returns the rows notified.
+ * [K7] A browser notification for each item newly due (the host chose them: due-marks.ts),
+ * or one that counts them when there are more than 3.
  */
-export function notifyDue(rows: DueRow[], userId: string): DueRow[] {
-  const notified = readKeys(storageKey(userId));
-  const settings = readSettings();
-  const allowed = settings.browserNotifications && notificationPermission() === 'granted';
-  const fresh = rows.filter((row) => !notified.has(hashOf(row)) && (row.type === 'sale' || settings.maintenanceAlerts));
-  if (allowed && fresh.length > ONE_BY_ONE) {
-    show('Ranch: things are due', `${fresh.length} things need doing, the first: ${fresh[0]!.title}`, 'ranch-due');
-  } else if (allowed) {
-    for (const row of fresh) show(row.title, row.detail, row.key);
+export function announceDue(marks: Pick<DueMarks, 'fresh' | 'freshCount'>): void {
+  if (marks.freshCount > ONE_BY_ONE) {
+    show('Ranch: things are due', `${marks.freshCount} things need doing, the first: ${marks.fresh[0]!.title}`, 'ranch-due');
+  } else {
+    for (const row of marks.fresh) show(row.title, row.detail, row.key);
   }
-  // Only what is still due is remembered; what was not allowed is not announced later in a burst.
-  writeHashes(storageKey(userId), rows.map(hashOf));
-  return allowed ? fresh : [];
+}
+
+/** What only the page knows of `userId`'s notifications: the browser's permission and the settings, read now. */
+export function dueUser(userId: string): DueUser {
+  const settings = readSettings();
+  const notify = settings.browserNotifications && notificationPermission() === 'granted';
+  return { id: userId, notify, maintenanceAlerts: settings.maintenanceAlerts };
+}
+
+/**
+ * The bell's read of what is due for `userId`: the first 50 rows, the dot's flag and, where
+ * the person allowed notifications and turned Browser Notifications on ([V3]) — care also
+ * needs Maintenance Alerts — what is newly due, once per item on this device ([K7]). The
+ * notifications are shown here rather than in an effect: the host has recorded the items as
+ * notified, so an answer a remounting bell drops (React's StrictMode) must not lose them.
+ */
+export async function readBellDue(data: Pick<PageData, 'db' | 'loadDue'>, userId: string, today: string): Promise<DueAnswer> {
+  await migrateDueMarks(data.db, userId);
+  const answer = await data.loadDue({ today, limit: DUE_SHOWN, user: dueUser(userId) });
+  if (answer.marks) announceDue(answer.marks);
+  return answer;
 }

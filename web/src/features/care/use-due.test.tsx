@@ -18,8 +18,8 @@ afterEach(async () => {
 });
 
 function Count() {
-  const due = useDue();
-  return <p>{due === undefined ? 'reading' : `${due.length} due`}</p>;
+  const due = useDue(50);
+  return <p>{due === undefined ? 'reading' : `${due.total} due`}</p>;
 }
 
 describe('what is due, read again', () => {
