@@ -166,8 +166,11 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
       return typeof saleId === 'string' && saleId !== '' ? saleId : null;
     },
-    loadDue: (request) => readDue(db, request),
-    // After the batches queued (a first sync's), so the figures are read once, complete.
+    // Both after the batches queued (a first sync's): read once, complete, not between its transactions.
+    loadDue: async (request) => {
+      await projection.settled();
+      return readDue(db, request);
+    },
     loadFigures: async (today) => {
       await projection.settled();
       return loadRanchFigures(db, today);

@@ -106,7 +106,7 @@ describe('the bell with 10,000 items due', () => {
     await expect.poll(() => bell().getAttribute('aria-label'), { timeout: 5000 }).toBe('Notifications, unread');
     expect(shown.slice(1)).toEqual([{ title: `Farrier overdue: Horse ${MANY}`, body: expect.stringMatching(/^Was due /) }]);
     expect(answers.every((answer) => answer.rows.length <= 50)).toBe(true);
-  });
+  }, 30_000);
 
   it('[K4] [K7] a device updated from localStorage marks moves them once: no burst of notifications, no dot for what was seen', async () => {
     await overdue(0, MANY);
@@ -120,5 +120,5 @@ describe('the bell with 10,000 items due', () => {
     expect(localStorage.getItem(`ranch.dueSeen.${USER.id}`)).toBeNull();
     expect(localStorage.getItem(`ranch.dueNotified.${USER.id}`)).toBeNull();
     expect((await data.db.meta.get(dueMarkKeys(USER.id).notified))?.value).toBe(stored);
-  });
+  }, 30_000);
 });
