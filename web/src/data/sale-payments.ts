@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { collectionMap, readRecord, type Payment } from '../../../shared/index.ts';
 import { InvalidEntities } from './invalid-entities.ts';
+import type { SalePaymentsRow } from './sale-payments-row.ts';
 
 /**
  * The read model keeps a sale's payments as ONE row (table `salePayments`), not a row per
@@ -8,7 +9,7 @@ import { InvalidEntities } from './invalid-entities.ts';
  * as many payments as sales, so a first sync writes 5,000 rows instead of 50,000 (the
  * per-row cost of IndexedDB is what a first sync spends its time on; docs/web.md, Data).
  */
-export type SalePaymentsRow = { saleId: string; payments: Payment[] };
+export { flattenPayments, type SalePaymentsRow } from './sale-payments-row.ts';
 
 const byId = (a: Payment, b: Payment) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -86,9 +87,4 @@ export class PaymentGroups {
     ids?.delete(id);
     if (ids?.size === 0) this.bySale.delete(saleKey);
   }
-}
-
-/** The payments of the given rows (missing rows: sales without payments), in one list. */
-export function flattenPayments(rows: readonly (SalePaymentsRow | undefined)[]): Payment[] {
-  return rows.flatMap((row) => row?.payments ?? []);
 }

@@ -1,6 +1,6 @@
 import { CARE_KIND_LABELS, careDue, paidCentsBySale, salesPastDue, type CareDue, type SaleDue } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
-import { flattenPayments } from '../../data/sale-payments.ts';
+import { flattenPayments } from '../../data/sale-payments-row.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { centsText, dateText } from '../sales/sale-display.ts';
 import { keyHash } from './due-seen.ts';

@@ -1,6 +1,6 @@
 import { paidCentsBySale, ranchFigures, type RanchFigures } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
-import { flattenPayments } from '../../data/sale-payments.ts';
+import { flattenPayments } from '../../data/sale-payments-row.ts';
 
 /**
  * The dashboard's figures from the device's tables on `today` (YYYY-MM-DD): whole-table

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRanchData } from '../../data/context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -6,14 +6,18 @@ import type { RowAction } from '../../ui/DataTable.tsx';
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
-import { CareVisitDialog } from '../care/CareVisitDialog.tsx';
 import { exportHorses } from './export-horses.ts';
-import { HorseDetailsDialog } from './HorseDetailsDialog.tsx';
-import { HorseDialog } from './HorseDialog.tsx';
 import { HorseFilters } from './HorseFilters.tsx';
 import { HorseTable } from './HorseTable.tsx';
 import { normaliseNeedle } from './name-search.ts';
 import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-rows.ts';
+
+// The dialogs load when opened: the horse and care forms bring react-hook-form and the zod
+// schemas, and evaluating them with the list's route at start was a long task on a phone
+// (docs/web.md "A small entry").
+const HorseDialog = lazy(() => import('./HorseDialog.tsx').then((module) => ({ default: module.HorseDialog })));
+const HorseDetailsDialog = lazy(() => import('./HorseDetailsDialog.tsx').then((module) => ({ default: module.HorseDetailsDialog })));
+const CareVisitDialog = lazy(() => import('../care/CareVisitDialog.tsx').then((module) => ({ default: module.CareVisitDialog })));
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
 export function HorsesScreen() {
@@ -93,9 +97,22 @@ export function HorsesScreen() {
       </div>
       <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} searching={searching} />
       <HorseTable rows={rows} actions={actions} />
-      <HorseDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
-      <HorseDetailsDialog horse={viewing} onClose={() => setViewing(null)} />
-      <CareVisitDialog open={recordingCare} onClose={() => setRecordingCare(false)} />
+      {/* One boundary each: a dialog that loads hides no other. */}
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <HorseDialog open editing={dialog.editing} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <HorseDetailsDialog horse={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
+      {recordingCare && (
+        <Suspense fallback={null}>
+          <CareVisitDialog open onClose={() => setRecordingCare(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Are you sure you want to delete this horse?"

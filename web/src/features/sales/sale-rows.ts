@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { paidCentsBySale, saleStanding, type Horse, type Payment, type SaleStanding, type StoredSale } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
-import { flattenPayments } from '../../data/sale-payments.ts';
+import { flattenPayments } from '../../data/sale-payments-row.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { readByNameInPages } from '../horses/read-in-pages.ts';
 
