@@ -26,8 +26,13 @@ export function stageUpdate(db: RanchDb, update: Uint8Array, client: number): Pr
 /**
  * A staged update as read back, checked: the rows come from another thread (any page of the
  * origin may write the table) and are not trusted. Anything but a Yjs update of new
- * records (bytes that do not decode, or that delete anything) throws. Returns a copy of the
- * bytes and the client ids that wrote them.
+ * records (bytes that do not decode, that delete anything, or that do not apply whole on
+ * an empty document) throws. Returns a copy of the bytes and the client ids that wrote them.
+ *
+ * The trial apply matters because a valid row is appended to the document's store before
+ * it is applied: an update that threw in Yjs, or waited for structs the device does not
+ * have, would be stored for every later load. A page's create is a fresh document's whole
+ * state, so it applies whole on an empty one.
  */
 export function checkStaged(value: unknown): { update: Uint8Array; clients: Set<number> } {
   // Not `instanceof`: a typed array from another realm (fake-indexeddb's structured clone, a
@@ -42,6 +47,17 @@ export function checkStaged(value: unknown): { update: Uint8Array; clients: Set<
     throw new Error('staged update: not a Yjs update');
   }
   if (decoded.ds.clients.size > 0) throw new Error('staged update: a staged create deletes nothing');
+  const trial = new Y.Doc();
+  try {
+    Y.applyUpdate(trial, update);
+  } catch {
+    throw new Error('staged update: does not apply');
+  } finally {
+    trial.destroy();
+  }
+  if (trial.store.pendingStructs !== null || trial.store.pendingDs !== null) {
+    throw new Error('staged update: not whole (it needs changes this device may not have)');
+  }
   return { update, clients: new Set(decoded.structs.map((struct) => struct.id.client)) };
 }
 
