@@ -269,6 +269,8 @@ describe('the data host (the data worker, run in this thread)', () => {
     const card = await controls.loadDue({ today: '2026-11-23', limit: 8 });
     expect(card.rows).toHaveLength(8);
     expect(card.marks).toBeUndefined();
+    // Asking for more than a page shows gets a page: the answer stays bounded.
+    expect((await controls.loadDue({ today: '2026-11-23', limit: Number.POSITIVE_INFINITY })).rows).toHaveLength(50);
     // Announced once: the next read has nothing fresh; the dot stays until the list is seen.
     expect((await controls.loadDue({ today: '2026-11-23', limit: 50, user })).marks).toMatchObject({
       newDue: true,

@@ -26,7 +26,8 @@ export async function readDue(db: RanchDb, request: DueRequest): Promise<DueAnsw
 /** A request as it arrives over the RPC: whatever was sent, one the host can read. */
 export function asDueRequest(value: unknown): DueRequest {
   const sent = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const limit = typeof sent.limit === 'number' && sent.limit >= 0 ? Math.floor(sent.limit) : DUE_SHOWN;
+  // Never more than a page shows, whatever was asked (Infinity, 1e9): the answer stays bounded.
+  const limit = typeof sent.limit === 'number' && sent.limit >= 0 ? Math.min(DUE_SHOWN, Math.floor(sent.limit)) : DUE_SHOWN;
   const request: DueRequest = { today: String(sent.today), limit };
   const user = sent.user as Record<string, unknown> | undefined;
   if (typeof user === 'object' && user !== null && typeof user.id === 'string') {
