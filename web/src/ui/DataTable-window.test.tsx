@@ -1,4 +1,3 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { DataTable } from './DataTable.tsx';
@@ -86,30 +85,6 @@ describe('DataTable windowing', () => {
     expect(cards.length).toBeLessThan(30);
     expect(cards[0]!.getAttribute('aria-setsize')).toBe('5000');
     expect(within(cards[0]!).getByRole('button', { name: 'Delete' })).toBeTruthy();
-  });
-
-  it('[B1] paints the cards in view first, and those around them right after', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
-    fakeLayout(200, () => 0);
-    vi.stubGlobal('innerHeight', 844);
-    const firstLayout: number[] = [];
-    // Its layout effect runs in the list's first commit, after the list's own, before any passive effect.
-    function FirstLayout({ children }: { children: ReactNode }) {
-      const root = useRef<HTMLDivElement>(null);
-      useLayoutEffect(() => {
-        firstLayout.push(root.current!.querySelectorAll('li').length);
-      }, []);
-      return <div ref={root}>{children}</div>;
-    }
-    render(
-      <FirstLayout>
-        <DataTable rows={many(5_000)} columns={columns} label="Horses" />
-      </FirstLayout>,
-    );
-    // At first the cards in 844 px at the estimated 220 px each: 4. Then, measured at 200 px,
-    // the 5 in view and 4 more below (OVERSCAN).
-    expect(firstLayout).toEqual([4]);
-    expect(within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem')).toHaveLength(9);
   });
 
   it('a list that shrinks while scrolled far down still shows its rows', () => {

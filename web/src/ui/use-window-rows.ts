@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** Lists up to this long render every row; longer ones render the rows in view. */
 export const WINDOW_FROM = 60;
@@ -39,11 +39,6 @@ export function visibleRows(input: {
  * neither. `listRef` is the element holding the rows (tbody or ul); the average height of
  * the rendered rows is measured after each render, starting from `estimate`. Below
  * WINDOW_FROM rows every row renders and nothing is measured.
- *
- * The first render shows only the rows in the viewport; the overscan follows once it has
- * painted. A list's first layout is its dearest (on a phone at CPU 4× the first cards cost
- * ~30 ms each to lay out, later ones ~10 ms), and it falls in the task that renders the
- * list: half the cards, half of that task.
  */
 export function useWindowRows(
   listRef: RefObject<HTMLElement | null>,
@@ -52,24 +47,11 @@ export function useWindowRows(
 ): RowWindow & { windowed: boolean; before: number; after: number; measure(rendered: number, height: number): void } {
   const windowed = count > WINDOW_FROM;
   const [rowHeight, setRowHeight] = useState(estimate);
-  const [overscan, setOverscan] = useState(0);
   const [range, setRange] = useState<RowWindow>(() =>
-    visibleRows({
-      count,
-      listTop: 0,
-      viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight,
-      rowHeight: estimate,
-      overscan: 0,
-    }),
+    visibleRows({ count, listTop: 0, viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight, rowHeight: estimate }),
   );
   const heightRef = useRef(rowHeight);
   heightRef.current = rowHeight;
-  const overscanRef = useRef(overscan);
-  overscanRef.current = overscan;
-  // After the first paint (effects run after it): the rows around the viewport too.
-  useEffect(() => {
-    if (windowed) setOverscan(OVERSCAN);
-  }, [windowed]);
 
   const update = useCallback(() => {
     const list = listRef.current;
@@ -79,7 +61,6 @@ export function useWindowRows(
       listTop: list.getBoundingClientRect().top,
       viewportHeight: window.innerHeight,
       rowHeight: heightRef.current,
-      overscan: overscanRef.current,
     });
     setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
   }, [listRef, count]);
@@ -103,7 +84,7 @@ export function useWindowRows(
       window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [windowed, update, rowHeight, overscan]);
+  }, [windowed, update, rowHeight]);
 
   /** Called after a render with the rows rendered and their total height. */
   const measure = useCallback((rendered: number, height: number) => {
