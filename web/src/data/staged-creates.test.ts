@@ -7,6 +7,7 @@ import { createDataHost, type DataHost } from './host/data-host.ts';
 import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
 import { openWorkerData, type WorkerData } from './worker-client.ts';
+import { holdStore } from '../../test/hold-store.ts';
 
 let counter = 0;
 const BREED = '0190a000-0000-7000-8000-0000000000b1';
@@ -82,30 +83,6 @@ async function openHeld(loadAtOnce: boolean): Promise<Setup> {
   };
   cleanups.push(close);
   return { host, page, link, docDbName, readDbName, close };
-}
-
-/**
- * Holds a readwrite transaction on `store` of `dbName` open until released, as y-indexeddb's
- * load does through its apply (each request's success issues the next, which keeps it alive).
- */
-function holdStore(dbName: string, store: string): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(dbName);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const objects = db.transaction(store, 'readwrite').objectStore(store);
-      let held = true;
-      const spin = () => {
-        if (held) objects.count().onsuccess = spin;
-      };
-      spin();
-      resolve(() => {
-        held = false;
-        db.close();
-      });
-    };
-  });
 }
 
 const horseIn = (doc: Y.Doc, id: string) => collectionMap(doc, 'horses').get(id)?.toJSON();

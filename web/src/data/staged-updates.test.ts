@@ -8,6 +8,7 @@ import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
 import { stageUpdate } from './staged-updates.ts';
 import { appendStoredUpdates } from './stored-update.ts';
+import { holdStore } from '../../test/hold-store.ts';
 
 let counter = 0;
 const BREED = '0190a000-0000-7000-8000-0000000000b1';
@@ -78,27 +79,6 @@ function storedUpdates(dbName: string): Promise<number> {
   });
 }
 
-/** Holds a readwrite transaction on y-indexeddb's `updates` of `dbName` open until released. */
-function holdUpdates(dbName: string): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(dbName);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const objects = db.transaction('updates', 'readwrite').objectStore('updates');
-      let held = true;
-      const spin = () => {
-        if (held) objects.count().onsuccess = spin;
-      };
-      spin();
-      resolve(() => {
-        held = false;
-        db.close();
-      });
-    };
-  });
-}
-
 const horseIn = (doc: Y.Doc, id: string) => collectionMap(doc, 'horses').get(id)?.toJSON();
 const vectorOf = (doc: Y.Doc) => Y.decodeStateVector(Y.encodeStateVector(doc));
 
@@ -153,7 +133,7 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
     const host = openHost(docDbName, readDbName);
     await host.data.loaded;
     // The document's store is busy: the drain cannot store the update yet.
-    const release = await holdUpdates(docDbName);
+    const release = await holdStore(docDbName, 'updates');
     let released = false;
     cleanups.push(() => released || release());
     const first = stagedHorse(ID.first, 'First');

@@ -8,6 +8,7 @@ import { remoteWrites } from '../rpc/writes-rpc.ts';
 import { openRanchDb } from '../db.ts';
 import { createDataHost, type DataHost } from './data-host.ts';
 import { type HostEvents, onHostEvent, remoteControls } from './host-api.ts';
+import { holdStore } from '../../../test/hold-store.ts';
 
 let counter = 0;
 const BREED = '0190a000-0000-7000-8000-0000000000b1';
@@ -41,30 +42,6 @@ async function openHost(
     await host.destroy();
   });
   return { host, client };
-}
-
-/**
- * Holds a read-write transaction on `store` open until released, so nothing else can read
- * it meanwhile (each request's success issues the next one, which keeps it alive).
- */
-function holdStore(dbName: string, store: string): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(dbName);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const objects = db.transaction(store, 'readwrite').objectStore(store);
-      let held = true;
-      const spin = () => {
-        if (held) objects.count().onsuccess = spin;
-      };
-      spin();
-      resolve(() => {
-        held = false;
-        db.close();
-      });
-    };
-  });
 }
 
 function eventWhere<K extends keyof HostEvents>(
