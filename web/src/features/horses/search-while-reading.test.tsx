@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Dexie, { type DBCore, type DBCoreQueryRequest } from 'dexie';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
@@ -130,8 +130,11 @@ describe('a search while the horse list is still being read', () => {
     renderScreen(<HorsesScreen />, { data, user: testUser('Admin') });
     await screen.findByText('Horse 0000', undefined, { timeout: 10_000 });
     await expect.poll(hold.held).toBeGreaterThan(0);
+    // The select offers the statuses once their live query has answered; a value it does not offer would be ''.
+    await within(screen.getByLabelText('Filter by status')).findByRole('option', { name: 'Sold' });
 
     fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: sold } });
+    expect((screen.getByLabelText('Filter by status') as HTMLSelectElement).value).toBe(sold);
     expect(shownNames()).toEqual(['The Comet Sold 10']);
     expect(screen.getByText(STATUS).getAttribute('role')).toBe('status');
 
