@@ -141,6 +141,26 @@ describe('History', () => {
     expect(screen.getByText(/Price changed from \$1,500 to \$1,800/)).toBeTruthy();
   });
 
+  it('[T3] a history that arrives after the screen closed and the database with it is dropped quietly', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const shown = renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      shown.unmount();
+      data.db.close();
+      answer(Response.json({ changes: HORSE_HISTORY, nextBefore: null }));
+      // Two macrotasks: the answer's JSON, the put that fails, and Node's unhandled-rejection check.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('[T3] an answer that is not a history keeps what the device had, and a malformed change is left out', async () => {
     serveHistory(HORSE_HISTORY);
     const first = renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });

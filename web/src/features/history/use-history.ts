@@ -64,7 +64,13 @@ export function useHistory(path: string): HistoryView {
   const [outcome, setOutcome] = useState<'loading' | 'fetched' | 'offline' | 'unknown'>('loading');
   useEffect(() => {
     let live = true;
-    const load = () => void fetchHistory(db, path).then((result) => live && setOutcome(result));
+    const load = () =>
+      void fetchHistory(db, path).then(
+        (result) => live && setOutcome(result),
+        // Storing it failed: the database closed meanwhile (sign-out, Clear Local Data, the
+        // screen gone) is nothing to tell; anything else is logged while it is shown.
+        (error: unknown) => live && console.error('Could not keep the history fetched', error),
+      );
     load();
     window.addEventListener('online', load);
     return () => {
