@@ -146,7 +146,12 @@ describe('History', () => {
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
+    // Node's process (the tests run in Node; the web project's types have no Node).
+    type Listener = (reason: unknown) => void;
+    const node = (
+      globalThis as unknown as { process: { on(event: string, listener: Listener): void; off(event: string, listener: Listener): void } }
+    ).process;
+    node.on('unhandledRejection', onUnhandled);
     try {
       const shown = renderScreen(<RecordHistory collection="horses" id={HORSE} />, { data });
       await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -157,7 +162,7 @@ describe('History', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(unhandled).toEqual([]);
     } finally {
-      process.off('unhandledRejection', onUnhandled);
+      node.off('unhandledRejection', onUnhandled);
     }
   });
 
