@@ -20,6 +20,12 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    // No <link rel=modulepreload> per dynamic import: Vite's helper appended one link per
+    // dependency of each lazy chunk, synchronously, 70–215 ms of main-thread appendChild in a
+    // phone's start and first sync (CPU 4×; 12–14 ms without). Every chunk is precached by
+    // the service worker, so the browser's own fetch of a chunk's imports costs a local round
+    // trip, not a network one (docs/performance.md).
+    modulePreload: false,
     rolldownOptions: {
       treeshake: {
         // shared/ is imported through its index, which re-exports the zod schemas and the

@@ -28,4 +28,16 @@ describe('money', () => {
     expect(formatUsd('12500.50')).toBe('$12,500.50');
     expect(formatUsd(0)).toBe('$0');
   });
+
+  it('[H3] writes every amount as en-US currency does, without building an Intl formatter at start', () => {
+    const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+    const amounts = [0, 5, 99, 100, 101, 999_99, 1_000_00, 1_234_56, 12_500_50, 999_999_999_999_99, 1_000_000_000_00];
+    for (const amount of [...amounts, ...amounts.map((amount) => -amount).filter((amount) => amount !== 0)]) {
+      const expected = (amount % 100 === 0 ? whole : cents).format(amount / 100);
+      expect(formatUsd(amount / 100)).toBe(expected);
+      if (amount >= 0) expect(formatUsd(fromCents(amount))).toBe(expected);
+    }
+    expect(formatUsd(12.345)).toBe('$12.35');
+  });
 });

@@ -42,13 +42,30 @@ export function normalizeMoney(value: string): string {
   return fromCents(toCents(value));
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+/** "1234567" → "1,234,567". */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * The en-US currency text, built by hand: creating an `Intl.NumberFormat` for a currency
+ * loads its locale data, ~150 ms on a phone-class CPU, and this module is evaluated in the
+ * start script (docs/performance.md "Locale data, a keystroke's cards, preload links"). Amounts
+ * beyond safe integers, or not numbers at all, still go to Intl, created when first needed.
+ */
+function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) return intlUsd().format(cents / 100);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const fraction = abs % 100;
+  const whole = `${sign}$${grouped(String(Math.floor(abs / 100)))}`;
+  return fraction === 0 ? whole : `${whole}.${String(fraction).padStart(2, '0')}`;
+}
+
+let intl: Intl.NumberFormat | undefined;
+const intlUsd = () => (intl ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }));
 
 /** "12500.00" → "$12,500"; "12500.50" → "$12,500.50" (cents shown only when there are any). */
 export function formatUsd(value: string | number): string {
-  const cents = typeof value === 'number' ? Math.round(value * 100) : toCents(value);
-  return (cents % 100 === 0 ? wholeDollars : withCents).format(cents / 100);
+  return formatCents(typeof value === 'number' ? Math.round(value * 100) : toCents(value));
 }
 
 /** Typing display: sanitized input shown with thousands separators, decimals as typed. */
@@ -56,6 +73,6 @@ export function formatUsdInput(raw: string): string {
   const clean = sanitizeMoneyInput(raw);
   if (clean === '') return '';
   const [whole, fraction] = clean.split('.');
-  const grouped = (whole === '' ? '0' : String(Number(whole))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? `$${grouped}` : `$${grouped}.${fraction}`;
+  const dollars = grouped(whole === '' ? '0' : String(Number(whole)));
+  return fraction === undefined ? `$${dollars}` : `$${dollars}.${fraction}`;
 }

@@ -4,7 +4,7 @@ import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { navigate, record, toast } from './support/screens.ts';
-import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const ALICE = { email: 'alice@ranch.test', password: 'stable password', firstName: 'Alice', lastName: 'Smith', role: 'Staff' };
 const BOB = { email: 'bob@ranch.test', password: 'stable password', firstName: 'Bob', lastName: 'Jones', role: 'Staff' };
@@ -65,6 +65,10 @@ describe.each(['worker', 'page'] as const)('a price changed on two phones at the
     phones.push(phone);
     const host = await phone.page.evaluate(() => (window as { __ranch?: { host?: string } }).__ranch?.host ?? 'page');
     expect(host).toBe(dataLayer === 'worker' ? 'shared' : 'page');
+    // The phones go offline and then open the edit form, a chunk loaded when first opened:
+    // offline it comes from the service worker's precache, so the worker must be in control
+    // (a clean-clone CI run failed here when the signal went before it was).
+    await serviceWorkerInControl(phone.page);
     await navigate(phone.page, 'Horses', 'Horse Inventory');
     await record(phone.page, 'Dusty').first().waitFor();
     return phone;

@@ -83,7 +83,9 @@ describe('a horse created while the data worker loads the stored document', () =
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/horses`);
     await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
-    // The data layer in the worker (the page's own would write the horse into its document).
+    // The data layer in the worker (the page's own would write the horse into its document);
+    // main.tsx names it once the entry's steps have loaded (web/src/entry.ts).
+    await page.waitForFunction(() => (window as HeldWindow).__ranch !== undefined);
     expect(await page.evaluate(() => (window as HeldWindow).__ranch?.host)).toBe('shared');
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
 

@@ -10,9 +10,10 @@ import { serviceWorkerInControl } from './support/session.ts';
 
 /**
  * Issue 12, a small start script (docs/web.md "A small entry"): every start evaluates the
- * entry and what it imports statically in one main-thread task, so the document's code
- * (Yjs), the zod schemas and the forms stay out of it; the in-thread data layer is a chunk
- * loaded when the data worker is not used, and every chunk is precached for an offline start.
+ * entry's steps (web/src/entry.ts: each awaited import() and what it imports statically)
+ * before anything renders, so the document's code (Yjs), the zod schemas and the forms stay
+ * out of them; the in-thread data layer is a chunk loaded when the data worker is not used,
+ * and every chunk is precached for an offline start.
  */
 describe('the start script', () => {
   let webDir: string;
@@ -57,13 +58,26 @@ describe('the start script', () => {
     return scripts;
   }
 
+  /**
+   * What a start evaluates: the entry, the chunks its own import() steps load (entry.ts
+   * awaits each in turn), and what each of those imports statically.
+   */
+  async function startGraph(entry: string): Promise<Map<string, string>> {
+    const scripts = await staticGraph(entry);
+    const steps = [...scripts.get(entry)!.matchAll(/import\(\s*[`"']\.\/([^`"']+\.js)[`"']\s*\)/g)].map(([, name]) => `assets/${name}`);
+    expect(steps.length, 'the entry loads the app in steps').toBeGreaterThanOrEqual(3);
+    for (const step of steps) for (const [path, code] of await staticGraph(step)) scripts.set(path, code);
+    return scripts;
+  }
+
   it('carries no Yjs, zod or react-hook-form, nor does the horse list’s route, and the service worker precaches every script', async () => {
     const assets = (await readdir(join(webDir, 'assets'))).filter((name) => name.endsWith('.js'));
     // The horse list is a phone's usual first screen; its route chunk is evaluated during the start too.
     const horsesRoute = assets.find((name) => /^horses-[\w-]+\.js$/.test(name));
     expect(horsesRoute).toBeDefined();
-    for (const start of [await entryScript(), `assets/${horsesRoute}`]) {
-      const scripts = await staticGraph(start);
+    const entry = await entryScript();
+    for (const start of [entry, `assets/${horsesRoute}`]) {
+      const scripts = start === entry ? await startGraph(entry) : await staticGraph(start);
       expect(scripts.size).toBeGreaterThan(1);
       const carrying = (signature: string) => [...scripts].filter(([, code]) => code.includes(signature)).map(([path]) => path);
       expect(carrying('Yjs was already imported'), `Yjs (and the document layer with it), from ${start}`).toEqual([]);

@@ -15,7 +15,6 @@ import { reloadWhenClearedElsewhere } from './features/settings/clear-local-data
 import { ToastProvider } from './ui/Toast.tsx';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
 import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
-import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent' });
 

@@ -29,13 +29,22 @@ afterEach(() => {
 
 describe('visibleRows', () => {
   it('covers the viewport plus overscan, clamped to the list', () => {
-    expect(visibleRows({ count: 10_000, listTop: 100, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 0, end: 21 });
+    expect(visibleRows({ count: 10_000, listTop: 0, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 0, end: 21 });
+    // A list that starts 600 px down (a phone's stacked filters) has 200 px in view: 4 rows.
+    expect(visibleRows({ count: 10_000, listTop: 600, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 0, end: 9 });
+    expect(visibleRows({ count: 10_000, listTop: 900, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 0, end: 5 });
     expect(visibleRows({ count: 10_000, listTop: -5000, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({
       start: 95,
       end: 121,
     });
     expect(visibleRows({ count: 110, listTop: -5000, viewportHeight: 800, rowHeight: 50, overscan: 5 })).toEqual({ start: 95, end: 110 });
     expect(visibleRows({ count: 0, listTop: 0, viewportHeight: 800, rowHeight: 50 })).toEqual({ start: 0, end: 0 });
+  });
+
+  it('renders about the same height beyond the viewport whatever the row height: 4 table rows, 2 phone cards', () => {
+    expect(visibleRows({ count: 10_000, listTop: 0, viewportHeight: 640, rowHeight: 64 })).toEqual({ start: 0, end: 14 });
+    expect(visibleRows({ count: 10_000, listTop: 0, viewportHeight: 660, rowHeight: 220 })).toEqual({ start: 0, end: 5 });
+    expect(visibleRows({ count: 10_000, listTop: -2200, viewportHeight: 660, rowHeight: 220 })).toEqual({ start: 8, end: 15 });
   });
 });
 

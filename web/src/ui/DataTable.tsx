@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { useIsDesk } from './use-media-query.ts';
 import { useWindowRows } from './use-window-rows.ts';
 
@@ -84,10 +84,11 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
   const count = rows?.length ?? 0;
   const view = useWindowRows(body, count, ROW_ESTIMATE);
   const { measure } = view;
-  // Measured when the rows in view change, not after every render: each measurement forces
-  // a layout, and a list re-renders for every change of its rows (a first sync: hundreds).
+  // Measured when the rows in view change, not after every render: a list re-renders for
+  // every change of its rows (a first sync: hundreds). A passive effect, after the browser
+  // has laid the rows out (use-window-rows.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: start, end and count say which rows are rendered
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (view.windowed) measure(...renderedHeight(body.current, 'tr[data-row]'));
   }, [view.windowed, view.start, view.end, count, measure]);
   const span = columns.length + (actions.length > 0 ? 1 : 0);
@@ -176,10 +177,11 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
   const count = rows?.length ?? 0;
   const view = useWindowRows(list, count, CARD_ESTIMATE);
   const { measure } = view;
-  // Measured when the rows in view change, not after every render: each measurement forces
-  // a layout, and a list re-renders for every change of its rows (a first sync: hundreds).
+  // Measured when the rows in view change, not after every render: a list re-renders for
+  // every change of its rows (a first sync: hundreds). A passive effect, after the browser
+  // has laid the rows out (use-window-rows.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: start, end and count say which rows are rendered
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (view.windowed) measure(...renderedHeight(list.current, ':scope > li'));
   }, [view.windowed, view.start, view.end, count, measure]);
   if (rows === undefined) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSyncStatus } from '../data/context.tsx';
 import { useWaitingChanges, useWaitingPhotos } from '../data/use-waiting.ts';
-import { timeAgo } from './relative-time.ts';
+import { TimeAgo } from './TimeAgo.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -41,11 +41,7 @@ export function SyncBadge() {
         )}
         {readOnly && <span className="badge badge-sm badge-ghost">Read only</span>}
       </div>
-      {lastSyncedAt !== null && (
-        <span className="whitespace-nowrap text-base-content/60" title={new Date(lastSyncedAt).toLocaleString()}>
-          Synced {timeAgo(lastSyncedAt, Math.max(now, lastSyncedAt))}
-        </span>
-      )}
+      {lastSyncedAt !== null && <TimeAgo at={lastSyncedAt} now={now} prefix="Synced " className="whitespace-nowrap text-base-content/60" />}
     </div>
   );
 }

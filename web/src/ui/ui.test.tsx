@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DataTable } from './DataTable.tsx';
 import { toCsv } from './export-csv.ts';
+import { timeAgo } from './relative-time.ts';
+import { TimeAgo } from './TimeAgo.tsx';
 import { ToastProvider, useToast, type ToastInput } from './Toast.tsx';
 
 afterEach(() => {
@@ -157,5 +159,23 @@ describe('CSV export', () => {
     expect(toCsv([{ header: 'Name', value: (r: { n: string }) => r.n }], [{ n: 'Ann, "Bo"' }, { n: '=1+1' }, { n: '-5' }])).toBe(
       'Name\r\n"Ann, ""Bo"""\r\n\'=1+1\r\n-5\r\n',
     );
+  });
+});
+
+describe('TimeAgo', () => {
+  it('[O5] says how long ago, and gives the exact time as a tooltip only once a pointer comes over it (no locale format at start)', () => {
+    const at = Date.UTC(2026, 10, 23, 9, 30);
+    const formats = vi.spyOn(Date.prototype, 'toLocaleString');
+    try {
+      render(<TimeAgo at={at} now={at + 5 * 60_000} prefix="Synced " />);
+      const text = screen.getByText(/^Synced /);
+      expect(text.textContent).toBe(`Synced ${timeAgo(at, at + 5 * 60_000)}`);
+      expect(text.getAttribute('title')).toBeNull();
+      expect(formats).not.toHaveBeenCalled();
+      fireEvent.pointerEnter(text);
+      expect(text.getAttribute('title')).toBe(new Date(at).toLocaleString());
+    } finally {
+      formats.mockRestore();
+    }
   });
 });

@@ -1,13 +1,14 @@
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /** Lists up to this long render every row; longer ones render the rows in view. */
 export const WINDOW_FROM = 60;
 /**
- * Rows rendered above and below the viewport, so a flick of the wheel shows no gap (4 rows
- * are ~290 px of table, ~900 px of cards). Every row rendered is work when a search brings
- * new rows into view: 8 put the first keystroke at 16–24 ms, 4 at 15–16 ms (docs/web.md).
+ * Pixels rendered above and below the viewport, so a flick of the wheel shows no gap: 4
+ * table rows (~260 px), 2 phone cards. Every row rendered is work when a search brings new
+ * rows into view: 8 table rows put the first keystroke at 16–24 ms on a desk, 4 at 15–16 ms;
+ * 4 cards (880 px) doubled what a keystroke renders and lays out on a phone (docs/web.md).
  */
-export const OVERSCAN = 4;
+export const OVERSCAN_PX = 256;
 
 export type RowWindow = { start: number; end: number };
 
@@ -21,13 +22,17 @@ export function visibleRows(input: {
   listTop: number;
   viewportHeight: number;
   rowHeight: number;
+  /** Rows beyond each edge; by default OVERSCAN_PX worth of rows. */
   overscan?: number;
 }): RowWindow {
-  const { count, listTop, viewportHeight, rowHeight, overscan = OVERSCAN } = input;
+  const { count, listTop, viewportHeight, rowHeight } = input;
   if (count === 0) return { start: 0, end: 0 };
   const height = Math.max(1, rowHeight);
+  const overscan = input.overscan ?? Math.max(1, Math.ceil(OVERSCAN_PX / height));
   const first = Math.floor(Math.max(0, -listTop) / height);
-  const last = Math.ceil((Math.max(0, -listTop) + Math.max(0, viewportHeight)) / height);
+  // The viewport's bottom edge measured from the list's top: a list that starts lower on
+  // the screen (below a phone's stacked filters) shows fewer rows.
+  const last = Math.ceil(Math.max(0, viewportHeight - listTop) / height);
   const start = Math.min(count - 1, Math.max(0, first - overscan));
   const end = Math.min(count, Math.max(start + 1, last + overscan));
   return { start, end };
@@ -65,8 +70,14 @@ export function useWindowRows(
     setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
   }, [listRef, count]);
 
+  // A passive effect, not a layout effect: reading the list's position in a layout effect
+  // forced the style and layout of a freshly rendered list inside React's commit, one task
+  // of up to ~350 ms for a phone's first rows (CPU 4×). After a data update React runs this
+  // once the browser has laid the list out and painted it, in a task of its own; after a
+  // keystroke (a discrete event) React runs it at the end of the commit, as before. Until
+  // then the window is the one from the list's top, which is where a list first shows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly measured row height changes the window, so it is computed again
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!windowed) return;
     update();
     let frame = 0;

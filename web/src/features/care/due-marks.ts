@@ -39,8 +39,10 @@ export function dueMarks(db: RanchDb, rows: readonly DueRow[], user: DueUser): P
     const fresh = user.notify
       ? rows.filter((row, index) => !notified.has(hashes[index]!) && (row.type === 'sale' || user.maintenanceAlerts))
       : [];
-    // Only what is still due is remembered; left alone when nothing changed (a recheck every 500 ms in a sync).
-    if (notifiedRow?.value !== joined) await db.meta.put({ key: keys.notified, value: joined });
+    // Only what is still due is remembered; left alone when nothing changed (a recheck every 500 ms
+    // in a sync). No row and nothing due are the same: a device cleared at sign-out, whose
+    // screens run on for a moment over the emptied database, must not get a row back.
+    if ((notifiedRow?.value ?? '') !== joined) await db.meta.put({ key: keys.notified, value: joined });
     return {
       hashes: joined,
       newDue: hashes.some((hash) => !seen.has(hash)),

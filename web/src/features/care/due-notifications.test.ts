@@ -54,6 +54,15 @@ afterEach(async () => {
 const notifyDue = async (rows: DueRow[], userId: string) => announceDue(await dueMarks(db, rows, dueUser(userId)));
 
 describe('browser notifications of what is due', () => {
+  it('[A11] writes no mark when nothing is due and none was kept (a cleared device stays empty)', async () => {
+    await notifyDue([], 'u1');
+    expect(await db.meta.count()).toBe(0);
+    await notifyDue([coggins], 'u1');
+    expect(await db.meta.count()).toBe(1);
+    await notifyDue([], 'u1');
+    expect((await db.meta.toArray()).map((row) => row.value)).toEqual(['']);
+  });
+
   it('[K7] [V3] none while the Browser Notifications switch is off, even with permission, and no burst once turned on', async () => {
     await notifyDue([coggins], 'u1');
     expect(shown).toEqual([]);

@@ -2,9 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Collection } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { contactName } from '../contacts/contact-name.ts';
-import { timeAgo } from '../../ui/relative-time.ts';
+import { TimeAgo } from '../../ui/TimeAgo.tsx';
 import { activityText, nameInEntry } from '../history/activity-text.ts';
-import { groupChanges, timeText, type HistoryEntry } from '../history/history-text.ts';
+import { groupChanges, type HistoryEntry } from '../history/history-text.ts';
 import { OFFLINE_HISTORY_NOTE } from '../history/RecordHistory.tsx';
 import { useHistory } from '../history/use-history.ts';
 
@@ -62,8 +62,8 @@ export function RecentActivity() {
               <span className="status status-info mt-2" aria-hidden="true" />
               <div>
                 <p className="font-medium">{activityText(entry, names.get(entry.entityId) ?? nameInEntry(entry))}</p>
-                <p className="text-sm text-base-content/60" title={timeText(entry.serverTime)}>
-                  {timeAgo(Date.parse(entry.serverTime), now)}
+                <p className="text-sm text-base-content/60">
+                  <TimeAgo at={Date.parse(entry.serverTime)} now={now} />
                 </p>
               </div>
             </li>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createNameIndex, normaliseNeedle } from './name-search.ts';
 
 /**
@@ -78,5 +78,21 @@ describe('horse name search in memory', () => {
       { id: 'b', name: 'Comet' },
     ]);
     expect(index.search('com').map((row) => row.id)).toEqual(['b']);
+  });
+
+  it('lower-cases the names ahead of the first keystroke when warmed, with the same answers', () => {
+    const rows = rowsOf(NAMES);
+    const cold = createNameIndex(rows);
+    const warmed = createNameIndex(rows);
+    warmed.warm();
+    const lowerCase = vi.spyOn(String.prototype, 'toLowerCase');
+    let answer: { name: string }[];
+    try {
+      answer = warmed.search('st');
+      expect(lowerCase).not.toHaveBeenCalled();
+    } finally {
+      lowerCase.mockRestore();
+    }
+    expect(namesOf(answer)).toEqual(namesOf(cold.search('st')));
   });
 });

@@ -8,21 +8,26 @@ export const normaliseNeedle = (search: string) => search.trim().toLowerCase();
 export type NameIndex<Row> = {
   /** The rows whose name contains `needle` (normalised), in the rows' order; all for ''. */
   search(needle: string): Row[];
+  /** Computes the lower-cased names now (an idle moment), so the first keystroke does not. */
+  warm(): void;
 };
 
 /**
- * The lower-cased names are computed once per list (on the first search) and kept in an
+ * The lower-cased names are computed once per list (on `warm` or the first search) and kept in an
  * array beside the rows; a search is then one `includes` per name. A needle that extends
  * the previous one (typing on) can only narrow its result, so only that result is scanned.
  */
 export function createNameIndex<Row extends { name: string | null }>(rows: Row[]): NameIndex<Row> {
   let lower: string[] | null = null;
   let last: { needle: string; positions: number[] } | null = null;
+  const lowerNames = () => (lower ??= rows.map((row) => (row.name ?? '').toLowerCase()));
   return {
+    warm() {
+      lowerNames();
+    },
     search(needle) {
       if (!needle) return rows;
-      lower ??= rows.map((row) => (row.name ?? '').toLowerCase());
-      const names = lower;
+      const names = lowerNames();
       const candidates = last && needle.includes(last.needle) ? last.positions : null;
       const positions: number[] = [];
       if (candidates) {
