@@ -88,17 +88,41 @@ describe.each(databaseKinds())('one’s own password, e-mail and sessions (%s)',
       expect((await changePassword(desk, current, next)).status).toBe(204);
       current = next;
     }
+    // A new e-mail given with the right password clears it too ([U15]).
+    const newEmail = (email: string, currentPassword: string) =>
+      desk.request('/api/auth/user', { method: 'PUT', json: { firstName: 'Sam', lastName: 'Stable', email, currentPassword } });
+    for (let round = 1; round <= 2; round++) {
+      for (let attempt = 1; attempt < MAX_PASSWORD_FAILURES; attempt++)
+        expect((await newEmail('sam@ranch.test', 'wrong')).status).toBe(400);
+      expect((await newEmail(`sam${round}@ranch.test`, current)).status).toBe(200);
+    }
   });
 
   it('[U13] requests sent at once get no more password comparisons than the limit allows', async () => {
     const { desk } = await staffOnTwoDevices();
     for (let attempt = 1; attempt < MAX_PASSWORD_FAILURES; attempt++) expect((await changePassword(desk, 'wrong')).status).toBe(400);
     // Eight at once, all with the right password: each is counted before it is compared, so
-    // only the one counted at the limit is compared; the others end the session.
+    // only the one counted at the limit is compared. The others are counted past the limit
+    // and end the session (401), or, counted after the new password was stored with a
+    // cleared count, are compared with the new one (400). Comparing before counting would
+    // let them all read the count under the limit and change the password.
     const answers = await Promise.all(Array.from({ length: 8 }, () => changePassword(desk, PASSWORD)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 204).length).toBeLessThanOrEqual(1);
-    expect(statuses.filter((status) => status !== 204).every((status) => status === 401)).toBe(true);
+    expect(statuses.filter((status) => status !== 204).every((status) => status === 401 || status === 400)).toBe(true);
+  });
+
+  it('[U13] wrong guesses sent at once: those counted under the limit are refused (400), the rest end the session', async () => {
+    const { desk } = await staffOnTwoDevices();
+    // Wrong guesses never clear the count, so the answers are the same however they interleave.
+    const answers = await Promise.all(
+      Array.from({ length: 2 * MAX_PASSWORD_FAILURES }, (_, index) => changePassword(desk, `guess ${index}`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      ...Array.from({ length: MAX_PASSWORD_FAILURES - 1 }, () => 400),
+      ...Array.from({ length: MAX_PASSWORD_FAILURES + 1 }, () => 401),
+    ]);
+    expect((await changePassword(desk, PASSWORD)).status).toBe(401);
   });
 
   it('[U13] refuses a new password the account rules refuse (400), a missing current one (400), and needs a session (401)', async () => {

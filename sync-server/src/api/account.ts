@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { clearSessionCookie } from '../auth/cookie.ts';
-import { checkCurrentPassword } from '../auth/current-password.ts';
+import { checkCurrentPassword, clearPasswordFailures } from '../auth/current-password.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import { EmailTakenError, setPassword, toApiUser, updateProfile } from '../auth/users.ts';
 import type { Sql } from '../db/client.ts';
@@ -49,6 +49,9 @@ export function accountRoutes(sql: Sql, announce: Announce, trustProxy: boolean)
     if (profile.email !== c.get('user').email) {
       const refused = await refusePassword(c, currentPassword, 'Enter your current password to change your e-mail.');
       if (refused) return refused;
+      // The password stays the same, so the count can be cleared now (a password change
+      // clears it with the new password: setPassword).
+      await clearPasswordFailures(sql, c.get('session').id);
     }
     const user = await updateProfile(sql, c.get('user').id, profile).catch(emailTaken);
     return c.json(toApiUser(user));

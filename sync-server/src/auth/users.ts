@@ -178,8 +178,11 @@ export async function setPassword(sql: Sql, userId: string, password: string, ke
   return sql.begin(async (tx) => {
     const changed = await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${userId}`;
     if (changed.count === 0) return false;
-    if (keepSessionId) await tx`delete from sessions where user_id = ${userId} and id <> ${keepSessionId}`;
-    else await tx`delete from sessions where user_id = ${userId}`;
+    if (keepSessionId) {
+      await tx`delete from sessions where user_id = ${userId} and id <> ${keepSessionId}`;
+      // The kept session's wrong current passwords are forgotten with the password they guessed.
+      await tx`update sessions set password_failures = 0 where id = ${keepSessionId}`;
+    } else await tx`delete from sessions where user_id = ${userId}`;
     return true;
   });
 }
