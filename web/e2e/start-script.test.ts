@@ -85,6 +85,10 @@ describe('the start script', () => {
       expect(carrying('shouldUnregister'), `react-hook-form, from ${start}`).toEqual([]);
     }
 
+    // The first visit's precache starts before the steps: the entry itself registers the worker.
+    const [firstStep] = [...(await staticGraph(entry))].filter(([, code]) => /[`"']\/sw\.js[`"']/.test(code));
+    expect(firstStep?.[0], 'the service worker registered by the entry, before its steps').toBeDefined();
+
     const sw = await readFile(join(webDir, 'sw.js'), 'utf8');
     expect(assets.filter((name) => !sw.includes(`"url":"assets/${name}"`))).toEqual([]);
   });

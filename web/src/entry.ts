@@ -6,6 +6,12 @@
 // step's modules are the next one's imports, evaluated once.
 // The stylesheet stays the entry's, so the page links it in its <head>.
 import './styles.css';
+import { registerServiceWorker } from './lib/register-sw.ts';
+
+// Before the steps: a phone that loses its signal seconds after its first visit reopens
+// only if the service worker has precached the app, so its install starts as soon as it
+// can (workbox-window registers once the page has loaded).
+registerServiceWorker();
 
 await import('./data/db.ts');
 await import('react-dom/client');

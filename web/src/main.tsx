@@ -10,7 +10,6 @@ import type { RanchData } from './data/ranch-data.ts';
 import { openWorkerData } from './data/worker-client.ts';
 import { workerFailedBefore } from './data/worker-fallback.ts';
 import { connectDataHost, type HostKind } from './data/connect-data-host.ts';
-import { registerServiceWorker } from './lib/register-sw.ts';
 import { reloadWhenClearedElsewhere } from './features/settings/clear-local-data.ts';
 import { ToastProvider } from './ui/Toast.tsx';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
@@ -90,7 +89,6 @@ async function startInThread(): Promise<PageData> {
   return local;
 }
 
-registerServiceWorker();
 reloadWhenClearedElsewhere();
 
 function render(data: PageData): void {
