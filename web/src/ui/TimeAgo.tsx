@@ -14,7 +14,7 @@ export function TimeAgo({ at, now, prefix = '', className }: { at: number; now: 
   return (
     <span className={className} title={exact} onPointerEnter={() => setExact(Number.isNaN(at) ? undefined : new Date(at).toLocaleString())}>
       {prefix}
-      {timeAgo(at, Math.max(now, at))}
+      {timeAgo(at, now)}
     </span>
   );
 }

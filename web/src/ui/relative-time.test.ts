@@ -10,5 +10,11 @@ describe('timeAgo', () => {
     expect(timeAgo(now - 26 * 3_600_000, now)).toBe('1 day ago');
     expect(timeAgo(now - 4 * 86_400_000, now)).toBe('4 days ago');
     expect(timeAgo(now + 5_000, now)).toBe('just now');
+    expect(timeAgo(now + 3 * 86_400_000, now)).toBe('just now');
+  });
+
+  it('says nothing for a time that is not one (a malformed date), rather than "NaN days ago"', () => {
+    expect(timeAgo(Date.parse('not a date'), now)).toBe('');
+    expect(timeAgo(Number.POSITIVE_INFINITY, now)).toBe('');
   });
 });

@@ -17,7 +17,7 @@ export function NoticeList() {
           {lines.map((line) => (
             <li key={line.key} className="border-l-4 border-warning pl-2">
               <p>{line.text}</p>
-              <p className="text-xs text-base-content/60">{timeAgo(line.receivedAt, Math.max(now, line.receivedAt))}</p>
+              <p className="text-xs text-base-content/60">{timeAgo(line.receivedAt, now)}</p>
             </li>
           ))}
         </ul>
