@@ -5,12 +5,14 @@ import type { RanchDb } from '../../data/db.ts';
  * Rows read per IndexedDB request for the whole list. Each page is one main-thread task
  * (Dexie's request success, the browser turning every row back into an object, garbage
  * collection), and on a phone (CPU 4×) 2,000 rows took 100–240 ms: 50–120 µs a row, in
- * proportion to the rows. 500 rows are then 25–60 ms at worst, well under the 100 ms a task
- * may take, with room left for the search's render of the rows read so far in the same task
- * (use-horse-rows.ts); 10,000 horses are 20 requests, their round trips a small part of the
- * whole.
+ * proportion to the rows. At 500 rows many pages still went over 50 ms, each a long task of
+ * the start (20 pages for 10,000 horses); at 250 a start had about half as many long tasks
+ * and half the blocking time in its first 10 s (medians of twelve starts each, CPU 4×:
+ * 10.5 → 6 tasks, 336 → 138 ms; docs/performance.md), with room left for the search's
+ * render of the rows read so far in the same task (use-horse-rows.ts). 10,000 horses are
+ * 40 requests; their round trips are a small part of the whole.
  */
-export const READ_PAGE = 500;
+export const READ_PAGE = 250;
 
 /**
  * Called after each page but the last with every row read so far, in name order (a new array
