@@ -178,4 +178,16 @@ describe('TimeAgo', () => {
       formats.mockRestore();
     }
   });
+
+  it('shows neither "NaN days ago" nor an "Invalid Date" tooltip for a time that is not one', () => {
+    const now = Date.UTC(2026, 10, 23, 9, 30);
+    for (const at of [Date.parse('not a date'), Number.POSITIVE_INFINITY]) {
+      const { unmount } = render(<TimeAgo at={at} now={now} prefix="Seen " />);
+      const text = screen.getByText(/^Seen/);
+      fireEvent.pointerEnter(text);
+      expect(text.textContent).toBe('Seen ');
+      expect(text.getAttribute('title')).toBeNull();
+      unmount();
+    }
+  });
 });
