@@ -12,7 +12,11 @@ import { timeAgo } from './relative-time.ts';
 export function TimeAgo({ at, now, prefix = '', className }: { at: number; now: number; prefix?: string; className?: string }) {
   const [exact, setExact] = useState<string>();
   return (
-    <span className={className} title={exact} onPointerEnter={() => setExact(Number.isFinite(at) ? new Date(at).toLocaleString() : undefined)}>
+    <span
+      className={className}
+      title={exact}
+      onPointerEnter={() => setExact(Number.isFinite(at) ? new Date(at).toLocaleString() : undefined)}
+    >
       {prefix}
       {timeAgo(at, now)}
     </span>
