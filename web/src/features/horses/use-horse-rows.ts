@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Horse, LookupItem } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { createArrivedRows } from './arrived-rows.ts';
@@ -138,16 +139,6 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   // 10,000 lower-cased names were ~20 ms of the first keystroke on a phone-class CPU.
   useEffect(() => (index ? whenIdle(() => index.warm()) : undefined), [index]);
   return { rows, complete };
-}
-
-/** Runs `work` when the page is idle (soon after, where there is no requestIdleCallback: Safari); returns a cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 200);
-  return () => clearTimeout(timer);
 }
 
 /** The first page and the rows read so far, each in name order, as one list without repeats. */
