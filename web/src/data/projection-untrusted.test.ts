@@ -329,6 +329,34 @@ describe('a failed write does not freeze the tables', () => {
     expect(await db.horses.get(HORSE)).toEqual(row(HORSE, horse('Thunderbolt')));
   });
 
+  it('a first sync whose first chunk is refused while the next is being written: every other row is stored', async () => {
+    const { doc, db } = setup();
+    const projection = project(doc, db, 60_000);
+    await projection.ready;
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const foals = Array.from({ length: SPLIT_FROM_ROWS }, (_, i) => id(1000 + i));
+    const REFUSED = foals[3]!;
+    const horses = db.table<EntityFields, string>('horses');
+    const bulkPut = horses.bulkPut.bind(horses);
+    let chunks = 0;
+    vi.spyOn(horses, 'bulkPut').mockImplementation(((rows: readonly EntityFields[]) => {
+      chunks++;
+      return rows.some((r) => r.id === REFUSED) ? Promise.reject(new DOMException('Refused', 'DataError')) : bulkPut(rows as never);
+    }) as never);
+    applyFromOtherDevice(doc, (other) => {
+      writeValid(other);
+      other.transact(() => foals.forEach((foal, i) => writeEntity(other, 'horses', foal, horse(`Foal ${i}`))));
+    });
+    await projection.idle();
+    // Several chunks were sent, the refusal failed the transaction, and the rows were written apart.
+    expect(chunks).toBeGreaterThan(2);
+    expect(await db.horses.count()).toBe(SPLIT_FROM_ROWS);
+    expect(await db.horses.get(REFUSED)).toBeUndefined();
+    expect(await db.horses.get(foals.at(-1)!)).toEqual(row(foals.at(-1)!, horse(`Foal ${SPLIT_FROM_ROWS - 1}`)));
+    expect(await db.salePayments.count()).toBe(1);
+    expect(projection.invalid()).toEqual([{ collection: 'horses', key: REFUSED, problem: 'not stored: DataError' }]);
+  });
+
   it('when no write succeeds (quota), later changes are still written and a reconcile with backoff catches up', async () => {
     const { doc, db } = setup();
     const projection = project(doc, db, 200);

@@ -303,17 +303,40 @@ async function writeSnapshots({ db, invalid }: Context, snapshots: Snapshot[]): 
   return stored;
 }
 
+/**
+ * Chunks a transaction has sent to IndexedDB and not yet heard back about. Two: while
+ * IndexedDB writes one chunk, this thread turns the next into requests (copying each row,
+ * most of a put's cost here), instead of each waiting for the other.
+ */
+const IN_FLIGHT = 2;
+
+/** The chunked requests of the snapshots, in order: each table's puts, then its deletions. */
+function* chunkRequests(db: RanchDb, work: Snapshot[]): Generator<() => Promise<unknown>> {
+  for (const { table: name, present, removed } of work) {
+    const table = db.table<EntityFields, string>(name);
+    for (let i = 0; i < present.length; i += CHUNK) yield () => table.bulkPut(present.slice(i, i + CHUNK));
+    for (let i = 0; i < removed.length; i += CHUNK) yield () => table.bulkDelete(removed.slice(i, i + CHUNK));
+  }
+}
+
 async function writeInOneTransaction(db: RanchDb, work: Snapshot[]): Promise<void> {
   const started = performance.now();
   await db.transaction(
     'rw',
     work.map((s) => db.table(s.table)),
     async () => {
-      for (const { table: name, present, removed } of work) {
-        const table = db.table<EntityFields, string>(name);
-        for (let i = 0; i < present.length; i += CHUNK) await table.bulkPut(present.slice(i, i + CHUNK));
-        for (let i = 0; i < removed.length; i += CHUNK) await table.bulkDelete(removed.slice(i, i + CHUNK));
+      // Each next chunk is sent when one before it succeeds: in that request's callback,
+      // while the transaction is still active (IndexedDB refuses requests sent later).
+      const inFlight: Promise<unknown>[] = [];
+      for (const send of chunkRequests(db, work)) {
+        if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+        const sent = send();
+        // A failed chunk aborts the transaction, and the chunks after it fail with it: the
+        // first failure is the one thrown, the others are not reported on their own.
+        sent.catch(() => {});
+        inFlight.push(sent);
       }
+      await Promise.all(inFlight);
     },
   );
   measure(`commit ${work.map((s) => s.table).join(', ')}`, started, rowsOf(work));
