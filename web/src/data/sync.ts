@@ -11,6 +11,7 @@ import {
   SYNC_USER_PARAM,
 } from '../../../shared/index.ts';
 import { addNoticeBatch, type NoticeStore } from './compensation-notices.ts';
+import { applyLargeUpdatesAsReceived } from './large-updates.ts';
 import { readNotices } from './notice-frames.ts';
 import type { SaveTracker } from './save-tracker.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
@@ -110,6 +111,7 @@ export function startSync(
     ...(WebSocketPolyfill ? { WebSocketPolyfill } : {}),
   });
 
+  applyLargeUpdatesAsReceived(provider);
   provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     tracker.acknowledge(Y.decodeStateVector(decoding.readVarUint8Array(decoder)));
     // The server answers every sync and every update of ours with this, so it dates the last exchange.
