@@ -19,6 +19,9 @@ export class InvalidEntities {
 
   /** Records that `key` is invalid (or no longer is, with `problem` null). */
   note(collection: Collection, key: string, problem: string | null): void {
+    // A valid entity with nothing noted (nearly every one of a first sync's 71,000) costs
+    // no key string: building one each was a tenth of the projection's reading here.
+    if (problem === null && this.byKey.size === 0) return;
     const id = `${collection}\u0000${key}`;
     if (problem === null) {
       this.byKey.delete(id);
