@@ -39,13 +39,18 @@ describe('a first sync of over a megabyte', () => {
     const rest = restClient(server, cookie);
     const lookup = async (kind: string, name: string) =>
       (await rest<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) })).id;
-    const lookups = { breedId: await lookup('breeds', 'Arabian'), colorId: await lookup('colors', 'Bay'), genderId: await lookup('genders', 'Mare') };
+    const lookups = {
+      breedId: await lookup('breeds', 'Arabian'),
+      colorId: await lookup('colors', 'Bay'),
+      genderId: await lookup('genders', 'Mare'),
+    };
     writer = connectDevice(server.url, cookie, { origin: server.url });
     await whenSynced(writer);
     const doc = writer.doc;
     for (let start = 0; start < HORSES; start += 300) {
       doc.transact(() => {
-        for (let i = start; i < start + 300; i++) writeEntity(doc, 'horses', newId(), { name: `Horse ${i}`, ...lookups, notes: `${NOTES}${i}` });
+        for (let i = start; i < start + 300; i++)
+          writeEntity(doc, 'horses', newId(), { name: `Horse ${i}`, ...lookups, notes: `${NOTES}${i}` });
       });
     }
     api = restClient(server, cookie);
