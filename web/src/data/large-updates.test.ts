@@ -162,6 +162,26 @@ describe('applyAsReceived', () => {
     expect(added).toContain(null);
   });
 
+  it('a change an observer makes while the update is applied reaches the listeners (stored and sent)', () => {
+    const doc = new Y.Doc();
+    const seen: { update: Uint8Array; origin: unknown }[] = [];
+    doc.on('update', (update: Uint8Array, origin: unknown) => seen.push({ update, origin }));
+    const horses = collectionMap(doc, 'horses');
+    horses.observe((_event, transaction) => {
+      if (transaction.origin === 'server' && !horses.has('seen-here'))
+        doc.transact(() => writeEntity(doc, 'horses', 'seen-here', { name: 'Local' }), 'device');
+    });
+    const received = serverUpdate(2);
+    applyAsReceived(doc, received, 'server');
+    expect(seen.map(({ origin }) => origin).sort()).toEqual(['device', 'server']);
+    expect(seen.find(({ origin }) => origin === 'server')!.update).toBe(received);
+    // What the listeners got is the whole document: replayed elsewhere, the local change is there.
+    const replayed = new Y.Doc();
+    for (const { update } of seen) Y.applyUpdate(replayed, update);
+    expect(collectionMap(replayed, 'horses').get('seen-here')?.get('name')).toBe('Local');
+    expect(horseCount(replayed)).toBe(3);
+  });
+
   it('with nothing listening, applies the update as Yjs does', () => {
     const doc = new Y.Doc();
     applyAsReceived(doc, serverUpdate(4), 'server');

@@ -39,12 +39,24 @@ export function applyAsReceived(doc: Y.Doc, update: Uint8Array, origin: unknown)
     return;
   }
   const before = Y.encodeStateVector(doc);
-  // Yjs applies every update in a transaction; its listeners are given it, as Yjs does.
   const seen: { transaction?: Y.Transaction } = {};
-  const seeTransaction = (transaction: Y.Transaction) => {
-    seen.transaction ??= transaction;
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    // A listener added while applying (an observer reacting to the change) is kept too.
+    const added = observers.get('update') as Set<UpdateListener> | undefined;
+    observers.set('update', added ? new Set([...listeners, ...added]) : listeners);
   };
-  doc.on('afterTransaction', seeTransaction);
+  // Yjs cleans up the update's own transaction first, and passes it to 'update' at the end
+  // of that clean-up; only there must the listeners be away. A transaction an observer
+  // starts meanwhile (a change made on this device, to be stored and sent) is cleaned up
+  // after it: the listeners are back before its observers run, and get it as Yjs encodes it.
+  const beforeObservers = (transaction: Y.Transaction) => {
+    seen.transaction ??= transaction;
+    if (transaction !== seen.transaction) restore();
+  };
+  doc.on('beforeObserverCalls', beforeObservers);
   observers.delete('update');
   let failure: { error: unknown } | null = null;
   try {
@@ -52,10 +64,8 @@ export function applyAsReceived(doc: Y.Doc, update: Uint8Array, origin: unknown)
   } catch (error) {
     failure = { error };
   } finally {
-    doc.off('afterTransaction', seeTransaction);
-    // A listener added while applying (an observer reacting to the change) is kept too.
-    const added = observers.get('update') as Set<UpdateListener> | undefined;
-    observers.set('update', added ? new Set([...listeners, ...added]) : listeners);
+    doc.off('beforeObserverCalls', beforeObservers);
+    restore();
   }
   const { transaction } = seen;
   if (failure === null) {
