@@ -36,9 +36,9 @@ describe('a first sync of over a megabyte', () => {
     link = await startPhoneLink(server);
     browser = await launchChromium();
     const cookie = await sessionCookie(server, ADMIN);
-    const rest = restClient(server, cookie);
+    api = restClient(server, cookie);
     const lookup = async (kind: string, name: string) =>
-      (await rest<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) })).id;
+      (await api<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) })).id;
     const lookups = {
       breedId: await lookup('breeds', 'Arabian'),
       colorId: await lookup('colors', 'Bay'),
@@ -53,7 +53,6 @@ describe('a first sync of over a megabyte', () => {
           writeEntity(doc, 'horses', newId(), { name: `Horse ${i}`, ...lookups, notes: `${NOTES}${i}` });
       });
     }
-    api = restClient(server, cookie);
   }, 120_000);
 
   afterAll(async () => {
