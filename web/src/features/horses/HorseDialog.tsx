@@ -1,16 +1,32 @@
+import { useEffect } from 'react';
 import { useRanchData } from '../../data/context.tsx';
 import { outboxIdOf } from '../../data/photos/photo-ref.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { HorseForm, horseValues, type HorseFormOutput } from './HorseForm.tsx';
-import { useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-rows.ts';
+import type { HorseRow, LookupLists, SupplierOption } from './use-horse-rows.ts';
+
+type HorseDialogProps = {
+  open: boolean;
+  editing: HorseRow | null;
+  onClose: () => void;
+  /**
+   * The choices, as the screen already reads them for its filters (undefined while they load):
+   * a query of its own made the form wait for the read database, which is busiest during a
+   * start (~0.9 s on a phone; docs/performance.md).
+   */
+  lookups: LookupLists | undefined;
+  suppliers: SupplierOption[] | undefined;
+};
 
 /** 'Add New Horse' when `editing` is null, else 'Edit Horse'. */
-export function HorseDialog({ open, editing, onClose }: { open: boolean; editing: HorseRow | null; onClose: () => void }) {
-  const { writes } = useRanchData();
-  const lookups = useLookupLists();
-  const suppliers = useSupplierOptions();
+export function HorseDialog({ open, editing, onClose, lookups, suppliers }: HorseDialogProps) {
+  const { writes, prepareCreate } = useRanchData();
   const toast = useToast();
+
+  useEffect(() => {
+    if (!editing) prepareCreate();
+  }, [editing, prepareCreate]);
 
   const save = async (values: HorseFormOutput) => {
     try {
