@@ -33,6 +33,8 @@ export type RanchData = LocalDoc &
     uploads: PhotoUploader;
     /** What screens write through (ranch-writes.ts); the repositories above are the document's side of it. */
     writes: RanchWrites;
+    /** Nothing to do here: the document and its repositories are in this thread. */
+    prepareCreate(): void;
     tracker: SaveTracker;
     status: Store<SyncStatus>;
     /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
@@ -155,6 +157,8 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     ...repositories,
     uploads,
     writes: localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }),
+    // The document and its repositories are in this thread: a create has nothing to load.
+    prepareCreate() {},
     tracker,
     status: syncStatus.status,
     notices,

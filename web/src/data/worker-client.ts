@@ -113,7 +113,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   // Until the host says its document has loaded, it may be applying it and answer nothing
   // for seconds: the creates that need nothing of the document are made here
   // (docs/web.md "Writable sooner"); their code loads with the first such create.
-  const writes = stageCreatesBeforeLoad(remoteWrites(client), {
+  const staging = stageCreatesBeforeLoad(remoteWrites(client), {
     db,
     photos,
     isLoaded: () => docLoaded,
@@ -124,7 +124,8 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   });
   return {
     db,
-    writes,
+    writes: staging.writes,
+    prepareCreate: staging.prepare,
     photos,
     uploads: {
       onEvent(listener) {
