@@ -14,6 +14,7 @@ import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
 import { profileMainThread } from './cpu-profile.ts';
+import { tracePage } from './trace.ts';
 
 const RATE = 4;
 /** As web/e2e/ranch-screens-phone.test.ts: the card list, the drawer (device scale 1: raster is not the main thread's). */
@@ -33,11 +34,17 @@ type Task = { start: number; duration: number };
 type Probe = {
   firstRow: number | null;
   addHorse: number | null;
+  /** Add Horse clicked (the event's time): the dialog's opening is dialog − addClick. */
+  addClick: number | null;
+  dialog: number | null;
+  filled: number | null;
   create: number | null;
   saved: number | null;
   keyAt: number | null;
   shownAt: number | null;
   saving: boolean;
+  /** Armed by the bench once the form is filled: the probe presses Create Horse at the first row. */
+  pressCreate: boolean;
 };
 type AppWindow = {
   __phone: Probe;
@@ -57,7 +64,7 @@ type AppWindow = {
  * something is awaited, so the probe adds little to the main thread it measures.
  */
 const PROBE = `(() => {
-  const phone = (window.__phone = { firstRow: null, addHorse: null, create: null, saved: null, keyAt: null, shownAt: null, saving: false });
+  const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, keyAt: null, shownAt: null, saving: false, pressCreate: false });
   // Armed by the bench for the keystroke starts: the search box takes the focus as soon as it exists, with no round trip to a busy page.
   let focus = sessionStorage.getItem('bench:focus-search') === '1';
   try {
@@ -69,7 +76,7 @@ const PROBE = `(() => {
   const list = () => document.querySelector('[aria-label="Horses"]');
   // Horse names in the cards (phones) or table rows (desks); the colour below a name is not part of it.
   const names = (root) => [...root.querySelectorAll(':scope > li .font-semibold .font-semibold, tr[data-row] .font-semibold')].map((n) => n.textContent.toLowerCase());
-  const check = () => {
+  const check = (window.__phoneCheck = () => {
     const now = performance.now();
     const root = list();
     if (focus) {
@@ -81,14 +88,25 @@ const PROBE = `(() => {
     }
     if (phone.firstRow === null && root && root.querySelector(':scope > li, tr[data-row]')) phone.firstRow = now;
     if (phone.addHorse === null && [...document.querySelectorAll('button.btn-primary')].some((b) => b.textContent.trim() === 'Add Horse')) phone.addHorse = now;
+    if (phone.dialog === null && document.querySelector('dialog[open]')) phone.dialog = now;
     if (phone.keyAt !== null && phone.shownAt === null && root) {
       const input = document.querySelector('input[type="search"]');
       const needle = input ? input.value.trim().toLowerCase() : '';
       const shown = names(root);
       if (needle && shown.length > 0 && shown.every((name) => name.includes(needle))) phone.shownAt = now;
     }
+    // A tap at the first row, on the page itself: a click through Playwright waited for its
+    // actionability checks on the throttled page (~0.4 s) after the bench had seen the row.
+    if (phone.pressCreate && phone.firstRow !== null) {
+      const create = [...document.querySelectorAll('dialog[open] button')].find((b) => b.textContent.trim() === 'Create Horse');
+      if (create) {
+        phone.pressCreate = false;
+        phone.saving = true;
+        setTimeout(() => create.click());
+      }
+    }
     if (phone.saving && phone.saved === null && (document.querySelector('.toast')?.textContent ?? '').includes('Horse created successfully')) phone.saved = now;
-  };
+  });
   document.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.type === 'search') {
       // When the key was pressed, not when the page got round to it: a busy main thread counts.
@@ -97,12 +115,62 @@ const PROBE = `(() => {
     }
   }, true);
   document.addEventListener('click', (event) => {
-    if (event.target instanceof Element && event.target.closest('button')?.textContent.trim() === 'Create Horse') phone.create = event.timeStamp;
+    const label = event.target instanceof Element ? event.target.closest('button')?.textContent.trim() : undefined;
+    if (label === 'Create Horse') phone.create = event.timeStamp;
+    if (label === 'Add Horse' && phone.addClick === null) phone.addClick = event.timeStamp;
   }, true);
   const observer = new MutationObserver(check);
   const start = () => observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
   if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
 })();`;
+
+/** The horse the first write saves: a name, and the three required lookups by label. */
+const NEW_HORSE = { name: 'Phone Bench Horse', selects: { Breed: 'Quarter Horse', Color: 'Bay', Gender: 'Mare' } };
+
+/**
+ * Fills Add New Horse the way typing and choosing fill it: each field's value set through the
+ * element's own setter, then its `input` and `change` events (React and the form listen to
+ * those), all on the page: Playwright's `fill` and `selectOption` ran their actionability
+ * checks and label queries on the throttled main thread, ~2 s for four fields, the bench's
+ * work and not the app's (docs/performance.md). Tried at once and on every change of the page
+ * until the dialog and its choices are there, so no round trip waits for a busy page. Then
+ * arms the probe, which presses Create Horse at the first row.
+ */
+const FILL_HORSE_FORM = `new Promise((resolve) => {
+  const horse = ${JSON.stringify(NEW_HORSE)};
+  const field = (dialog, label) => {
+    const element = [...dialog.querySelectorAll('label[for]')].find((node) => node.firstChild?.textContent?.trim() === label);
+    return element ? document.getElementById(element.getAttribute('for')) : null;
+  };
+  const set = (element, value) => {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value').set.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+    element.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const fill = () => {
+    const dialog = document.querySelector('dialog[open]');
+    const name = dialog && field(dialog, 'Name');
+    if (!(name instanceof HTMLInputElement)) return false;
+    const selects = Object.entries(horse.selects).map(([label, text]) => {
+      const select = field(dialog, label);
+      return { select, option: select instanceof HTMLSelectElement ? [...select.options].find((node) => node.text === text) : undefined };
+    });
+    if (selects.some(({ option }) => !option)) return false;
+    set(name, horse.name);
+    for (const { select, option } of selects) set(select, option.value);
+    window.__phone.filled = performance.now();
+    window.__phone.pressCreate = true;
+    window.__phoneCheck();
+    return true;
+  };
+  if (fill()) return resolve(true);
+  const observer = new MutationObserver(() => {
+    if (!fill()) return;
+    observer.disconnect();
+    resolve(true);
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true });
+})`;
 
 const probe = (page: Page) => page.evaluate(() => (window as unknown as AppWindow).__phone);
 const pageNow = (page: Page) => page.evaluate(() => performance.now());
@@ -294,24 +362,35 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     }
     await page.evaluate(() => sessionStorage.removeItem('bench:focus-search'));
 
-    // (c) The first write: Add Horse as soon as it is offered, a horse saved.
-    const writeRun = await start(page, server.url, tasks, async (page) => {
-      await page.getByRole('button', { name: 'Add Horse' }).click({ timeout: 120_000 });
-      const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
-      await dialog.getByLabel('Name').fill('Phone Bench Horse');
-      await dialog.getByLabel('Breed').selectOption({ label: 'Quarter Horse' });
-      await dialog.getByLabel('Color').selectOption({ label: 'Bay' });
-      await dialog.getByLabel('Gender').selectOption({ label: 'Mare' });
-      await page.evaluate(() => {
-        (window as unknown as AppWindow).__phone.saving = true;
+    // (c) The first write: Add Horse as soon as it is offered, the form filled while the list
+    // loads, Create pressed as soon as the first row shows (issue 12: "a new horse can be
+    // saved within 1 s of the first row showing"); until the horse is saved.
+    const writeStart = (): Promise<Start> =>
+      start(page, server.url, tasks, async (page) => {
+        await page.getByRole('button', { name: 'Add Horse' }).click({ timeout: 120_000 });
+        // Filled, the form is left to the probe, which presses Create Horse at the first row.
+        await page.evaluate<boolean>(FILL_HORSE_FORM);
+        await waitFor(async () => (await probe(page)).saved !== null, 60_000, 'the horse to be saved');
       });
-      await dialog.getByRole('button', { name: 'Create Horse' }).click();
-      await waitFor(async () => (await probe(page)).saved !== null, 60_000, 'the horse to be saved');
-    });
+    const writeProfile = process.env.BENCH_PROFILE_WRITE;
+    const writeTrace = process.env.BENCH_TRACE_WRITE;
+    const writeRun = writeProfile
+      ? await profileMainThread(page, writeProfile, log, writeStart)
+      : writeTrace
+        ? await tracePage(page, writeTrace, log, writeStart)
+        : await writeStart();
     const written = await probe(page);
-    const write = { firstRow: writeRun.firstRow, addHorse: written.addHorse!, create: written.create!, saved: written.saved! };
+    const write = {
+      firstRow: writeRun.firstRow,
+      addHorse: written.addHorse!,
+      addClick: written.addClick!,
+      dialog: written.dialog!,
+      filled: written.filled!,
+      create: written.create!,
+      saved: written.saved!,
+    };
     log(
-      `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
+      `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
     );
 
     const longest = median(starts.map((run) => run.whole.longest));
@@ -379,12 +458,10 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         ours: ms(write.saved - write.firstRow),
         target: '< 1 s',
         met: write.saved - write.firstRow < 1000,
-        note: `navigation → Add Horse ${ms(write.addHorse)}, saved ${ms(write.saved)}; Create pressed → saved ${ms(write.saved - write.create)} (the bench fills the form between)`,
+        note: `navigation → Add Horse ${ms(write.addHorse)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; the form filled while the list loads, Create pressed at the first row`,
       },
       {
         group: GROUP,
-        // The app's own part of the row above: that one also counts the bench filling four
-        // fields of the form on the throttled page (seconds), which no app change removes.
         figure: 'first write: Create pressed → horse saved',
         ours: ms(write.saved - write.create),
         target: '< 1 s',

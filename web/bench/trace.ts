@@ -1,0 +1,26 @@
+// A Chromium trace of the page over part of a bench run (BENCH_TRACE_WRITE=<file>): written
+// as JSON (open it in Chromium's DevTools, Performance panel, or ui.perfetto.dev). Where a
+// CPU profile (cpu-profile.ts) shows what ran, a trace also shows when: the main thread's
+// tasks, style and layout, resource loads and the page's own performance marks.
+import { writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute'];
+
+/** Runs `run` with the page traced, then writes the trace's events to `file`. */
+export async function tracePage<T>(page: Page, file: string, log: (line: string) => void, run: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
+  try {
+    return await run();
+  } finally {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    log(`  trace: ${events.length} events written to ${file}`);
+    await cdp.detach();
+  }
+}
