@@ -2,6 +2,8 @@ import { type RanchWrites, writableBeforeLoad, writesThrough } from './ranch-wri
 import type { StagingOptions } from './staged-creates.ts';
 
 type Call = (...args: unknown[]) => Promise<unknown>;
+/** What is used of staged-creates.ts (`loadModule` imports it; tests count the loads). */
+type StagingModule = Pick<typeof import('./staged-creates.ts'), 'stageCreatesBeforeLoad'>;
 
 /**
  * `stageCreatesBeforeLoad` of staged-creates.ts, its module loaded by the first create made
@@ -10,10 +12,14 @@ type Call = (...args: unknown[]) => Promise<unknown>;
  * task, and a start rarely makes a create in its first seconds. Everything else goes
  * straight to `remote`, as the staging itself would send it.
  */
-export function stageCreatesBeforeLoad(remote: RanchWrites, options: StagingOptions): { writes: RanchWrites; prepare(): void } {
+export function stageCreatesBeforeLoad(
+  remote: RanchWrites,
+  options: StagingOptions,
+  loadModule: () => Promise<StagingModule> = () => import('./staged-creates.ts'),
+): { writes: RanchWrites; prepare(): void } {
   let staging: Promise<RanchWrites> | undefined;
   const load = (): Promise<RanchWrites> => {
-    staging ??= import('./staged-creates.ts').then(
+    staging ??= loadModule().then(
       (module) => module.stageCreatesBeforeLoad(remote, options),
       (error: unknown) => {
         staging = undefined; // The next create tries again.

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useRanchData } from '../../data/context.tsx';
+import { usePrepareCreate } from '../../data/use-prepare-create.ts';
 import { outboxIdOf } from '../../data/photos/photo-ref.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -21,12 +21,10 @@ type HorseDialogProps = {
 
 /** 'Add New Horse' when `editing` is null, else 'Edit Horse'. */
 export function HorseDialog({ open, editing, onClose, lookups, suppliers }: HorseDialogProps) {
-  const { writes, prepareCreate } = useRanchData();
+  const { writes } = useRanchData();
   const toast = useToast();
 
-  useEffect(() => {
-    if (!editing) prepareCreate();
-  }, [editing, prepareCreate]);
+  usePrepareCreate(open && !editing);
 
   const save = async (values: HorseFormOutput) => {
     try {

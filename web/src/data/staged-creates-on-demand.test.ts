@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openRanchDb, type RanchDb } from './db.ts';
+import { createPhotoOutbox } from './photos/photo-outbox.ts';
+import { writesThrough } from './ranch-writes.ts';
+import { stageCreatesBeforeLoad } from './staged-creates-on-demand.ts';
+
+const BREED = '0190a000-0000-7000-8000-0000000000b1';
+const HORSE = { name: 'Foal', breedId: BREED, colorId: BREED, genderId: BREED };
+let counter = 0;
+const opened: RanchDb[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+/** The page's side while the data worker loads: a host that answers nothing, the real staging module, its loads counted. */
+function loadingPage(options: { failFirstLoad?: boolean; loaded?: boolean } = {}) {
+  const db = openRanchDb(`on-demand-${Date.now()}-${++counter}`);
+  opened.push(db);
+  const toHost: string[] = [];
+  const remote = writesThrough(async (repository, method) => {
+    toHost.push(`${repository}.${method}`);
+    return 'answered by the host';
+  });
+  let loads = 0;
+  const staging = stageCreatesBeforeLoad(
+    remote,
+    { db, photos: createPhotoOutbox(db), isLoaded: () => options.loaded ?? false, drainStaged() {} },
+    async () => {
+      loads++;
+      if (options.failFirstLoad && loads === 1) throw new Error('chunk not reached');
+      return import('./staged-creates.ts');
+    },
+  );
+  return { db, staging, toHost, loads: () => loads };
+}
+
+describe('staged creates loaded on demand', () => {
+  it('a create form opened during the load loads the staging code then, once; its create is staged with it', async () => {
+    const { db, staging, toHost, loads } = loadingPage();
+    expect(loads()).toBe(0);
+    staging.prepare();
+    staging.prepare();
+    expect(loads()).toBe(1);
+    const id = await staging.writes.horses.create(HORSE);
+    expect(loads()).toBe(1);
+    expect((await db.horses.get(String(id)))?.name).toBe('Foal');
+    expect(toHost).toEqual([]);
+  });
+
+  it('once the host has loaded, opening a form loads nothing and the create goes to the host', async () => {
+    const { staging, toHost, loads } = loadingPage({ loaded: true });
+    staging.prepare();
+    expect(await staging.writes.horses.create(HORSE)).toBe('answered by the host');
+    expect(loads()).toBe(0);
+    expect(toHost).toEqual(['horses.create']);
+  });
+
+  it('a load that failed when the form opened is tried again by the create', async () => {
+    const { db, staging, loads } = loadingPage({ failFirstLoad: true });
+    staging.prepare();
+    await expect.poll(loads).toBe(1);
+    const id = await staging.writes.horses.create(HORSE);
+    expect(loads()).toBe(2);
+    expect((await db.horses.get(String(id)))?.name).toBe('Foal');
+  });
+});
