@@ -309,13 +309,18 @@ async function javascriptBeforeSignIn(url: string, webDir: string): Promise<Row[
   try {
     const page = await browser.newPage({ viewport: DESK });
     const scripts = new Set<string>();
+    let lastRequest = Date.now();
     page.on('request', (request) => {
+      lastRequest = Date.now();
       const path = new URL(request.url()).pathname;
       if (path.endsWith('.js') && path !== '/sw.js') scripts.add(path);
     });
     await page.goto(url);
     await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // Until a second passes with no new request. Not Playwright's 'networkidle': the data
+    // worker's script (a SharedWorker) never reports its request finished there, so that
+    // waited for ever once the data layer moved into a worker.
+    while (Date.now() - lastRequest < 1000) await sleep(100);
     const gzipOf = (path: string) => gzipSync(readFileSync(join(webDir, path))).length;
     const loaded = [...scripts].reduce((sum, path) => sum + gzipOf(path), 0);
     const all = readdirSync(join(webDir, 'assets'))
