@@ -70,13 +70,17 @@ describe('the start script', () => {
     return scripts;
   }
 
-  it('carries no Yjs, zod or react-hook-form, nor does the horse list’s route, and the service worker precaches every script', async () => {
+  it('carries no Yjs, zod or react-hook-form, nor do the first screens’ routes, and the service worker precaches every script', async () => {
     const assets = (await readdir(join(webDir, 'assets'))).filter((name) => name.endsWith('.js'));
-    // The horse list is a phone's usual first screen; its route chunk is evaluated during the start too.
+    // The horse list is a phone's usual first screen, and the Dashboard (`/`, the `routes`
+    // chunk) the first after signing in and behind the sign-in page: their route chunks are
+    // evaluated during a start too.
     const horsesRoute = assets.find((name) => /^horses-[\w-]+\.js$/.test(name));
+    const dashboardRoute = assets.find((name) => /^routes-[\w-]+\.js$/.test(name));
     expect(horsesRoute).toBeDefined();
+    expect(dashboardRoute).toBeDefined();
     const entry = await entryScript();
-    for (const start of [entry, `assets/${horsesRoute}`]) {
+    for (const start of [entry, `assets/${horsesRoute}`, `assets/${dashboardRoute}`]) {
       const scripts = start === entry ? await startGraph(entry) : await staticGraph(start);
       expect(scripts.size).toBeGreaterThan(1);
       const carrying = (signature: string) => [...scripts].filter(([, code]) => code.includes(signature)).map(([path]) => path);

@@ -1,17 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { DueList } from '../features/care/DueList.tsx';
 import { markDueSeen } from '../features/care/due-marks.ts';
 import { useBellDue, type DueRow } from '../features/care/use-due.ts';
 import { useRanchData } from '../data/context.tsx';
 import { NoticeList } from '../features/sync-notices/NoticeList.tsx';
 import { useNoticeBatches } from '../features/sync-notices/use-notices.ts';
+import { DueDetails } from '../features/care/due-details-lazy.ts';
 import { BellIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
-
-// The horse's and the sale's details (with their forms, react-hook-form and the zod schemas)
-// load when a due line is opened: the bell is on every screen, so a static import put them in
-// the page's entry (docs/web.md "A small entry").
-const DueDetails = lazy(() => import('../features/care/DueDetails.tsx').then((module) => ({ default: module.DueDetails })));
 
 /**
  * [G5] [K4]: a bell with an unread dot. Its panel lists what is due — care overdue or due

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { DueDetails } from './DueDetails.tsx';
+import { Suspense, useState } from 'react';
+import { DueDetails } from './due-details-lazy.ts';
 import { DueList } from './DueList.tsx';
 import { useDue, type DueRow } from './use-due.ts';
 
@@ -21,7 +21,11 @@ export function DueSoonCard() {
           <DueList rows={due.rows} total={due.total} onOpen={setOpened} limit={8} />
         )}
       </div>
-      {opened && <DueDetails due={opened} onClose={() => setOpened(null)} />}
+      {opened && (
+        <Suspense fallback={null}>
+          <DueDetails due={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
