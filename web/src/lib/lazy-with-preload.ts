@@ -21,7 +21,9 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
     loading ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
-        loading = undefined; // The next render or preload tries again.
+        // The next preload tries again (React's lazy keeps a failure it has seen, and a render
+        // through it shows that error to the nearest error boundary).
+        loading = undefined;
         throw error;
       },
     );

@@ -12,8 +12,8 @@ type HorseDialogProps = {
   onClose: () => void;
   /**
    * The choices, as the screen already reads them for its filters (undefined while they load):
-   * a query of its own made the form wait for the read database, which is busiest during a
-   * start (~0.9 s on a phone; docs/performance.md).
+   * a query of its own waited for the read database again, which is busiest during a start
+   * (docs/web.md "Dialogs that open at once").
    */
   lookups: LookupLists | undefined;
   suppliers: SupplierOption[] | undefined;
