@@ -4,7 +4,7 @@ import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { navigate, record, toast } from './support/screens.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
-import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
+import { createHorseLookups, restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 /**
  * A change the app made in good faith that the server cannot keep: the office, offline,
@@ -29,11 +29,7 @@ describe('a change the server did not keep', () => {
     cookie = await sessionCookie(server, ADMIN);
     api = restClient(server, cookie);
     const post = async (path: string, body: object) => (await api<{ id: string }>(path, { method: 'POST', body: JSON.stringify(body) })).id;
-    const lookups = {
-      breedId: await post('/api/breeds', { name: 'Shire' }),
-      colorId: await post('/api/colors', { name: 'Black' }),
-      genderId: await post('/api/genders', { name: 'Mare' }),
-    };
+    const lookups = await createHorseLookups(api, { breed: 'Shire', color: 'Black', gender: 'Mare' });
     supplierId = await post('/api/owners', { firstName: 'Gone', lastName: 'Away' });
     horseId = await post('/api/horses', { name: 'Dusty', ...lookups, priceUsd: '4200' });
   });

@@ -6,7 +6,7 @@ import { collectionMap, newId } from '../../shared/index.ts';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { fillHorse, navigate, record, toast } from './support/screens.ts';
-import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const HORSE = { breed: 'Shire', color: 'Black', gender: 'Mare' };
 
@@ -21,22 +21,16 @@ describe('a stock client writing malformed shapes', () => {
   let browser: Browser;
   let cookie: string;
   let hostile: Device | undefined;
-  const ids: Record<string, string> = {};
+  let lookups: Awaited<ReturnType<typeof createHorseLookups>>;
+  let goliath: string;
 
   beforeAll(async () => {
     server = await startAppServer();
     browser = await launchChromium();
     cookie = await sessionCookie(server, ADMIN);
     const api = restClient(server, cookie);
-    for (const [kind, name] of [
-      ['breeds', HORSE.breed],
-      ['colors', HORSE.color],
-      ['genders', HORSE.gender],
-    ] as const) {
-      ids[kind] = (await api<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) })).id;
-    }
-    const lookups = { breedId: ids.breeds, colorId: ids.colors, genderId: ids.genders };
-    ids.goliath = (await api<{ id: string }>('/api/horses', { method: 'POST', body: JSON.stringify({ name: 'Goliath', ...lookups }) })).id;
+    lookups = await createHorseLookups(api, HORSE);
+    goliath = (await api<{ id: string }>('/api/horses', { method: 'POST', body: JSON.stringify({ name: 'Goliath', ...lookups }) })).id;
   });
 
   afterAll(async () => {
@@ -66,13 +60,12 @@ describe('a stock client writing malformed shapes', () => {
       for (const [field, value] of Object.entries(fields)) map.set(field, value);
       return map as never;
     };
-    const lookups = { breedId: ids.breeds, colorId: ids.colors, genderId: ids.genders };
     doc.transact(() => {
       horses.set('not-a-uuid', horseMap({ id: 'not-a-uuid', name: 'Bad Key', ...lookups }));
       collectionMap(doc, 'owners').set(newId(), 'a string' as never);
       horses.set(newId(), horseMap({ name: 'No Id', ...lookups }));
       horses.set(newId(), new Y.Text('a text where a horse belongs') as never);
-      horses.set(newId(), horseMap({ id: ids.goliath, name: 'Impostor', ...lookups }));
+      horses.set(newId(), horseMap({ id: goliath, name: 'Impostor', ...lookups }));
       horses.set(newId(), horseMap({ name: 'Nameless', breedId: 'nope' }));
       doc.getText('junk').insert(0, 'x'.repeat(10_000));
     });

@@ -6,7 +6,7 @@ import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { navigate } from './support/screens.ts';
-import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
+import { createHorseLookups, restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const HORSES = 1500;
 /** About 900 bytes a horse: the ranch is over a megabyte, so its first sync takes data/large-updates.ts's path. */
@@ -37,13 +37,7 @@ describe('a first sync of over a megabyte', () => {
     browser = await launchChromium();
     const cookie = await sessionCookie(server, ADMIN);
     api = restClient(server, cookie);
-    const lookup = async (kind: string, name: string) =>
-      (await api<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) })).id;
-    const lookups = {
-      breedId: await lookup('breeds', 'Arabian'),
-      colorId: await lookup('colors', 'Bay'),
-      genderId: await lookup('genders', 'Mare'),
-    };
+    const lookups = await createHorseLookups(api, { breed: 'Arabian', color: 'Bay', gender: 'Mare' });
     writer = connectDevice(server.url, cookie, { origin: server.url });
     await whenSynced(writer);
     const doc = writer.doc;

@@ -23,6 +23,20 @@ export function restClient(server: AppServer, cookie: string) {
   };
 }
 
+/** The three lookups a horse needs, created through REST: their ids as a horse's fields take them. */
+export async function createHorseLookups(
+  api: ReturnType<typeof restClient>,
+  names: { breed: string; color: string; gender: string },
+): Promise<{ breedId: string; colorId: string; genderId: string }> {
+  const create = async (kind: string, name: string) =>
+    (await api<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) })).id;
+  return {
+    breedId: await create('breeds', names.breed),
+    colorId: await create('colors', names.color),
+    genderId: await create('genders', names.gender),
+  };
+}
+
 /** Signs in through the landing screen and the sign-in page, as a person would. */
 export async function signInThroughUi(context: BrowserContext, server: Pick<AppServer, 'url'>, credentials: Credentials): Promise<Page> {
   const page = await context.newPage();
