@@ -7,8 +7,22 @@ type Row = { id: string; name: string };
 const columns = [{ header: 'Name', key: 'name' }];
 const many = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: String(i), name: `Horse ${i}` }));
 
-/** jsdom has no layout: every row is `height` px tall, and the list starts `top()` px from the viewport's top. */
+/**
+ * jsdom has no layout: every row is `height` px tall, and the list starts `top()` px from the
+ * viewport's top. A ResizeObserver reports each box once when it starts observing, as a
+ * browser does (jsdom has none).
+ */
 function fakeLayout(height: number, top: () => number) {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly report: () => void) {}
+      observe() {
+        this.report();
+      }
+      disconnect() {}
+    },
+  );
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const list = this.closest('tbody, ul');
     const items = list ? [...list.querySelectorAll<HTMLElement>(':scope > [data-row], :scope > li')] : [];

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { useIsDesk } from './use-media-query.ts';
 import { useWindowRows } from './use-window-rows.ts';
 
@@ -53,16 +53,6 @@ export function DataTable<Row extends { id: string }>({
   return <List rows={loading ? undefined : rows} columns={columns} actions={actions} emptyText={emptyText} label={label} />;
 }
 
-/** The average height of the rendered rows, first top to last bottom plus one gap. */
-function renderedHeight(list: HTMLElement | null, selector: string): [number, number] {
-  const items = list ? list.querySelectorAll<HTMLElement>(selector) : [];
-  if (items.length === 0) return [0, 0];
-  const first = items[0]!.getBoundingClientRect();
-  const last = items[items.length - 1]!.getBoundingClientRect();
-  const gap = items.length > 1 ? Math.max(0, items[1]!.getBoundingClientRect().top - first.bottom) : 0;
-  return [items.length, last.bottom - first.top + gap];
-}
-
 type ListProps<Row> = {
   rows: Row[] | undefined;
   columns: Column<Row>[];
@@ -80,17 +70,11 @@ const CARD_ESTIMATE = 220;
  * scroll height, and aria-rowcount/aria-rowindex tell assistive technology the real size.
  */
 function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
+  const table = useRef<HTMLTableElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
   const count = rows?.length ?? 0;
-  const view = useWindowRows(body, count, ROW_ESTIMATE);
-  const { measure } = view;
-  // Measured when the rows in view change, not after every render: a list re-renders for
-  // every change of its rows (a first sync: hundreds). A passive effect, after the browser
-  // has laid the rows out (use-window-rows.ts).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start, end and count say which rows are rendered
-  useEffect(() => {
-    if (view.windowed) measure(...renderedHeight(body.current, 'tr[data-row]'));
-  }, [view.windowed, view.start, view.end, count, measure]);
+  // The table's box, not the tbody's: a ResizeObserver on a table section is not reported everywhere.
+  const view = useWindowRows(body, count, ROW_ESTIMATE, { box: table, rows: 'tr[data-row]' });
   const span = columns.length + (actions.length > 0 ? 1 : 0);
   const spacer = (height: number, key: string) =>
     height > 0 && (
@@ -101,7 +85,13 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
     );
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table" aria-label={label} aria-busy={rows === undefined} aria-rowcount={view.windowed ? count + 1 : undefined}>
+      <table
+        ref={table}
+        className="table"
+        aria-label={label}
+        aria-busy={rows === undefined}
+        aria-rowcount={view.windowed ? count + 1 : undefined}
+      >
         <thead>
           <tr aria-rowindex={view.windowed ? 1 : undefined}>
             {columns.map((column) => (
@@ -175,15 +165,7 @@ const TableRow = memo(function TableRow<Row extends { id: string }>({ row, colum
 function CardList<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
   const list = useRef<HTMLUListElement>(null);
   const count = rows?.length ?? 0;
-  const view = useWindowRows(list, count, CARD_ESTIMATE);
-  const { measure } = view;
-  // Measured when the rows in view change, not after every render: a list re-renders for
-  // every change of its rows (a first sync: hundreds). A passive effect, after the browser
-  // has laid the rows out (use-window-rows.ts).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start, end and count say which rows are rendered
-  useEffect(() => {
-    if (view.windowed) measure(...renderedHeight(list.current, ':scope > li'));
-  }, [view.windowed, view.start, view.end, count, measure]);
+  const view = useWindowRows(list, count, CARD_ESTIMATE, { box: list, rows: ':scope > li' });
   if (rows === undefined) {
     return (
       <div className="space-y-3" aria-busy="true">

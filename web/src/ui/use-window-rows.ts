@@ -38,18 +38,32 @@ export function visibleRows(input: {
   return { start, end };
 }
 
+/** The average height of the rendered rows, first top to last bottom plus one gap. */
+function renderedHeight(list: HTMLElement | null, selector: string): [number, number] {
+  const items = list ? list.querySelectorAll<HTMLElement>(selector) : [];
+  if (items.length === 0) return [0, 0];
+  const first = items[0]!.getBoundingClientRect();
+  const last = items[items.length - 1]!.getBoundingClientRect();
+  const gap = items.length > 1 ? Math.max(0, items[1]!.getBoundingClientRect().top - first.bottom) : 0;
+  return [items.length, last.bottom - first.top + gap];
+}
+
+/** What the rows are measured by: the box that holds the list and its spacers, and a selector for the rendered rows inside the list. */
+export type RowMeasure = { box: RefObject<HTMLElement | null>; rows: string };
+
 /**
  * Windowing for a list of `count` uniform-ish rows inside whatever scrolls (the page or a
  * container): it listens to scroll events in the capture phase, so it needs to know
  * neither. `listRef` is the element holding the rows (tbody or ul); the average height of
- * the rendered rows is measured after each render, starting from `estimate`. Below
- * WINDOW_FROM rows every row renders and nothing is measured.
+ * the rendered rows starts from `estimate` and is measured when `measureBy.box` changes
+ * size. Below WINDOW_FROM rows every row renders and nothing is measured.
  */
 export function useWindowRows(
   listRef: RefObject<HTMLElement | null>,
   count: number,
   estimate: number,
-): RowWindow & { windowed: boolean; before: number; after: number; measure(rendered: number, height: number): void } {
+  measureBy: RowMeasure,
+): RowWindow & { windowed: boolean; before: number; after: number } {
   const windowed = count > WINDOW_FROM;
   const [rowHeight, setRowHeight] = useState(estimate);
   const [range, setRange] = useState<RowWindow>(() =>
@@ -97,16 +111,31 @@ export function useWindowRows(
     };
   }, [windowed, update, rowHeight]);
 
-  /** Called after a render with the rows rendered and their total height. */
-  const measure = useCallback((rendered: number, height: number) => {
-    if (rendered === 0 || height <= 0) return; // no layout (jsdom) or nothing shown
-    const average = height / rendered;
-    if (Math.abs(average - heightRef.current) > 0.5) setRowHeight(average);
-  }, []);
+  // The rows' height, measured when the box holding them changes size. Its height is the
+  // spacers' (the rows out of view, at the current average) plus the rendered rows', so it
+  // changes when the list's length changes or when the rendered rows are not as tall as the
+  // average says: the one time a new measurement can differ. A ResizeObserver is told after
+  // the browser has laid the frame out, so reading the rows costs no layout of its own; an
+  // effect after each new window forced one: 7–10 ms of a 15–18 ms keystroke on a desk
+  // (docs/performance.md). No ResizeObserver (jsdom): the estimate stays.
+  const { box, rows } = measureBy;
+  useEffect(() => {
+    const target = box.current;
+    if (!windowed || !target || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const [rendered, height] = renderedHeight(listRef.current, rows);
+      if (rendered === 0 || height <= 0) return; // nothing shown
+      const average = height / rendered;
+      if (Math.abs(average - heightRef.current) > 0.5) setRowHeight(average);
+    });
+    // The border box: a list of cards keeps its spacers in its padding.
+    observer.observe(target, { box: 'border-box' });
+    return () => observer.disconnect();
+  }, [windowed, box, listRef, rows]);
 
-  if (!windowed) return { start: 0, end: count, windowed, before: 0, after: 0, measure };
+  if (!windowed) return { start: 0, end: count, windowed, before: 0, after: 0 };
   // The range may be stale for a moment after the list shrank (a search narrowed it).
   const end = Math.min(range.end, count);
   const start = Math.min(range.start, Math.max(0, end - 1));
-  return { start, end, windowed, before: start * rowHeight, after: Math.max(0, count - end) * rowHeight, measure };
+  return { start, end, windowed, before: start * rowHeight, after: Math.max(0, count - end) * rowHeight };
 }
