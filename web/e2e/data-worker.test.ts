@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { launchChromium } from './support/browser.ts';
-import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 type WorkerWindow = {
   __ranch: {
@@ -87,6 +87,36 @@ describe('the data layer in a worker', () => {
   const hostOf = (page: Page) => page.evaluate(() => (window as unknown as WorkerWindow).__ranch.data.hostId());
   const createBreed = (page: Page, name: string) =>
     page.evaluate((breed) => (window as unknown as WorkerWindow).__ranch.data.writes.lookups.create('breeds', { name: breed }), name);
+
+  it('a device with nobody signed in does not load the data worker until someone signs in; then it syncs', async () => {
+    const context = await workerContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const workerScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(shared-)?worker-[\w-]+\.js$/.test(new URL(request.url()).pathname)) workerScripts.push(request.url());
+    });
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
+    await serviceWorkerInControl(page);
+    // Past the 1.5 s after which a screen without a list lets the document load (doc-load-gate.ts):
+    // the last thing the page would say to a host before anyone signs in.
+    await page.waitForTimeout(2_000);
+    expect(workerScripts).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as WorkerWindow).__ranch.host)).toBe('shared');
+
+    await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => workerScripts.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as WorkerWindow).__ranch.provider?.synced), { timeout: 30_000 })
+      .toBe(true);
+    await page.getByText('Online', { exact: true }).waitFor();
+
+    await context.close();
+  });
 
   it('[O2] two tabs share one data host (a SharedWorker): one document, one socket, and a write in one shows in the other', async () => {
     const context = await workerContext({ viewport: { width: 1280, height: 800 } });

@@ -11,6 +11,7 @@ import { openWorkerData } from './data/worker-client.ts';
 import { workerFailedBefore } from './data/worker-fallback.ts';
 import { connectDataHost, type HostKind } from './data/connect-data-host.ts';
 import { reloadWhenClearedElsewhere } from './features/settings/clear-local-data.ts';
+import { readCachedUser } from './features/auth/user-cache.ts';
 import { ToastProvider } from './ui/Toast.tsx';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
 import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
@@ -63,7 +64,10 @@ function dataWorkerWanted(): boolean {
 }
 
 function startDataWorker(): PageData {
-  const host = connectDataHost();
+  // A device with a user on record starts its host at once (its screens read the document
+  // soon); on one with nobody, the sign-in page does not load the worker's script, and the
+  // host starts when someone signs in (connect-data-host.ts).
+  const host = connectDataHost({ startNow: readCachedUser() !== null });
   const workerData = openWorkerData(host.client, { docLoadAfter, onNewHost: host.onNewHost });
   window.__ranch = { doc: null, provider: workerData.provider, data: workerData, host: host.kind };
   return workerData;

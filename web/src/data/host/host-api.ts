@@ -77,6 +77,12 @@ export const CONTROL_METHODS = [
   'drainStaged',
 ] as const satisfies readonly (keyof HostControls)[];
 
+/**
+ * Calls that only tell the host the page's state: they need no host yet, and one that starts
+ * later hears them first (connect-data-host.ts, a device with nobody signed in).
+ */
+export const STATE_METHODS: ReadonlySet<string> = new Set(['startLoading', 'setOnline', 'reconnect'] satisfies (keyof HostControls)[]);
+
 /** The events the host sends, by name, with their payloads; each tab gets the current ones when it connects. */
 export type HostEvents = {
   status: SyncStatus;
