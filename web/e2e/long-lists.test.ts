@@ -29,6 +29,18 @@ function rowsAgainstViewport(page: Page, selector: string) {
   }, selector);
 }
 
+/** The rendered rows cover the part of the viewport their list is in: no blank stretch where rows belong. */
+function rowsCoverTheirPart(page: Page, selector: string) {
+  return page.evaluate((rows) => {
+    const items = [...document.querySelectorAll<HTMLElement>(rows)];
+    const list = items[0]?.parentElement?.getBoundingClientRect();
+    if (!list) return false;
+    const shownFrom = Math.max(0, list.top);
+    const shownTo = Math.min(innerHeight, list.bottom);
+    return items[0]!.getBoundingClientRect().top <= shownFrom && items.at(-1)!.getBoundingClientRect().bottom >= shownTo;
+  }, selector);
+}
+
 /** The spacers stand for the rows out of view at their real height: the list is as tall as all its rows (within one row). */
 async function expectTrueHeight(page: Page, selector: string, count: number): Promise<void> {
   await expect
@@ -93,6 +105,13 @@ describe('a long list, scrolled', () => {
     await expect.poll(async () => (await rowsAgainstViewport(page, rows)).bottom).toBeLessThanOrEqual(800);
     await expect.poll(async () => (await rowsAgainstViewport(page, rows)).top).toBeLessThanOrEqual(0);
     await expectTrueHeight(page, rows, HORSES);
+
+    // A search that shortens the list while it is scrolled to its end (the page's scroll
+    // shrinks with it): the rows the search found show where the list now is.
+    await page.getByPlaceholder('Search horses...').fill('Horse 1');
+    await expect.poll(() => page.locator('table[aria-label="Horses"]').getAttribute('aria-rowcount')).toBe('101');
+    await expect.poll(() => rowsCoverTheirPart(page, rows)).toBe(true);
+    await expectTrueHeight(page, rows, 100);
     await context.close();
   });
 

@@ -7,10 +7,15 @@ type Row = { id: string; name: string };
 const columns = [{ header: 'Name', key: 'name' }];
 const many = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: String(i), name: `Horse ${i}` }));
 
+/** The boxes' observers: a browser reports a box when observing starts and when its size changes. */
+const observers = new Set<() => void>();
+/** As a browser does once a box has a new size: every observer reports (in act, as React would see it). */
+const boxesResized = () => act(() => observers.forEach((report) => report()));
+
 /**
  * jsdom has no layout: every row is `height` px tall, and the list starts `top()` px from the
- * viewport's top. A ResizeObserver reports each box once when it starts observing, as a
- * browser does (jsdom has none).
+ * viewport's top. jsdom has no ResizeObserver either: this one reports each box when it
+ * starts observing, and when the test says the boxes changed size.
  */
 function fakeLayout(height: number, top: () => number) {
   vi.stubGlobal(
@@ -18,9 +23,12 @@ function fakeLayout(height: number, top: () => number) {
     class {
       constructor(private readonly report: () => void) {}
       observe() {
+        observers.add(this.report);
         this.report();
       }
-      disconnect() {}
+      disconnect() {
+        observers.delete(this.report);
+      }
     },
   );
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
@@ -118,6 +126,7 @@ describe('DataTable windowing', () => {
     expect(screen.getByText('Horse 5000')).toBeTruthy();
     top = 0;
     rerender(<DataTable rows={many(200)} columns={columns} label="Horses" />);
+    boxesResized();
     expect(screen.getByText('Horse 0')).toBeTruthy();
   });
 });

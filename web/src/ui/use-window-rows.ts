@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** Lists up to this long render every row; longer ones render the rows in view. */
 export const WINDOW_FROM = 60;
@@ -55,8 +55,9 @@ export type RowMeasure = { box: RefObject<HTMLElement | null>; rows: string };
  * Windowing for a list of `count` uniform-ish rows inside whatever scrolls (the page or a
  * container): it listens to scroll events in the capture phase, so it needs to know
  * neither. `listRef` is the element holding the rows (tbody or ul); the average height of
- * the rendered rows starts from `estimate` and is measured when `measureBy.box` changes
- * size. Below WINDOW_FROM rows every row renders and nothing is measured.
+ * the rendered rows starts from `estimate` and is measured, with the list's place, when
+ * `measureBy.box` changes size. Below WINDOW_FROM rows every row renders and nothing is
+ * measured.
  */
 export function useWindowRows(
   listRef: RefObject<HTMLElement | null>,
@@ -66,76 +67,69 @@ export function useWindowRows(
 ): RowWindow & { windowed: boolean; before: number; after: number } {
   const windowed = count > WINDOW_FROM;
   const [rowHeight, setRowHeight] = useState(estimate);
-  const [range, setRange] = useState<RowWindow>(() =>
-    visibleRows({ count, listTop: 0, viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight, rowHeight: estimate }),
-  );
-  const heightRef = useRef(rowHeight);
-  heightRef.current = rowHeight;
+  // Where the list is against the viewport. Until it is read, the window is the one from the
+  // list's top, which is where a list first shows.
+  const [place, setPlace] = useState(() => ({ listTop: 0, viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight }));
+  // What the handlers below compare a new place with: the list as last rendered.
+  const latest = useRef({ count, rowHeight });
+  latest.current = { count, rowHeight };
 
-  const update = useCallback(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const next = visibleRows({
-      count,
-      listTop: list.getBoundingClientRect().top,
-      viewportHeight: window.innerHeight,
-      rowHeight: heightRef.current,
-    });
-    setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
-  }, [listRef, count]);
-
-  // A passive effect, not a layout effect: reading the list's position in a layout effect
-  // forced the style and layout of a freshly rendered list inside React's commit, one task
-  // of up to ~350 ms for a phone's first rows (CPU 4×). After a data update React runs this
-  // once the browser has laid the list out and painted it, in a task of its own; after a
-  // keystroke (a discrete event) React runs it at the end of the commit, as before. Until
-  // then the window is the one from the list's top, which is where a list first shows.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly measured row height changes the window, so it is computed again
+  // The list's place is read after the browser has laid the frame out (a ResizeObserver, when
+  // the box holding the rows changes size) or after a scroll or a resize, never when only
+  // the list's length changed: that moves nothing, and reading it then forced a layout inside
+  // the render's task (a passive effect after a keystroke runs in the key's task), 7–10 ms
+  // of each search keystroke on a desk. A place that changes no row keeps the old one, so a
+  // scroll within the rows in view renders nothing. The rows' height is measured with it:
+  // the box's height is the spacers' (the rows out of view, at the current average) plus the
+  // rendered rows', so it changes when the list's length changes or when the rendered rows
+  // are not as tall as the average says: the one time a new measurement can differ.
+  const { box, rows } = measureBy;
   useEffect(() => {
-    if (!windowed) return;
-    update();
+    const list = listRef.current;
+    const target = box.current;
+    if (!windowed || !list || !target) return;
+    const follow = () => {
+      const next = { listTop: list.getBoundingClientRect().top, viewportHeight: window.innerHeight };
+      setPlace((current) => {
+        const { count: length, rowHeight: height } = latest.current;
+        const was = visibleRows({ count: length, rowHeight: height, ...current });
+        const now = visibleRows({ count: length, rowHeight: height, ...next });
+        return was.start === now.start && was.end === now.end ? current : next;
+      });
+    };
     let frame = 0;
     const onScroll = () => {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        update();
+        follow();
       });
     };
     window.addEventListener('scroll', onScroll, { capture: true, passive: true });
     window.addEventListener('resize', onScroll);
+    // No ResizeObserver (jsdom): the place is read once, and the estimate stays.
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            follow();
+            const [rendered, height] = renderedHeight(list, rows);
+            if (rendered === 0 || height <= 0) return; // nothing shown
+            const average = height / rendered;
+            if (Math.abs(average - latest.current.rowHeight) > 0.5) setRowHeight(average);
+          });
+    // The border box: a list of cards keeps its spacers in its padding.
+    if (observer) observer.observe(target, { box: 'border-box' });
+    else follow();
     return () => {
       window.removeEventListener('scroll', onScroll, { capture: true });
       window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);
+      observer?.disconnect();
     };
-  }, [windowed, update, rowHeight]);
-
-  // The rows' height, measured when the box holding them changes size. Its height is the
-  // spacers' (the rows out of view, at the current average) plus the rendered rows', so it
-  // changes when the list's length changes or when the rendered rows are not as tall as the
-  // average says: the one time a new measurement can differ. A ResizeObserver is told after
-  // the browser has laid the frame out, so reading the rows costs no layout of its own; an
-  // effect after each new window forced one: 7–10 ms of a 15–18 ms keystroke on a desk
-  // (docs/performance.md). No ResizeObserver (jsdom): the estimate stays.
-  const { box, rows } = measureBy;
-  useEffect(() => {
-    const target = box.current;
-    if (!windowed || !target || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      const [rendered, height] = renderedHeight(listRef.current, rows);
-      if (rendered === 0 || height <= 0) return; // nothing shown
-      const average = height / rendered;
-      if (Math.abs(average - heightRef.current) > 0.5) setRowHeight(average);
-    });
-    // The border box: a list of cards keeps its spacers in its padding.
-    observer.observe(target, { box: 'border-box' });
-    return () => observer.disconnect();
   }, [windowed, box, listRef, rows]);
 
   if (!windowed) return { start: 0, end: count, windowed, before: 0, after: 0 };
-  // The range may be stale for a moment after the list shrank (a search narrowed it).
-  const end = Math.min(range.end, count);
-  const start = Math.min(range.start, Math.max(0, end - 1));
+  const { start, end } = visibleRows({ count, rowHeight, ...place });
   return { start, end, windowed, before: start * rowHeight, after: Math.max(0, count - end) * rowHeight };
 }
