@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRpcClient } from './client.ts';
+import { connectOverChannel } from '../../../test/rpc-channel.ts';
 import { deferredClient } from './deferred-client.ts';
-import { createRpcHost, type Handlers } from './host.ts';
-import type { Endpoint } from './wire.ts';
+import type { Handlers } from './host.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(() => {
@@ -34,17 +33,9 @@ function deferredHost(extra: Handlers = {}) {
   const client = deferredClient(
     () => {
       hosts += 1;
-      const channel = new MessageChannel();
-      const host = createRpcHost(handlers, { snapshot: () => [['status', 'ready']] });
-      host.attach(channel.port1 as unknown as Endpoint);
-      const real = createRpcClient(channel.port2 as unknown as Endpoint);
-      cleanups.push(() => {
-        real.close();
-        host.close();
-        channel.port1.close();
-        channel.port2.close();
-      });
-      return real;
+      const connection = connectOverChannel(handlers, { snapshot: () => [['status', 'ready']] });
+      cleanups.push(() => connection.close());
+      return connection.client;
     },
     (method) => STATE.has(method),
   );

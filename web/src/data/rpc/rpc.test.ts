@@ -6,25 +6,17 @@ import { createRpcClient, type RpcClient } from './client.ts';
 import { createRpcHost } from './host.ts';
 import type { Endpoint } from './wire.ts';
 import { remoteWrites, writeHandlers } from './writes-rpc.ts';
+import { connectOverChannel } from '../../../test/rpc-channel.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A host and a client on the two ends of a MessageChannel, as the page and a dedicated worker. */
 function connected(handlers: Parameters<typeof createRpcHost>[0], options: Parameters<typeof createRpcHost>[1] = {}) {
-  const channel = new MessageChannel();
-  const host = createRpcHost(handlers, options);
-  host.attach(channel.port1 as unknown as Endpoint);
-  const client = createRpcClient(channel.port2 as unknown as Endpoint);
-  cleanups.push(() => {
-    client.close();
-    host.close();
-    channel.port1.close();
-    channel.port2.close();
-  });
-  return { host, client };
+  const connection = connectOverChannel(handlers, options);
+  cleanups.push(() => connection.close());
+  return connection;
 }
 
 function nextEvent(client: RpcClient, name: string): Promise<unknown> {
