@@ -17,18 +17,25 @@ export type HostConnection = {
 const never = () => () => {};
 
 /**
+ * When the host starts: `now`; `when-needed`, with the first call that needs an answer (the
+ * calls that only say the page's state wait for it); or when a promise resolves, every call
+ * waiting until then.
+ */
+export type HostStart = 'now' | 'when-needed' | Promise<unknown>;
+
+/**
  * Connects this tab to the device's data host (docs/web.md "Several tabs, one host"): the
  * SharedWorker where the browser has one; else the worker of the tab elected by Web Locks,
  * over a BroadcastChannel; else (no Web Locks) a worker of this tab's own.
  *
- * With `startNow` false (a device with nobody on record: docs/web.md "Start-up") the host
- * and its script (Yjs, the sync, the projection: ~100 KiB gzip) start with the first call
- * that needs an answer, the sign-in's `connect` or a look at unsent changes; the calls that
- * only say the page's state wait for it.
+ * The host and its script (Yjs, the sync, the projection: ~100 KiB gzip) can start later
+ * than the page (docs/web.md "Start-up"): main.tsx starts it once the first screen has shown
+ * what it reads from the device, or on a device with nobody on record with the sign-in's
+ * `connect` or a look at unsent changes.
  */
-export function connectDataHost({ startNow = true }: { startNow?: boolean } = {}): HostConnection {
+export function connectDataHost({ start = 'now' }: { start?: HostStart } = {}): HostConnection {
   const kind = hostKind();
-  if (startNow) return openHost(kind);
+  if (start === 'now') return openHost(kind);
   let opened: HostConnection | null = null;
   // Each listener with what stops it on the started host, once there is one.
   const newHostListeners = new Map<() => void, (() => void) | null>();
@@ -39,8 +46,9 @@ export function connectDataHost({ startNow = true }: { startNow?: boolean } = {}
       for (const listener of newHostListeners.keys()) newHostListeners.set(listener, host.onNewHost(listener));
       return host.client;
     },
-    (method) => STATE_METHODS.has(method),
+    start === 'when-needed' ? (method) => STATE_METHODS.has(method) : () => true,
   );
+  if (start !== 'when-needed') void start.then(() => client.start());
   return {
     kind,
     client,

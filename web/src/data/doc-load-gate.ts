@@ -1,11 +1,13 @@
 import { useLayoutEffect } from 'react';
 
 /**
- * When the document starts loading: after the first screen has painted its list. Applying
- * the stored document takes seconds of main thread at ranch scale (docs/web.md), while the
- * lists read Dexie, so main.tsx passes `afterFirstRowsShown` to openRanchData as
- * `docLoadAfter` and every list screen reports its first rows with `useFirstRowsShown`.
- * A screen without a list (or one that forgets to report) delays the load by the timeout.
+ * When the document starts loading, and on a device with a user on record when the data
+ * worker starts: after the first screen has painted its list. Loading the stored document
+ * and starting the worker compete with a start's first read of the lists (Dexie), so
+ * main.tsx waits for `afterFirstRowsShown` (`docLoadAfter`), and every list screen reports
+ * its first rows with `useFirstRowsShown`. A screen whose content comes from the data host
+ * (the Dashboard) reports at once with `useNothingToWaitFor`; any other screen delays both
+ * by the timeout.
  */
 let shown = false;
 const waiting = new Set<() => void>();
@@ -39,4 +41,12 @@ export function useFirstRowsShown(rows: readonly unknown[] | undefined): void {
   useLayoutEffect(() => {
     if (answered) markFirstRowsShown();
   }, [answered]);
+}
+
+/**
+ * For a screen whose own content comes from the data host (the Dashboard's figures and due
+ * items): nothing read from the device comes first, so the host may start at its first commit.
+ */
+export function useNothingToWaitFor(): void {
+  useLayoutEffect(() => markFirstRowsShown(), []);
 }

@@ -14,7 +14,7 @@ const STATE = new Set(['setOnline', 'startLoading']);
  * A deferred client whose host (over a MessageChannel, as a worker) is made only when the
  * client starts it; `heard` is every call the host answered, in order.
  */
-function deferredHost(extra: Handlers = {}) {
+function deferredHost(extra: Handlers = {}, waits: (method: string) => boolean = (method) => STATE.has(method)) {
   const heard: string[] = [];
   let hosts = 0;
   let online: unknown = null;
@@ -30,15 +30,12 @@ function deferredHost(extra: Handlers = {}) {
     },
     ...extra,
   };
-  const client = deferredClient(
-    () => {
-      hosts += 1;
-      const connection = connectOverChannel(handlers, { snapshot: () => [['status', 'ready']] });
-      cleanups.push(() => connection.close());
-      return connection.client;
-    },
-    (method) => STATE.has(method),
-  );
+  const client = deferredClient(() => {
+    hosts += 1;
+    const connection = connectOverChannel(handlers, { snapshot: () => [['status', 'ready']] });
+    cleanups.push(() => connection.close());
+    return connection.client;
+  }, waits);
   cleanups.push(() => client.close());
   return { client, heard, hosts: () => hosts };
 }
@@ -58,6 +55,18 @@ describe('a data host that starts when it is needed (a device with nobody signed
     expect(answer).toBe('syncing ana, online false');
     expect(heard).toEqual(['setOnline true', 'startLoading', 'setOnline false', 'connect ana']);
     await client.call('connect', 'ben');
+    expect(hosts()).toBe(1);
+  });
+
+  it('with every call waiting (a start held for the first rows), the host starts when told, and answers what waited in order', async () => {
+    const { client, heard, hosts } = deferredHost({}, () => true);
+    void client.call('setOnline', true);
+    const answer = client.call('connect', 'ana');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hosts()).toBe(0);
+    client.start();
+    expect(await answer).toBe('syncing ana, online true');
+    expect(heard).toEqual(['setOnline true', 'connect ana']);
     expect(hosts()).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import { useCurrentUser } from '../auth/AuthProvider.tsx';
+import { useNothingToWaitFor } from '../../data/doc-load-gate.ts';
 import { displayName } from '../../lib/user-display.ts';
 import { DueSoonCard } from '../care/DueSoonCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
@@ -9,6 +10,8 @@ import { useDashboardMetrics } from './use-dashboard-metrics.ts';
 /** [D1] Dashboard, computed from the data on this device so it works offline. */
 export function DashboardScreen() {
   const user = useCurrentUser();
+  // Its figures and due items come from the data host: it starts now (doc-load-gate.ts).
+  useNothingToWaitFor();
   const metrics = useDashboardMetrics();
   return (
     <section className="space-y-6">
