@@ -10,6 +10,9 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 /** Every module under shared/ (the path escaped for a RegExp). */
 const SHARED_MODULES = new RegExp(`^${fromRoot('./shared/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
+/** Lazy chunks whose imports are fetched together (below). */
+const PRELOADED_WITH_DEPENDENCIES = /(^|\/)staged-creates-[^/]*\.js$/;
+
 /** The sync server (sync-server/) listens here in development; see package.json dev:server. */
 const API_TARGET = 'http://127.0.0.1:8787';
 
@@ -20,12 +23,17 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
-    // No <link rel=modulepreload> per dynamic import: Vite's helper appended one link per
-    // dependency of each lazy chunk, synchronously, 70–215 ms of main-thread appendChild in a
-    // phone's start and first sync (CPU 4×; 12–14 ms without). Every chunk is precached by
-    // the service worker, so the browser's own fetch of a chunk's imports costs a local round
-    // trip, not a network one (docs/performance.md).
-    modulePreload: false,
+    // <link rel=modulepreload> for one lazy chunk's imports only. For every chunk, Vite's
+    // helper appended one link per dependency, synchronously: 70–215 ms of main-thread
+    // appendChild in a phone's start and first sync (CPU 4×; 12–14 ms without). Every chunk
+    // is precached, so the browser fetching a chunk's imports itself is a local round trip;
+    // but the staging code (a create during a start) has three levels of imports, fetched
+    // while the data worker reads the stored document, when each took 0.1–0.3 s on the
+    // phone bench: fetched together they arrive before Create is pressed (docs/performance.md).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && PRELOADED_WITH_DEPENDENCIES.test(file) ? deps : []),
+    },
     rolldownOptions: {
       treeshake: {
         // shared/ is imported through its index, which re-exports the zod schemas and the

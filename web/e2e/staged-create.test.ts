@@ -89,6 +89,19 @@ describe('a horse created while the data worker loads the stored document', () =
     expect(await page.evaluate(() => (window as HeldWindow).__ranch?.host)).toBe('shared');
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
 
+    // The staging code and the chunks it imports are fetched together (vite.config.ts
+    // modulePreload), not one level of imports after another: a chunk it imports is
+    // requested before the staging chunk itself has arrived.
+    const chunkEvents: string[] = [];
+    const chunk = (url: string) => /\/assets\/(staged-creates|staged-updates)-/.exec(url)?.[1];
+    page.on('request', (request) => {
+      const name = chunk(request.url());
+      if (name) chunkEvents.push(`requested ${name}`);
+    });
+    page.on('requestfinished', (request) => {
+      const name = chunk(request.url());
+      if (name) chunkEvents.push(`arrived ${name}`);
+    });
     await page.getByRole('button', { name: 'Add Horse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
     await dialog.getByLabel('Name').fill('Early Bird');
@@ -97,6 +110,8 @@ describe('a horse created while the data worker loads the stored document', () =
     await dialog.getByLabel('Gender').selectOption({ label: 'Mare' });
     await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
     await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
+    expect(chunkEvents.indexOf('requested staged-updates')).toBeGreaterThan(-1);
+    expect(chunkEvents.indexOf('requested staged-updates')).toBeLessThan(chunkEvents.indexOf('arrived staged-creates'));
     await page
       .getByRole('cell', { name: /Early Bird/ })
       .first()
