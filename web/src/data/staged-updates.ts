@@ -18,8 +18,8 @@ import { appendStoredUpdates } from './stored-update.ts';
  */
 export function stageUpdate(db: RanchDb, update: Uint8Array, client: number): Promise<void> {
   return db.transaction('rw', db.stagedUpdates, db.meta, async () => {
-    await db.stagedUpdates.add({ update, createdAt: new Date().toISOString() });
-    await noteStagedClient(db, client);
+    // Sent together: during a start each request's answer waits for a busy main thread.
+    await Promise.all([db.stagedUpdates.add({ update, createdAt: new Date().toISOString() }), noteStagedClient(db, client)]);
   });
 }
 
