@@ -48,7 +48,11 @@ export function connectDataHost({ start = 'now' }: { start?: HostStart } = {}): 
     },
     start === 'when-needed' ? (method) => STATE_METHODS.has(method) : () => true,
   );
-  if (start !== 'when-needed') void start.then(() => client.start());
+  // Started however the wait ends: a gate that failed must not leave the page without its data.
+  if (start !== 'when-needed') {
+    const begin = () => client.start();
+    void start.then(begin, begin);
+  }
   return {
     kind,
     client,
