@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openRanchDb, type RanchDb } from '../../data/db.ts';
 import { readByNameInPages } from './read-in-pages.ts';
 
@@ -62,5 +63,61 @@ describe('the whole horse list read in pages', () => {
     expect(new Set(handed).size).toBe(20);
     const held = new Set<object>(whole);
     expect(handed.every((horse) => held.has(horse))).toBe(true);
+  });
+});
+
+describe('the whole horse list, read behind more urgent work', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the next page only at a background-priority turn, so a tap or a save goes first', async () => {
+    db = openRanchDb(`pages-turn-${Date.now()}`);
+    const horses = Array.from({ length: 25 }, (_, i) => ({
+      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      name: `Horse ${String(i).padStart(2, '0')}`,
+    }));
+    await db.horses.bulkPut(horses as never[]);
+    const turns: { priority: string; take: () => void }[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (task: () => void, { priority }: { priority: string }) =>
+        new Promise<void>((resolve) => turns.push({ priority, take: () => resolve(task()) })),
+    });
+    const pages: number[] = [];
+    const read = readByNameInPages(db, 10, (rows) => pages.push(rows.length));
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    expect(turns[0]!.priority).toBe('background');
+    // Nothing more is read until the browser gives the background its turn.
+    expect(pages).toEqual([10]);
+    turns[0]!.take();
+    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    expect(pages).toEqual([10, 20]);
+    turns[1]!.take();
+    expect((await read).map((horse) => horse.name)).toEqual(horses.map((horse) => horse.name));
+  });
+});
+
+describe('the whole horse list as a live query', () => {
+  it('follows a change to a horse on any page, the last one included, after waiting for the browser between pages', async () => {
+    db = openRanchDb(`pages-live-${Date.now()}`);
+    const horses = Array.from({ length: 25 }, (_, i) => ({
+      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      name: `Horse ${String(i).padStart(2, '0')}`,
+    }));
+    await db.horses.bulkPut(horses as never[]);
+    const ranch = db;
+    const seen: string[][] = [];
+    const subscription = liveQuery(() => readByNameInPages(ranch, 10)).subscribe((rows) => seen.push(rows.map((horse) => horse.name)));
+    try {
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
+      // The second page and the last one: read after a wait for the browser.
+      await ranch.horses.update(horses[12]!.id, { name: 'Horse 12 renamed' });
+      await vi.waitFor(() => expect(seen.at(-1)).toContain('Horse 12 renamed'));
+      await ranch.horses.update(horses[24]!.id, { name: 'Horse 24 renamed' });
+      await vi.waitFor(() => expect(seen.at(-1)).toContain('Horse 24 renamed'));
+      expect(seen.at(-1)).toHaveLength(25);
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 });

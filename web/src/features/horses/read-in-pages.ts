@@ -1,5 +1,7 @@
+import Dexie from 'dexie';
 import type { Horse } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
+import { backgroundTurn } from '../../lib/background-turn.ts';
 
 /**
  * Rows read per IndexedDB request for the whole list. Each page is one main-thread task
@@ -29,6 +31,12 @@ export type OnPage = (rowsSoFar: Horse[], page: Horse[]) => void;
  * one range. Each page is sorted and merged into the rows read so far, so those are in name
  * order after every page (`onPage` hands them over: the search answers from them while the
  * rest is read) and no 10,000-row sort is left for the end.
+ *
+ * The next page is asked for only when the browser has nothing more urgent to do
+ * (background-turn.ts): a tap, a dialog opening or a save during a start goes ahead of the
+ * rest of the list. The wait is wrapped in Dexie's promise so that, inside a live query,
+ * the pages after it are still watched for changes (Dexie's rule for other async calls in a
+ * live query).
  */
 export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: OnPage): Promise<Horse[]> {
   let horses: Horse[] = [];
@@ -39,6 +47,7 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
     horses = mergeByName(horses, next.sort(byNameThenId));
     if (next.length < page) return horses;
     onPage?.(horses, next);
+    await Dexie.Promise.resolve(backgroundTurn());
   }
 }
 
