@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -12,6 +12,35 @@ const SHARED_MODULES = new RegExp(`^${fromRoot('./shared/').replace(/[.*+?^${}()
 
 /** Lazy chunks whose imports are fetched together (below). */
 const PRELOADED_WITH_DEPENDENCIES = /(^|\/)staged-creates-[^/]*\.js$/;
+
+/**
+ * The output's chunks by file name, kept as the bundle is written (chunkGraph below), so the
+ * preload links can leave out what the importing chunk has already loaded.
+ */
+let outputChunks: Record<string, { type: string; imports?: string[] }> = {};
+
+/** Keeps the output's chunk graph, before Vite writes the preload links. */
+const chunkGraph: Plugin = {
+  name: 'ranch:chunk-graph',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, bundle) {
+      outputChunks = bundle;
+    },
+  },
+};
+
+/** A chunk and every chunk it imports statically, at any depth: all loaded before its code runs. */
+function loadedWith(chunk: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of outputChunks[file]?.imports ?? []) visit(imported);
+  };
+  visit(chunk);
+  return loaded;
+}
 
 /** The sync server (sync-server/) listens here in development; see package.json dev:server. */
 const API_TARGET = 'http://127.0.0.1:8787';
@@ -30,9 +59,15 @@ export default defineConfig({
     // but the staging code (a create during a start) has three levels of imports, fetched
     // while the data worker reads the stored document, when each took 0.1–0.3 s on the
     // phone bench: fetched together they arrive before Create is pressed (docs/performance.md).
+    // Only the imports the importing chunk has not already loaded: a link for each of the
+    // twenty was ~60 ms of the Add Horse tap on the phone, most of them for chunks in memory.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && PRELOADED_WITH_DEPENDENCIES.test(file) ? deps : []),
+      resolveDependencies: (file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js' || !PRELOADED_WITH_DEPENDENCIES.test(file)) return [];
+        const loaded = loadedWith(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
     },
     rolldownOptions: {
       treeshake: {
@@ -45,6 +80,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    chunkGraph,
     // The router plugin must come before react() so it can split route components.
     tanstackRouter({
       target: 'react',

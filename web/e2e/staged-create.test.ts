@@ -5,6 +5,7 @@ import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { CHROMIUM } from './support/browser.ts';
+import { loadedWith } from './support/chunks.ts';
 import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
 type HeldWindow = {
@@ -102,6 +103,19 @@ describe('a horse created while the data worker loads the stored document', () =
       const name = chunk(request.url());
       if (name) chunkEvents.push(`arrived ${name}`);
     });
+    // And none that the chunk importing it has loaded already (a link per chunk in memory
+    // was work for the tap on a phone): the entry's main chunk imports the staging code.
+    const linked = () =>
+      page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href));
+    const linkedBefore = await linked();
+    const importer = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .find((url) => /\/assets\/main-[^/]*\.js$/.test(url)),
+    );
+    const loadedByImporter = await loadedWith(server.url, importer!);
+    expect(loadedByImporter.size).toBeGreaterThan(5);
     await page.getByRole('button', { name: 'Add Horse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
     await dialog.getByLabel('Name').fill('Early Bird');
@@ -112,6 +126,9 @@ describe('a horse created while the data worker loads the stored document', () =
     await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
     expect(chunkEvents.indexOf('requested staged-updates')).toBeGreaterThan(-1);
     expect(chunkEvents.indexOf('requested staged-updates')).toBeLessThan(chunkEvents.indexOf('arrived staged-creates'));
+    const linkedByTap = (await linked()).filter((href) => !linkedBefore.includes(href));
+    expect(linkedByTap.some((href) => href.includes('/staged-updates-'))).toBe(true);
+    expect(linkedByTap.filter((href) => loadedByImporter.has(href))).toEqual([]);
     await page
       .getByRole('cell', { name: /Early Bird/ })
       .first()
