@@ -71,6 +71,14 @@ export function writesThrough(call: (repository: keyof RanchWrites, method: stri
   return writes as unknown as RanchWrites;
 }
 
+/** `writes` with every call's promise passed through `around` (which returns it, or one that settles as it does). */
+export function writesAround(writes: RanchWrites, around: (call: Promise<unknown>) => Promise<unknown>): RanchWrites {
+  return writesThrough((repository, method, args) => {
+    const target = writes[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    return around(target[method]!(...args));
+  });
+}
+
 /** Applies one RanchWrites call to the repositories; refuses names outside WRITE_METHODS. */
 export async function applyWrite(targets: WriteTargets, repository: string, method: string, args: unknown[]): Promise<unknown> {
   const methods: readonly string[] | undefined = Object.hasOwn(WRITE_METHODS, repository)

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backgroundTurn } from '../lib/background-turn.ts';
 import { createDataHost } from './host/data-host.ts';
 import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
@@ -56,5 +57,23 @@ describe("the page's client of the data worker", () => {
     expect(page.status.get()).toMatchObject({ online: navigator.onLine, connection: 'disconnected', sessionExpired: false });
     expect(page.provider.synced).toBe(false);
     await expect(page.writes.owners.create({ firstName: '', lastName: '' })).rejects.toMatchObject({ name: 'ValidationError' });
+  });
+
+  it('holds the background reads (the horse list filling in) until a write has been answered', async () => {
+    const events: string[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask(task: () => void) {
+        events.push('background turn asked for');
+        task();
+        return Promise.resolve();
+      },
+    });
+    cleanups.push(() => vi.unstubAllGlobals());
+    const { page, release } = openBoth();
+    release();
+    await page.loaded;
+    const created = page.writes.owners.create({ firstName: 'Ann', lastName: 'Lee' }).then(() => events.push('created'));
+    await Promise.all([created, backgroundTurn()]);
+    expect(events).toEqual(['created', 'background turn asked for']);
   });
 });

@@ -4,6 +4,8 @@ import { type HostEvents, onHostEvent, remoteControls } from './host/host-api.ts
 import type { DataOwner } from './data-owner.ts';
 import type { PageData } from './page-data.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
+import { writesAround } from './ranch-writes.ts';
+import { inForeground } from '../lib/background-turn.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { remoteWrites } from './rpc/writes-rpc.ts';
@@ -124,7 +126,8 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   });
   return {
     db,
-    writes: staging.writes,
+    // A write is what the person waits for: the list's background reads let it go first.
+    writes: writesAround(staging.writes, inForeground),
     prepareCreate: staging.prepare,
     photos,
     uploads: {
