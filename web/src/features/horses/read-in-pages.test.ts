@@ -66,6 +66,16 @@ describe('the whole horse list read in pages', () => {
   });
 });
 
+/** 25 horses whose names follow their ids, so pages of 10 are horses 0–9, 10–19, 20–24. */
+async function storeHorsesInIdOrder(ranch: RanchDb): Promise<{ id: string; name: string }[]> {
+  const horses = Array.from({ length: 25 }, (_, i) => ({
+    id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+    name: `Horse ${String(i).padStart(2, '0')}`,
+  }));
+  await ranch.horses.bulkPut(horses as never[]);
+  return horses;
+}
+
 describe('the whole horse list, read behind more urgent work', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -73,11 +83,7 @@ describe('the whole horse list, read behind more urgent work', () => {
 
   it('asks for the next page only at a background-priority turn, so a tap or a save goes first', async () => {
     db = openRanchDb(`pages-turn-${Date.now()}`);
-    const horses = Array.from({ length: 25 }, (_, i) => ({
-      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-      name: `Horse ${String(i).padStart(2, '0')}`,
-    }));
-    await db.horses.bulkPut(horses as never[]);
+    const horses = await storeHorsesInIdOrder(db);
     const turns: { priority: string; take: () => void }[] = [];
     vi.stubGlobal('scheduler', {
       postTask: (task: () => void, { priority }: { priority: string }) =>
@@ -100,11 +106,7 @@ describe('the whole horse list, read behind more urgent work', () => {
 describe('the whole horse list as a live query', () => {
   it('follows a change to a horse on any page, the last one included, after waiting for the browser between pages', async () => {
     db = openRanchDb(`pages-live-${Date.now()}`);
-    const horses = Array.from({ length: 25 }, (_, i) => ({
-      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-      name: `Horse ${String(i).padStart(2, '0')}`,
-    }));
-    await db.horses.bulkPut(horses as never[]);
+    const horses = await storeHorsesInIdOrder(db);
     const ranch = db;
     const seen: string[][] = [];
     const subscription = liveQuery(() => readByNameInPages(ranch, 10)).subscribe((rows) => seen.push(rows.map((horse) => horse.name)));
