@@ -71,12 +71,15 @@ export function writesThrough(call: (repository: keyof RanchWrites, method: stri
   return writes as unknown as RanchWrites;
 }
 
+/** Calls one RanchWrites method by name (a name of WRITE_METHODS: writesThrough hands over no other). */
+export function callWrite(writes: RanchWrites, repository: keyof RanchWrites, method: string, args: unknown[]): Promise<unknown> {
+  const target = writes[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  return target[method]!(...args);
+}
+
 /** `writes` with every call's promise passed through `around` (which returns it, or one that settles as it does). */
 export function writesAround(writes: RanchWrites, around: (call: Promise<unknown>) => Promise<unknown>): RanchWrites {
-  return writesThrough((repository, method, args) => {
-    const target = writes[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    return around(target[method]!(...args));
-  });
+  return writesThrough((repository, method, args) => around(callWrite(writes, repository, method, args)));
 }
 
 /** Applies one RanchWrites call to the repositories; refuses names outside WRITE_METHODS. */

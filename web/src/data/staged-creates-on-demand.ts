@@ -1,7 +1,6 @@
-import { type RanchWrites, writableBeforeLoad, writesThrough } from './ranch-writes.ts';
+import { callWrite, type RanchWrites, writableBeforeLoad, writesThrough } from './ranch-writes.ts';
 import type { StagingOptions } from './staged-creates.ts';
 
-type Call = (...args: unknown[]) => Promise<unknown>;
 /** What is used of staged-creates.ts (`loadModule` imports it; tests count the loads). */
 type StagingModule = Pick<typeof import('./staged-creates.ts'), 'stageCreatesBeforeLoad'>;
 
@@ -31,7 +30,7 @@ export function stageCreatesBeforeLoad(
   return {
     writes: writesThrough(async (repository, method, args) => {
       const target = options.isLoaded() || !writableBeforeLoad(repository, method) ? remote : await load();
-      return (target[repository] as unknown as Record<string, Call>)[method]!(...args);
+      return callWrite(target, repository, method, args);
     }),
     // A create form opened: its create will be staged unless the host loads first, so the
     // module loads now, while the person types, and not after Create is pressed (~0.2 s of a

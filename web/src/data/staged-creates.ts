@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { RanchDb } from './db.ts';
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import { projectEntities } from './projection.ts';
-import { applyWrite, type RanchWrites, writableBeforeLoad, writesThrough, type WriteTargets } from './ranch-writes.ts';
+import { applyWrite, callWrite, type RanchWrites, writableBeforeLoad, writesThrough, type WriteTargets } from './ranch-writes.ts';
 import { createBuyerRepository } from './repositories/buyers.ts';
 import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
@@ -28,10 +28,7 @@ export type StagingOptions = {
  */
 export function stageCreatesBeforeLoad(remote: RanchWrites, options: StagingOptions): RanchWrites {
   return writesThrough(async (repository, method, args) => {
-    if (options.isLoaded() || !writableBeforeLoad(repository, method)) {
-      const target = remote[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-      return target[method]!(...args);
-    }
+    if (options.isLoaded() || !writableBeforeLoad(repository, method)) return callWrite(remote, repository, method, args);
     if (repository === 'photos') return queuePhoto(remote, options, String(args[0]));
     return stageCreate(options, repository, method, args);
   });

@@ -1,3 +1,4 @@
+import { inForeground } from '../lib/background-turn.ts';
 import { createNoticeStore } from './compensation-notices.ts';
 import { openRanchDb, READ_DB_NAME } from './db.ts';
 import { type HostEvents, onHostEvent, remoteControls } from './host/host-api.ts';
@@ -5,7 +6,6 @@ import type { DataOwner } from './data-owner.ts';
 import type { PageData } from './page-data.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { writesAround } from './ranch-writes.ts';
-import { inForeground } from '../lib/background-turn.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { remoteWrites } from './rpc/writes-rpc.ts';

@@ -1,4 +1,4 @@
-import { type RanchWrites, WRITE_METHODS, writesThrough } from '../ranch-writes.ts';
+import { callWrite, type RanchWrites, WRITE_METHODS, writesThrough } from '../ranch-writes.ts';
 import type { RpcClient } from './client.ts';
 import type { Handlers } from './host.ts';
 
@@ -11,8 +11,9 @@ export function remoteWrites(client: Pick<RpcClient, 'call'>): RanchWrites {
 export function writeHandlers(writes: RanchWrites): Handlers {
   const handlers: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const [repository, methods] of Object.entries(WRITE_METHODS)) {
-    const target = writes[repository as keyof RanchWrites] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    for (const method of methods as readonly string[]) handlers[`${repository}.${method}`] = (...args) => target[method]!(...args);
+    for (const method of methods as readonly string[]) {
+      handlers[`${repository}.${method}`] = (...args) => callWrite(writes, repository as keyof RanchWrites, method, args);
+    }
   }
   return handlers;
 }
