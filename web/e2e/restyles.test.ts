@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { restyles, twoFrames } from './support/restyles.ts';
+import { navigate, record } from './support/screens.ts';
+import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+
+const BUYERS = 40;
+
+/**
+ * On a phone, a dialog or the drawer restyles the whole screen once as it opens and once as
+ * it closes, not more (styles.css, docs/web.md "Dialogs restyle the screen once"). The
+ * browser's own pass is left: a modal dialog makes the rest of the page inert, and the
+ * drawer's toggle is a sibling of the screen. daisyUI locks the page's scroll through
+ * custom properties on the root; inherited, they added a whole-screen pass to every open
+ * and close (its scroll-timeline animation on the root, once the screen scrolls).
+ */
+describe('dialogs and the drawer on a phone', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let screenElements: number;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    const api = restClient(server, await sessionCookie(server, ADMIN));
+    for (let i = 0; i < BUYERS; i++) {
+      await api('/api/buyers', { method: 'POST', body: JSON.stringify({ firstName: 'Buyer', lastName: `Number ${i + 1}` }) });
+    }
+    browser = await launchChromium();
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    page = await signInThroughUi(phone, server, ADMIN);
+    await navigate(page, 'Buyers', 'Buyers');
+    await record(page, `Number ${BUYERS}`).waitFor({ timeout: 30_000 });
+    // A screen longer than the phone, as a ranch's lists are: the page scrolls.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight)).toBe(true);
+    screenElements = await page.evaluate(() => document.querySelectorAll('*').length);
+  });
+
+  /** The passes that restyled at least half of the screen. */
+  const wholeScreen = (passes: number[]) => passes.filter((elements) => elements >= screenElements / 2).length;
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('[G4] Add New Buyer restyles the screen once as it opens and once as it closes', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Add New Buyer' });
+    const passes = await restyles(page, async () => {
+      await page.getByRole('button', { name: 'Add Buyer' }).click();
+      await dialog.getByLabel('First Name').waitFor();
+      await twoFrames(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await twoFrames(page);
+    });
+    expect(wholeScreen(passes), `elements restyled by each pass: ${passes.join(' ')} (${screenElements} on the screen)`).toBe(2);
+  });
+
+  it('[G4] the drawer restyles the screen once as it opens and once as it closes', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const passes = await restyles(page, async () => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await nav.waitFor();
+      await twoFrames(page);
+      // The overlay beside the sidebar: a tap outside it.
+      await page.getByLabel('Close menu').click({ position: { x: 380, y: 400 } });
+      await expect.poll(() => nav.isVisible()).toBe(false);
+      await twoFrames(page);
+    });
+    expect(wholeScreen(passes), `elements restyled by each pass: ${passes.join(' ')} (${screenElements} on the screen)`).toBe(2);
+  });
+});
