@@ -1,5 +1,5 @@
 import type { Horse } from '../../../../shared/index.ts';
-import type { OnPage } from './read-in-pages.ts';
+import type { OnPage, RowsSoFar } from './read-in-pages.ts';
 
 /**
  * The horses the whole-list read has handed over so far (read-in-pages.ts `onPage`), for a
@@ -17,21 +17,26 @@ export type ArrivedRows = {
 };
 
 export function createArrivedRows(): ArrivedRows {
+  let soFar: RowsSoFar | undefined;
+  let adopted = 0;
+  // Put in name order when first asked after a page, then the same array until the next.
   let rows: Horse[] | undefined;
   let reads = 0;
   const listeners = new Set<() => void>();
   return {
     begin() {
       const read = ++reads;
-      return (rowsSoFar) => {
+      return (next) => {
         // A change in the middle of the read starts it again: the earlier read's rows stay
         // until the new one has read as many, so a search's partial result never shrinks.
-        if (read !== reads || (rows && rowsSoFar.length < rows.length)) return;
-        rows = rowsSoFar;
+        if (read !== reads || next.count < adopted) return;
+        soFar = next;
+        adopted = next.count;
+        rows = undefined;
         for (const listener of listeners) listener();
       };
     },
-    rows: () => rows,
+    rows: () => (rows ??= soFar?.inNameOrder()),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Horse } from '../../../../shared/index.ts';
 import { openRanchDb, type RanchDb } from '../../data/db.ts';
-import { readByNameInPages } from './read-in-pages.ts';
+import { byNameThenId, readByNameInPages, sortedRuns } from './read-in-pages.ts';
 
 let db: RanchDb | undefined;
 afterEach(async () => {
@@ -33,7 +34,7 @@ describe('the whole horse list read in pages', () => {
     }));
     await db.horses.bulkPut(horses as never[]);
     const handed: string[][] = [];
-    const whole = await readByNameInPages(db, 10, (rows) => handed.push(rows.map((horse) => horse.name)));
+    const whole = await readByNameInPages(db, 10, (soFar) => handed.push(soFar.inNameOrder().map((horse) => horse.name)));
     // Pages of 10 by id: the first 10 ids, then 20; the last page completes the list instead.
     expect(handed).toEqual([
       horses
@@ -66,6 +67,30 @@ describe('the whole horse list read in pages', () => {
   });
 });
 
+describe('the rows read so far, kept in sorted runs', () => {
+  it('[H1] puts any number of pages in name order, whenever asked, as one sort of them all would', () => {
+    // 1,000 horses in pages of 7 (not a power of two), names repeating across pages.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647);
+    const horses = Array.from({ length: 1000 }, (_, i) => ({
+      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      name: `Horse ${random() % 300}`,
+    })) as never as Horse[];
+    const soFar = sortedRuns();
+    for (let at = 0; at < horses.length; at += 7) {
+      soFar.add(horses.slice(at, at + 7).sort(byNameThenId));
+      const read = horses.slice(0, at + 7);
+      expect(soFar.count).toBe(read.length);
+      // Asked only now and then, as a search typed during the read asks.
+      if (at % 91 === 0) expect(soFar.inNameOrder()).toEqual([...read].sort(byNameThenId));
+    }
+    const whole = soFar.inNameOrder();
+    expect(whole.map((horse) => horse.id)).toEqual([...horses].sort(byNameThenId).map((horse) => horse.id));
+    // Asked again with nothing new: the very same array.
+    expect(soFar.inNameOrder()).toBe(whole);
+  });
+});
+
 /** 25 horses whose names follow their ids, so pages of 10 are horses 0–9, 10–19, 20–24. */
 async function storeHorsesInIdOrder(ranch: RanchDb): Promise<{ id: string; name: string }[]> {
   const horses = Array.from({ length: 25 }, (_, i) => ({
@@ -90,7 +115,7 @@ describe('the whole horse list, read behind more urgent work', () => {
         new Promise<void>((resolve) => turns.push({ priority, take: () => resolve(task()) })),
     });
     const pages: number[] = [];
-    const read = readByNameInPages(db, 10, (rows) => pages.push(rows.length));
+    const read = readByNameInPages(db, 10, (soFar) => pages.push(soFar.count));
     await vi.waitFor(() => expect(turns).toHaveLength(1));
     expect(turns[0]!.priority).toBe('background');
     // Nothing more is read until the browser gives the background its turn.

@@ -112,12 +112,12 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   rowOfNow.current = rowOf;
   const horses = useLiveQuery(() => {
     const handOver = arrived.begin();
-    return readByNameInPages(db, undefined, (rowsSoFar, page) => {
+    return readByNameInPages(db, undefined, (soFar, page) => {
       // Each page's horses get their names as the page arrives (remembered by rowMapper),
       // a few milliseconds per page: 10,000 at the end were ~80 ms of one task on a phone.
       const toRow = rowOfNow.current;
       if (toRow) for (const horse of page) toRow(horse);
-      handOver(rowsSoFar, page);
+      handOver(soFar, page);
     });
   }, [db]);
   const complete = horses !== undefined;
