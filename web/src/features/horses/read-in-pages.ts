@@ -61,9 +61,9 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
  * Runs in name order, merged as a binary counter carries: a run is merged into the one below
  * it while that one is no longer. Reading n rows in pages of p costs about n·log2(n/p)
  * comparisons; merging each page into all the rows read so far cost about n²/2p: for 10,000
- * horses in pages of 250, 56,000 comparisons against 204,000 (docs/performance.md "Sorted
- * runs"). `inNameOrder` merges what is left into one run and keeps it, so asking again
- * before the next page returns the same array.
+ * horses in pages of 250, 56,000 comparisons against 204,000 (docs/performance.md "Dialogs
+ * restyle the screen once; sorted runs; a slower machine"). `inNameOrder` merges what is left
+ * into one run and keeps it, so asking again before the next page returns the same array.
  */
 export function sortedRuns(): RowsSoFar & { add(run: Horse[]): void } {
   const runs: Horse[][] = [];
