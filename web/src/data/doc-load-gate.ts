@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { afterNextFrame } from '../lib/after-next-frame.ts';
 
 /**
  * When the document starts loading, and on a device with a user on record when the data
@@ -27,22 +28,8 @@ export function afterFirstRowsShown(timeoutMs: number): Promise<void> {
     waiting.add(resolve);
     setTimeout(resolve, timeoutMs);
   });
+  // The data worker's start waits for the rows to be on screen (lib/after-next-frame.ts).
   return rows.then(afterNextFrame);
-}
-
-/** How long to wait for a frame: a tab opened in the background draws none until it is shown. */
-const FRAME_WAIT_MS = 250;
-
-/**
- * A frame and a task later (the rows committed in a layout effect are on screen by then), or
- * after FRAME_WAIT_MS without a frame: the data worker's start waits here too, and a hidden
- * tab must not hold its sync until someone looks at it.
- */
-function afterNextFrame(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, FRAME_WAIT_MS);
-  });
 }
 
 /**

@@ -41,6 +41,22 @@ function lookups() {
 }
 
 describe('Horse Inventory screen', () => {
+  it('[O2] Add Horse prepares its create once the dialog is on screen, not with the tap', async () => {
+    // Whether the dialog was in the page each time the create was prepared (during a start
+    // this loads and evaluates the staging code: held back, the dialog shows sooner).
+    const prepared: boolean[] = [];
+    const watched: RanchData = {
+      ...data,
+      prepareCreate() {
+        prepared.push(screen.queryByRole('dialog', { name: 'Add New Horse' }) !== null);
+        data.prepareCreate();
+      },
+    };
+    renderScreen(<HorsesScreen />, { data: watched, user: testUser('Admin') });
+    await openAddDialog();
+    await waitFor(() => expect(prepared).toEqual([true]));
+  });
+
   it('[H1] shows the empty inventory with its filters', async () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Horse Inventory' })).toBeTruthy();

@@ -27,7 +27,7 @@ const CareVisitDialog = lazy(() => import('../care/CareVisitDialog.tsx').then((m
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
 export function HorsesScreen() {
-  const { db, writes, prepareCreate } = useRanchData();
+  const { db, writes } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
@@ -48,16 +48,11 @@ export function HorsesScreen() {
     return whenIdle(() => void HorseDialog.preload().catch(() => {})); // Opening it tries again.
   }, [canWrite]);
   // A failed load opens the dialog anyway: its lazy render loads it again, or reports the error.
-  // Add Horse prepares the create at the tap, so the staging code (during a start) arrives
-  // beside the dialog's module rather than after it (use-prepare-create.ts).
-  const openHorse = useCallback(
-    (editing: HorseRow | null) => {
-      if (!editing) prepareCreate();
-      const open = () => setDialog({ editing });
-      HorseDialog.preload().then(open, open);
-    },
-    [prepareCreate],
-  );
+  // The create is prepared by the dialog once it is on screen (use-prepare-create.ts).
+  const openHorse = useCallback((editing: HorseRow | null) => {
+    const open = () => setDialog({ editing });
+    HorseDialog.preload().then(open, open);
+  }, []);
   const salesOfDeleting = useLiveQuery(
     async () => (deleting ? db.sales.where('horseId').equals(deleting.id).count() : 0),
     [db, deleting?.id],
