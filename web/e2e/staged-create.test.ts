@@ -11,6 +11,7 @@ import { restClient, sessionCookie, signInThroughUi } from './support/session.ts
 type HeldWindow = {
   __docHeld?: boolean;
   __releaseDoc?: () => void;
+  __releaseHorses?: () => void;
   __ranch?: {
     host?: string;
     data: { docLoaded: boolean; loaded: Promise<void>; projection: { idle(): Promise<void> } };
@@ -19,22 +20,27 @@ type HeldWindow = {
 };
 
 /**
- * Run in the page before the app: keeps a readwrite transaction on y-indexeddb's `updates`
- * of `ranch-doc` open (each request's success issues the next), as the data worker's own
- * load does through its whole apply on a phone. The worker's load waits for it.
+ * Keeps a readwrite transaction on `store` of the database `dbName` open (each request's
+ * success issues the next) until `window[release]()`; `window[held]` is true once it holds.
  */
-const HOLD_DOCUMENT = `(() => {
-  const open = indexedDB.open('ranch-doc');
+const holdStore = (dbName: string, store: string, held: string, release: string) => `(() => {
+  const open = indexedDB.open(${JSON.stringify(dbName)});
   open.onsuccess = () => {
     const db = open.result;
-    const updates = db.transaction('updates', 'readwrite').objectStore('updates');
-    let held = true;
-    const spin = () => { if (held) updates.count().onsuccess = spin; };
+    const objects = db.transaction(${JSON.stringify(store)}, 'readwrite').objectStore(${JSON.stringify(store)});
+    let holding = true;
+    const spin = () => { if (holding) objects.count().onsuccess = spin; };
     spin();
-    window.__docHeld = true;
-    window.__releaseDoc = () => { held = false; db.close(); };
+    window[${JSON.stringify(held)}] = true;
+    window[${JSON.stringify(release)}] = () => { holding = false; db.close(); };
   };
 })();`;
+
+/**
+ * Run in the page before the app: holds y-indexeddb's `updates` of `ranch-doc`, as the data
+ * worker's own load does through its whole apply on a phone. The worker's load waits for it.
+ */
+const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseDoc');
 
 /**
  * Issue 12 "Writable sooner": a horse created while the data worker is still loading the
@@ -122,8 +128,13 @@ describe('a horse created while the data worker loads the stored document', () =
     await dialog.getByLabel('Breed').selectOption({ label: 'Quarter Horse' });
     await dialog.getByLabel('Color').selectOption({ label: 'Bay' });
     await dialog.getByLabel('Gender').selectOption({ label: 'Mare' });
+    // The read model's horses busy as well, as the data worker's projection keeps them during
+    // a start: the create is answered once it is stored, before its row can be written.
+    await page.evaluate(holdStore('ranch-data', 'horses', '__horsesHeld', '__releaseHorses'));
+    await page.waitForFunction(() => (window as { __horsesHeld?: boolean }).__horsesHeld === true);
     await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
     await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
+    await page.evaluate(() => (window as HeldWindow).__releaseHorses?.());
     expect(chunkEvents.indexOf('requested staged-updates')).toBeGreaterThan(-1);
     expect(chunkEvents.indexOf('requested staged-updates')).toBeLessThan(chunkEvents.indexOf('arrived staged-creates'));
     const linkedByTap = (await linked()).filter((href) => !linkedBefore.includes(href));

@@ -9,16 +9,16 @@ const AUTHORED_KEY = 'sync.authoredClients';
 const STAGED_KEY = 'sync.stagedClients';
 
 /**
- * Notes the client id of a create a page staged (in the transaction that stores it,
- * staged-updates.ts): the tracker of the next start adopts the id from here. The host's drain
- * adopts the ids it applies as well; the note covers a host that stopped after deleting the
- * row but before its tracker stored the id, so the record still counts as unsent.
+ * Notes the client ids of creates a page staged, in the transaction of the drain that
+ * deletes their rows (staged-updates.ts): the tracker of the next start adopts the ids from
+ * here. The drain's tracker adopts them as well; the note covers a host that stopped after
+ * deleting the rows but before its tracker stored the ids, so the records still count as
+ * unsent. Call inside a transaction on `meta`.
  */
-export function noteStagedClient(db: RanchDb, client: number): Promise<void> {
-  return db.transaction('rw', db.meta, async () => {
-    const noted = asNumbers((await db.meta.get(STAGED_KEY))?.value);
-    await db.meta.put({ key: STAGED_KEY, value: [...noted, client] });
-  });
+export async function noteStagedClients(db: RanchDb, clients: Iterable<number>): Promise<void> {
+  const noted = new Set(asNumbers((await db.meta.get(STAGED_KEY))?.value));
+  for (const client of clients) noted.add(client);
+  await db.meta.put({ key: STAGED_KEY, value: [...noted] });
 }
 
 export type SaveTracker = {

@@ -38,8 +38,8 @@ export function stageCreatesBeforeLoad(remote: RanchWrites, options: StagingOpti
  * Runs the create on a document of its own (a fresh client id, so it never collides with
  * the host's), with the repositories' own code: the same validation and layout as in the
  * host. The document's update is stored in the read database's `stagedUpdates` table
- * (staged-updates.ts), its row is written, and the host is told; the host applies the
- * stored copy at its next drain or load in any case.
+ * (staged-updates.ts), the host is told, and the create is answered; its row is written
+ * meanwhile. The host applies the stored copy at its next drain or load in any case.
  */
 async function stageCreate(options: StagingOptions, repository: string, method: string, args: unknown[]): Promise<unknown> {
   const staging = new Y.Doc();
@@ -52,16 +52,20 @@ async function stageCreate(options: StagingOptions, repository: string, method: 
       buyers: createBuyerRepository(staging),
     } as Partial<WriteTargets> as WriteTargets;
     const id = await applyWrite(targets, repository, method, args);
-    // Stored with the note of its client id for the save tracker, so it counts as unsent
-    // from the moment it is applied, whichever host applies it, even after a crash.
-    await stageUpdate(options.db, Y.encodeStateAsUpdate(staging), staging.clientID);
+    // On the device from here. It counts as unsent from the moment a host applies it (the
+    // drain adopts its client id, and notes it as it deletes the row).
+    await stageUpdate(options.db, Y.encodeStateAsUpdate(staging));
     options.drainStaged();
-    // The record is stored: a row that cannot be written now is written by the host's projection.
-    try {
-      if (!(await projectEntities(staging, options.db))) console.warn('The read model refused a new record; the data worker will note it');
-    } catch (error) {
-      console.error('Could not show the new record yet; it shows once the data worker has it', error);
-    }
+    // Answered once stored, not once shown: the row's write waits in IndexedDB behind the
+    // data worker's load as the stored update did (docs/web.md "Writable sooner"). Its
+    // transaction is made in this call, and IndexedDB runs transactions on the same table in
+    // the order they were made, so a read made after the answer still sees the row. The rows
+    // are taken from the document now, before it is destroyed; one that cannot be written
+    // now is written by the host's projection.
+    projectEntities(staging, options.db).then(
+      (shown) => shown || console.warn('The read model refused a new record; the data worker will note it'),
+      (error: unknown) => console.error('Could not show the new record yet; it shows once the data worker has it', error),
+    );
     return id;
   } finally {
     staging.destroy();

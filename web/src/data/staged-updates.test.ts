@@ -6,7 +6,7 @@ import { createDataHost, type DataHost } from './host/data-host.ts';
 import { remoteControls } from './host/host-api.ts';
 import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
-import { stageUpdate } from './staged-updates.ts';
+import { createStagedDrain, stageUpdate } from './staged-updates.ts';
 import { appendStoredUpdates } from './stored-update.ts';
 import { holdStore } from '../../test/hold-store.ts';
 
@@ -18,6 +18,7 @@ const ID = {
   deleting: '0190a000-0000-7000-8000-000000000102',
   first: '0190a000-0000-7000-8000-000000000103',
   twice: '0190a000-0000-7000-8000-000000000104',
+  stopped: '0190a000-0000-7000-8000-000000000109',
   one1: '0190a000-0000-7000-8000-000000000105',
   one2: '0190a000-0000-7000-8000-000000000106',
   three1: '0190a000-0000-7000-8000-000000000107',
@@ -107,7 +108,7 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
       { update: Y.encodeStateAsUpdate(elsewhere, before), createdAt: 'e' },
     ] as never);
     const good = stagedHorse(ID.good, 'Good');
-    await stageUpdate(db, good.update, good.client);
+    await stageUpdate(db, good.update);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     cleanups.push(() => errors.mockRestore());
 
@@ -137,7 +138,7 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
     let released = false;
     cleanups.push(() => released || release());
     const first = stagedHorse(ID.first, 'First');
-    await stageUpdate(db, first.update, first.client);
+    await stageUpdate(db, first.update);
     const draining = host.controls.drainStaged();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await db.stagedUpdates.count()).toBe(1);
@@ -154,7 +155,7 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
     const { docDbName, readDbName } = names();
     const db = pageDb(readDbName);
     const horse = stagedHorse(ID.twice, 'Twice');
-    await stageUpdate(db, horse.update, horse.client);
+    await stageUpdate(db, horse.update);
     await appendStoredUpdates(docDbName, [horse.update]);
 
     const host = openHost(docDbName, readDbName);
@@ -174,7 +175,7 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
     const stageTwo = async (ids: string[]) => {
       for (const id of ids) {
         const horse = stagedHorse(id, id);
-        await stageUpdate(db, horse.update, horse.client);
+        await stageUpdate(db, horse.update);
       }
     };
     await stageTwo([ID.one1, ID.one2]);
@@ -188,5 +189,21 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
     expect((await storedUpdates(docDbName)) - beforeThree).toBe(storedByOne);
     for (const id of [ID.one1, ID.one2, ID.three1, ID.three2]) expect(horseIn(host.data.doc, id)).toMatchObject({ name: id });
     expect(await db.stagedUpdates.count()).toBe(0);
+  });
+
+  it('a host that stopped after the drain deleted the row, before its tracker stored the id: the next start counts the horse as unsent', async () => {
+    const { docDbName, readDbName } = names();
+    const db = pageDb(readDbName);
+    const horse = stagedHorse(ID.stopped, 'Stopped');
+    await stageUpdate(db, horse.update);
+    // The drain of a host whose tracker never got to store what it adopted.
+    const drain = createStagedDrain({ db, doc: new Y.Doc(), tracker: { adopt() {} }, docDbName });
+    await drain.run();
+    expect(await db.stagedUpdates.count()).toBe(0);
+
+    const host = openHost(docDbName, readDbName);
+    await host.data.loaded;
+    expect(horseIn(host.data.doc, ID.stopped)).toMatchObject({ name: 'Stopped' });
+    expect(await host.controls.countUnsent()).toEqual({ records: 1, photos: 0 });
   });
 });

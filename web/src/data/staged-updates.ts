@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { RanchDb } from './db.ts';
 import { LOCAL_ORIGIN } from './origins.ts';
-import { noteStagedClient, type SaveTracker } from './save-tracker.ts';
+import { noteStagedClients, type SaveTracker } from './save-tracker.ts';
 import { appendStoredUpdates } from './stored-update.ts';
 
 /**
@@ -12,14 +12,26 @@ import { appendStoredUpdates } from './stored-update.ts';
  */
 
 /**
- * Stores a staged create's update with the note of its client id for the save tracker, in
- * one transaction: both or neither. Resolves once committed; from then on the create is on
- * the device, and the host's next drain (or load) applies it.
+ * Stores a staged create's update. Resolves once committed; from then on the create is on
+ * the device, and the host's next drain (or load) applies it. The drain notes the update's
+ * client ids for the save tracker when it deletes the row.
+ *
+ * One request, committed as it is made: during a start IndexedDB runs each request and each
+ * commit after whatever the data worker's load asked for before it (reads of 80–160 ms each
+ * in a traced phone start), so every round trip between this thread and IndexedDB waited
+ * for one (docs/web.md "Writable sooner"). Dexie commits a transaction only once its
+ * requests have answered, so this one is made on Dexie's own connection (`backendDB`) with
+ * IndexedDB's `commit()`. Nothing observes this table through Dexie: the host drains it
+ * when told, or at its load.
  */
-export function stageUpdate(db: RanchDb, update: Uint8Array, client: number): Promise<void> {
-  return db.transaction('rw', db.stagedUpdates, db.meta, async () => {
-    // Sent together: during a start each request's answer waits for a busy main thread.
-    await Promise.all([db.stagedUpdates.add({ update, createdAt: new Date().toISOString() }), noteStagedClient(db, client)]);
+export async function stageUpdate(db: RanchDb, update: Uint8Array): Promise<void> {
+  if (!db.isOpen()) await db.open();
+  const transaction = db.backendDB().transaction(db.stagedUpdates.name, 'readwrite');
+  await new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error('The staged create was not stored'));
+    transaction.objectStore(db.stagedUpdates.name).add({ update, createdAt: new Date().toISOString() });
+    transaction.commit();
   });
 }
 
@@ -73,11 +85,14 @@ export type StagedDrain = {
  * loaded: the rows are appended to y-indexeddb's store, which the load holds.
  *
  * A pass, in an order that loses nothing whenever it stops: the valid rows' updates are
- * appended to the document's store (`docDbName`) first; then applied as local writes (the
- * tracker adopts their client ids, so they count as unsent, and the sync sends them); only
- * then are the rows deleted. Stopped before the delete, the next pass or load applies them
- * again, which changes nothing in Yjs. A row that fails the check is deleted unapplied and
- * logged; it does not hold up the others.
+ * appended to the document's store (`docDbName`) first; then the rows are deleted and their
+ * client ids noted for the save tracker, in one transaction; then the updates are applied as
+ * local writes (the tracker adopts the ids, so they count as unsent, and the sync sends
+ * them). Stopped before the delete, the next pass or load applies them again, which changes
+ * nothing in Yjs; stopped after it, the next load has them from the document's store and its
+ * tracker adopts the noted ids. Noted before the tracker adopts them, so the tracker's next
+ * store takes the note away with the ids it stores. A row that fails the check is deleted
+ * unapplied and logged; it does not hold up the others.
  */
 export function createStagedDrain(target: {
   db: RanchDb;
@@ -104,11 +119,17 @@ export function createStagedDrain(target: {
     }
     const updates = valid.map((row) => row.update);
     if (updates.length > 0) await appendStoredUpdates(docDbName, updates);
+    await db.transaction('rw', db.stagedUpdates, db.meta, async () => {
+      await noteStagedClients(
+        db,
+        valid.flatMap((row) => [...row.clients]),
+      );
+      await db.stagedUpdates.bulkDelete(rows.map((row) => row.seq));
+    });
     for (const { update, clients } of valid) {
       tracker.adopt(clients);
       Y.applyUpdate(doc, update, LOCAL_ORIGIN);
     }
-    await db.stagedUpdates.bulkDelete(rows.map((row) => row.seq));
   };
 
   return {
