@@ -16,7 +16,7 @@ import { appendStoredUpdates } from './stored-update.ts';
  * the device, and the host's next drain (or load) applies it. The drain notes the update's
  * client ids for the save tracker when it deletes the row.
  *
- * One request, committed as it is made: during a start IndexedDB runs each request and each
+ * One request, committed as it is made: during a start Chromium runs each request and each
  * commit after whatever the data worker's load asked for before it (reads of 80–160 ms each
  * in a traced phone start), so every round trip between this thread and IndexedDB waited
  * for one (docs/web.md "Writable sooner"). Dexie commits a transaction only once its
