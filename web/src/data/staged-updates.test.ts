@@ -169,6 +169,8 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
   it('drains asked for at once (several pages) run one after the other: each row is stored once', async () => {
     const { docDbName, readDbName } = names();
     const db = pageDb(readDbName);
+    // Open, as a page's read model is by its first create: stageUpdate commits on Dexie's connection itself.
+    await db.open();
     const host = openHost(docDbName, readDbName);
     await host.data.loaded;
 

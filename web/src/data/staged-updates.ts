@@ -25,12 +25,17 @@ import { appendStoredUpdates } from './stored-update.ts';
  * when told, or at its load.
  */
 export async function stageUpdate(db: RanchDb, update: Uint8Array): Promise<void> {
-  if (!db.isOpen()) await db.open();
+  const row = { update, createdAt: new Date().toISOString() };
+  // Not open yet, or closed: Dexie's own add opens it or refuses, as every other write does.
+  if (!db.isOpen()) {
+    await db.stagedUpdates.add(row);
+    return;
+  }
   const transaction = db.backendDB().transaction(db.stagedUpdates.name, 'readwrite');
   await new Promise<void>((resolve, reject) => {
     transaction.oncomplete = () => resolve();
     transaction.onabort = () => reject(transaction.error ?? new Error('The staged create was not stored'));
-    transaction.objectStore(db.stagedUpdates.name).add({ update, createdAt: new Date().toISOString() });
+    transaction.objectStore(db.stagedUpdates.name).add(row);
     transaction.commit();
   });
 }
