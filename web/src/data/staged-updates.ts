@@ -124,11 +124,9 @@ export function createStagedDrain(target: {
     }
     const updates = valid.map((row) => row.update);
     if (updates.length > 0) await appendStoredUpdates(docDbName, updates);
+    const clients = valid.flatMap((row) => [...row.clients]);
     await db.transaction('rw', db.stagedUpdates, db.meta, async () => {
-      await noteStagedClients(
-        db,
-        valid.flatMap((row) => [...row.clients]),
-      );
+      if (clients.length > 0) await noteStagedClients(db, clients);
       await db.stagedUpdates.bulkDelete(rows.map((row) => row.seq));
     });
     for (const { update, clients } of valid) {
