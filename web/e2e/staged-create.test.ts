@@ -11,6 +11,7 @@ import { restClient, sessionCookie, signInThroughUi } from './support/session.ts
 type HeldWindow = {
   __docHeld?: boolean;
   __releaseDoc?: () => void;
+  __horsesHeld?: boolean;
   __releaseHorses?: () => void;
   __ranch?: {
     host?: string;
@@ -131,7 +132,7 @@ describe('a horse created while the data worker loads the stored document', () =
     // The read model's horses busy as well, as the data worker's projection keeps them during
     // a start: the create is answered once it is stored, before its row can be written.
     await page.evaluate(holdStore('ranch-data', 'horses', '__horsesHeld', '__releaseHorses'));
-    await page.waitForFunction(() => (window as { __horsesHeld?: boolean }).__horsesHeld === true);
+    await page.waitForFunction(() => (window as HeldWindow).__horsesHeld === true);
     await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
     await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
     await page.evaluate(() => (window as HeldWindow).__releaseHorses?.());
