@@ -7,21 +7,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { median, sleep } from '../../sync-server/bench/clients.ts';
 import { BENCH_ADMIN } from '../../sync-server/bench/processes.ts';
 import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
+import { calibratedRate, cpuIndex, LOW_TIER, MID_TIER, onBlankPage } from './cpu-index.ts';
 import { profileMainThread } from './cpu-profile.ts';
 import { tracePage } from './trace.ts';
 
-const RATE = 4;
+/** DevTools' mid-range-phone setting, issue 12's measure. */
+const DEFAULT_RATE = 4;
 /** As web/e2e/ranch-screens-phone.test.ts: the card list, the drawer (device scale 1: raster is not the main thread's). */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 /** Issue 12's window for the total blocking time of a start. */
 const WINDOW = 10_000;
-const GROUP = 'Phone (CPU 4×)';
 /**
  * Sign-in to every table filled before the worker move: the lowest of the three runs of
  * 2026-11-23 (41.2, 32.8, 24.1 s; docs/performance.md "Phone (CPU 4×)"). Issue 12's target
@@ -185,9 +186,9 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
  * not workers" for a dedicated worker: work moved into one runs at the machine's full speed
  * here, which the log says (docs/performance.md "Phone (CPU 4×)").
  */
-async function throttle(page: Page, log: (line: string) => void): Promise<void> {
+async function throttle(page: Page, rate: number, log: (line: string) => void): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   let id = 0;
   const throttles = new Map<number, string>();
   cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
@@ -196,12 +197,12 @@ async function throttle(page: Page, log: (line: string) => void): Promise<void> 
       if (method === 'Emulation.setCPUThrottlingRate') throttles.set(id, `${targetInfo.type} ${targetInfo.url.slice(0, 80)}`);
       return cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => {});
     };
-    void send('Emulation.setCPUThrottlingRate', { rate: RATE }).then(() => waitingForDebugger && send('Runtime.runIfWaitingForDebugger'));
+    void send('Emulation.setCPUThrottlingRate', { rate }).then(() => waitingForDebugger && send('Runtime.runIfWaitingForDebugger'));
   });
   cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
     const answer = JSON.parse(message) as { id?: number; error?: { message: string } };
     const target = answer.id === undefined ? undefined : throttles.get(answer.id);
-    if (target) log(`  phone: ${target} ${answer.error ? `NOT throttled (${answer.error.message})` : `throttled ${RATE}×`}`);
+    if (target) log(`  phone: ${target} ${answer.error ? `NOT throttled (${answer.error.message})` : `throttled ${rate}×`}`);
   });
   // Not flattened: Playwright's sessions cannot address a child session; this one relays.
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
@@ -266,6 +267,22 @@ async function start(
   };
 }
 
+/**
+ * The CPU rate: `BENCH_PHONE_RATE` as a number, or `mid-tier` / `low-tier` for the rate at
+ * which this host's page scores as DevTools' calibrated presets do (web/bench/cpu-index.ts);
+ * 4× when unset.
+ */
+async function chooseRate(page: Page, cdp: CDPSession): Promise<{ rate: number; label: string }> {
+  const asked = process.env.BENCH_PHONE_RATE ?? String(DEFAULT_RATE);
+  if (asked === 'mid-tier' || asked === 'low-tier') {
+    const rate = await calibratedRate(page, cdp, asked === 'mid-tier' ? MID_TIER : LOW_TIER);
+    return { rate, label: `CPU ${rate}×, ${asked}` };
+  }
+  const rate = Number(asked);
+  if (!(rate >= 1)) throw new Error(`BENCH_PHONE_RATE: a rate of 1 or more, mid-tier or low-tier, not "${asked}"`);
+  return { rate, label: `CPU ${rate}×` };
+}
+
 export async function phoneBench(server: RanchServer, log: (line: string) => void, options: { quick: boolean }): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-phone-'));
@@ -273,14 +290,22 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
   const began = Date.now();
   try {
     context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...PHONE });
+    // Before the probe is installed: its long-task observer would report the scoring's tasks.
+    const { rate, label, host, scored } = await onBlankPage(context, async (blank, cdp) => {
+      const host = await cpuIndex(blank, cdp, 1);
+      const chosen = await chooseRate(blank, cdp);
+      return { ...chosen, host, scored: await cpuIndex(blank, cdp, chosen.rate) };
+    });
+    log(`  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled`);
     const tasks: Task[] = [];
     await context.exposeBinding('__benchLongTasks', (_source, list: [number, number][]) => {
       for (const [start, duration] of list) tasks.push({ start, duration });
     });
     await context.addInitScript(PROBE);
+    const group = `Phone (${label})`;
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
-    await throttle(page, log);
+    await throttle(page, rate, log);
 
     // (d) and (a) A first sync: a new device signs in; until every table is filled.
     await page.goto(server.url);
@@ -389,6 +414,10 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
     );
 
+    // Once more after the runs (outside every start's window): the host's speed drifts.
+    const scoredAfter = await onBlankPage(context, (blank, cdp) => cpuIndex(blank, cdp, rate));
+    log(`  phone: the page's CPU index ${Math.round(scoredAfter)} at ${rate}× after the runs`);
+
     const longest = median(starts.map((run) => run.whole.longest));
     const tbt = median(starts.map((run) => run.window.tbt));
     const firstRow = median(starts.map((run) => run.firstRow));
@@ -397,7 +426,13 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const worstKey = Math.max(...keys.map((key) => key.latency));
     rows.push(
       {
-        group: GROUP,
+        group,
+        figure: "the page's CPU index (Lighthouse's BenchmarkIndex), before / after the runs",
+        ours: `${Math.round(scored)} / ${Math.round(scoredAfter)}`,
+        note: `${Math.round(host)} unthrottled before; DevTools' mid-tier mobile (a Pixel 5) scores ${MID_TIER}, low-tier ${LOW_TIER}: which phone this host emulated`,
+      },
+      {
+        group,
         figure: 'start, data on the device: longest main-thread task',
         ours: ms(longest),
         target: '≤ 100 ms',
@@ -405,7 +440,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         note: `${runs} (${each((run) => run.whole.longest)} ms), navigation → document loaded, projection idle`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'start, data on the device: total blocking time, first 10 s',
         ours: ms(tbt),
         target: '< 300 ms',
@@ -413,13 +448,13 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         note: `${runs} (${each((run) => run.window.tbt)} ms); whole start ${each((run) => run.whole.tbt)} ms`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'start, data on the device: first horse row',
         ours: ms(firstRow),
         note: `${runs}; Add Horse offered at ${each((run) => run.addHorse ?? Number.NaN)} ms`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'first sync: longest main-thread task',
         ours: ms(sync.longest),
         target: '≤ 100 ms',
@@ -427,7 +462,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         note: `sign-in → every table; ${sync.count} tasks over 50 ms, blocking ${ms(sync.tbt)}`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'search keystroke → filtered list, document loading (worst)',
         ours: ms(worstKey),
         target: '< 100 ms',
@@ -435,7 +470,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         note: `pressed at first row ${keys.map((key) => `${key.pressed >= 0 ? '+' : '−'} ${Math.abs(Math.round(key.pressed))} ms: ${Math.round(key.latency)} ms`).join('; ')}`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'search keystroke → filtered list, document loaded',
         ours: ms(settledKey),
         target: '< 100 ms',
@@ -443,13 +478,13 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         note: 'key "S" once the start has settled',
       },
       {
-        group: GROUP,
+        group,
         figure: 'first write: navigation → horse saved',
         ours: ms(write.saved),
         note: `Add Horse offered at ${ms(write.addHorse)}, first row at ${ms(write.firstRow)}`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'first write: first horse row → horse saved',
         ours: ms(write.saved - write.firstRow),
         target: '< 1 s',
@@ -457,7 +492,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         note: `navigation → Add Horse ${ms(write.addHorse)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; the form filled while the list loads, Create pressed at the first row`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'first write: Create pressed → horse saved',
         ours: ms(write.saved - write.create),
         target: '< 1 s',
@@ -465,7 +500,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         note: `during the start: Create pressed at ${ms(write.create)}, the first row at ${ms(write.firstRow)}`,
       },
       {
-        group: GROUP,
+        group,
         figure: 'first sync: sign-in → every table filled',
         ours: ms(filled - signIn),
         target: `< ${ms(FIRST_SYNC_BEFORE_WORKER / 2)}`,

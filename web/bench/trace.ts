@@ -5,7 +5,15 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute'];
+/** `BENCH_TRACE_CATEGORIES` adds more, comma-separated (e.g. `IndexedDB,toplevel,ipc`: what a task with no timeline events ran). */
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'v8.execute',
+  ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
+];
 
 /** Runs `run` with the page traced, then writes the trace's events to `file`. */
 export async function tracePage<T>(page: Page, file: string, log: (line: string) => void, run: () => Promise<T>): Promise<T> {
