@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsdInput, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
@@ -58,7 +58,6 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
     register,
     control,
     handleSubmit,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<HorseFormValues, unknown, HorseFormOutput>({ resolver: zodResolver(horseInput), defaultValues });
   // Inactive items are not offered, except the value this horse already has.
@@ -160,11 +159,11 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
         control={control}
         name="photoUrl"
         render={({ field }) => (
-          <PhotoField
+          <NamedPhotoField
+            control={control}
             id={fieldId('photo')}
             value={typeof field.value === 'string' ? field.value : ''}
             onChange={field.onChange}
-            horseName={String(watch('name') ?? '')}
           />
         )}
       />
@@ -180,6 +179,19 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
       <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
+}
+
+/**
+ * The photo field, its preview named after the name as typed. It watches the name itself
+ * (`useWatch`), so a keystroke in Name renders it again and not the whole form: `watch` in
+ * the form's render did: every select and field, on each key (docs/web.md "Horses").
+ */
+function NamedPhotoField({
+  control,
+  ...field
+}: { control: Control<HorseFormValues, unknown, HorseFormOutput> } & Omit<Parameters<typeof PhotoField>[0], 'horseName'>) {
+  const name = useWatch({ control, name: 'name' });
+  return <PhotoField {...field} horseName={String(name ?? '')} />;
 }
 
 type SelectProps = {

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
+import { newId, OBJECT_PATH_PREFIX } from '../../../../shared/index.ts';
 import { HorsesScreen } from './HorsesScreen.tsx';
 
 let data: RanchData;
@@ -134,6 +135,19 @@ describe('Horse Inventory screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Horse' }));
     expect(await screen.findByText('Horse updated successfully')).toBeTruthy();
     await expect.poll(() => data.db.horses.get(id)).toMatchObject({ name: 'Comet II', breedId: refs.breedId, priceUsd: '9000.00' });
+  });
+
+  it('[I1] the photo in the Edit Horse form is named after the name as it is typed', async () => {
+    const photoUrl = `${OBJECT_PATH_PREFIX}${newId()}`;
+    data.horses.create({ name: 'Comet', ...lookups(), photoUrl });
+    show();
+    fireEvent.click(within(await rowOf('Comet')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Horse' });
+    expect(within(dialog).getByRole('img', { name: 'Photo of Comet' }).getAttribute('src')).toBe(photoUrl);
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Comet II' } });
+    expect((await within(dialog).findByRole('img', { name: 'Photo of Comet II' })).getAttribute('src')).toBe(photoUrl);
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: '' } });
+    expect(await within(dialog).findByRole('img', { name: 'Photo of the horse' })).toBeTruthy();
   });
 
   it('[H8] [H9] deletes after the confirmation and shows details', async () => {
