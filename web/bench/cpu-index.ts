@@ -3,7 +3,7 @@
 // the rate at which a page scores 1000 (a Pixel 5), "low-tier mobile" 264 (a Moto G4 Power
 // 2022). A fixed rate such as 4× slows whatever host the bench runs on by that factor, so
 // the phone it emulates moves with the host; the score says which phone a run emulated
-// (docs/performance.md "Phone (CPU 4×)").
+// (docs/performance.md "Phone (CPU 4×)", "Which phone").
 import type { CDPSession, Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 
@@ -58,8 +58,11 @@ export async function cpuIndex(page: Page, cdp: CDPSession, rate: number): Promi
  * (here 4× scored 4.5 times less than 1×), so it is searched, not divided.
  */
 export async function calibratedRate(page: Page, cdp: CDPSession, target: number): Promise<number> {
+  const host = await cpuIndex(page, cdp, 1);
+  // A host slower than the phone cannot emulate it: unthrottled is the nearest.
+  if (host <= target) return 1;
   let low = 1;
-  let high = Math.max(2, ((await cpuIndex(page, cdp, 1)) / target) * 1.5);
+  let high = Math.max(2, (host / target) * 1.5);
   let rate = high;
   for (let step = 0; step < 8; step++) {
     rate = Number(((low + high) / 2).toFixed(2));
@@ -71,7 +74,7 @@ export async function calibratedRate(page: Page, cdp: CDPSession, target: number
   return rate;
 }
 
-/** A blank page of `page`'s browser context, scored; it is closed after. */
+/** Runs `use` on a new blank page of the context (to score it), and closes the page after. */
 export async function onBlankPage<T>(context: { newPage(): Promise<Page> }, use: (page: Page, cdp: CDPSession) => Promise<T>): Promise<T> {
   const page = await context.newPage();
   try {

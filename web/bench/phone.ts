@@ -414,7 +414,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
     );
 
-    // Once more after the runs (outside every start's window): the host's speed drifts.
+    // Once more after the runs (outside every start's window): the host's speed drifts. The
+    // app's page leaves first, so its workers stop and do not share the cores with the score.
+    await page.goto('about:blank');
     const scoredAfter = await onBlankPage(context, (blank, cdp) => cpuIndex(blank, cdp, rate));
     log(`  phone: the page's CPU index ${Math.round(scoredAfter)} at ${rate}× after the runs`);
 
