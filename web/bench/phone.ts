@@ -18,9 +18,9 @@ import { profileMainThread } from './cpu-profile.ts';
 import { tracePage } from './trace.ts';
 
 /** DevTools' mid-range-phone setting, issue 12's measure. */
-const DEFAULT_RATE = 4;
+export const DEFAULT_RATE = 4;
 /** As web/e2e/ranch-screens-phone.test.ts: the card list, the drawer (device scale 1: raster is not the main thread's). */
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 /** Issue 12's window for the total blocking time of a start. */
 const WINDOW = 10_000;
 /**
@@ -31,7 +31,7 @@ const WINDOW = 10_000;
  */
 const FIRST_SYNC_BEFORE_WORKER = 24_100;
 
-type Task = { start: number; duration: number };
+export type Task = { start: number; duration: number };
 type Probe = {
   firstRow: number | null;
   addHorse: number | null;
@@ -46,6 +46,9 @@ type Probe = {
   saving: boolean;
   /** Armed by the bench once the form is filled: the probe presses Create Horse at the first row. */
   pressCreate: boolean;
+  /** The longest list the cards have given (aria-setsize), and when it showed. */
+  listSize: number;
+  listAt: number | null;
 };
 type AppWindow = {
   __phone: Probe;
@@ -77,7 +80,7 @@ const NEW_HORSE = { name: 'Phone Bench Horse', selects: { Breed: 'Quarter Horse'
  * (docs/performance.md).
  */
 const PROBE = `(() => {
-  const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, keyAt: null, shownAt: null, saving: false, pressCreate: false });
+  const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, keyAt: null, shownAt: null, saving: false, pressCreate: false, listSize: 0, listAt: null });
   // Armed by the bench for the keystroke starts: the search box takes the focus as soon as it exists, with no round trip to a busy page.
   let focus = sessionStorage.getItem('bench:focus-search') === '1';
   let firstWrite = sessionStorage.getItem('bench:first-write') === '1';
@@ -102,6 +105,12 @@ const PROBE = `(() => {
       }
     }
     if (phone.firstRow === null && root && root.querySelector(':scope > li, tr[data-row]')) phone.firstRow = now;
+    // The list's length as the cards give it (aria-setsize), and when it last grew: the whole list is in when it is the ranch's.
+    const size = Number(root?.querySelector(':scope > li')?.getAttribute('aria-setsize') ?? 0);
+    if (size > phone.listSize) {
+      phone.listSize = size;
+      phone.listAt = now;
+    }
     if (phone.addHorse === null && [...document.querySelectorAll('button.btn-primary')].some((b) => b.textContent.trim() === 'Add Horse')) phone.addHorse = now;
     if (phone.dialog === null && document.querySelector('dialog[open]')) phone.dialog = now;
     if (phone.keyAt !== null && phone.shownAt === null && root) {
@@ -165,14 +174,14 @@ const PROBE = `(() => {
     return true;
   };
   const observer = new MutationObserver(check);
-  const start = () => observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributeFilter: ['open'] });
+  const start = () => observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributeFilter: ['open', 'aria-setsize'] });
   if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
 })();`;
 
-const probe = (page: Page) => page.evaluate(() => (window as unknown as AppWindow).__phone);
+export const probe = (page: Page) => page.evaluate(() => (window as unknown as AppWindow).__phone);
 const pageNow = (page: Page) => page.evaluate(() => performance.now());
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
@@ -209,7 +218,7 @@ async function throttle(page: Page, rate: number, log: (line: string) => void): 
 }
 
 /** The tasks over 50 ms in [from, to) (epoch ms): the longest, and the blocking time inside the window. */
-function blocking(tasks: Task[], from: number, to: number): { longest: number; tbt: number; count: number } {
+export function blocking(tasks: Task[], from: number, to: number): { longest: number; tbt: number; count: number } {
   const inside = tasks.filter((task) => task.start + task.duration > from && task.start < to);
   const tbt = inside.reduce(
     (sum, task) => sum + Math.max(0, Math.min(task.start + task.duration, to) - Math.max(task.start, from) - 50),
@@ -227,7 +236,7 @@ const settle = (page: Page) =>
     return performance.now();
   });
 
-type Start = {
+export type Start = {
   origin: number;
   firstRow: number;
   settled: number;
@@ -241,7 +250,7 @@ type Start = {
  * the navigation's epoch time), then until the document has loaded and the first 10 s are
  * over. Long tasks are counted from the navigation: the first 10 s (clipped) and the whole start.
  */
-async function start(
+export async function start(
   page: Page,
   url: string,
   tasks: Task[],
@@ -283,6 +292,54 @@ async function chooseRate(page: Page, cdp: CDPSession): Promise<{ rate: number; 
   return { rate, label: `CPU ${rate}×` };
 }
 
+/**
+ * The page shows a page of the app's origin that is not the app (the service worker hands
+ * /api to the network; this one answers 404): the app's workers stop, and the next start is
+ * a navigation in the same renderer process, as a start from the app is.
+ */
+export async function leaveApp(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/api/bench-not-the-app`);
+}
+
+/** The probe installed in `context`, its page throttled to `rate`; the page's long tasks gather in `tasks`. */
+export async function openPhone(
+  context: BrowserContext,
+  rate: number,
+  log: (line: string) => void,
+): Promise<{ page: Page; tasks: Task[] }> {
+  const tasks: Task[] = [];
+  await context.exposeBinding('__benchLongTasks', (_source, list: [number, number][]) => {
+    for (const [start, duration] of list) tasks.push({ start, duration });
+  });
+  await context.addInitScript(PROBE);
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
+  await throttle(page, rate, log);
+  return { page, tasks };
+}
+
+/**
+ * A new device signs in: from Sign In clicked until the socket has synced and the projection
+ * is idle (epoch ms), then the service worker ready and two seconds for y-indexeddb and the
+ * projection to settle, as chromium.ts does.
+ */
+export async function signInAndSync(page: Page, url: string): Promise<{ signIn: number; filled: number }> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Sign In to Continue' }).click({ timeout: 60_000 });
+  await page.getByLabel('Email').fill(BENCH_ADMIN.email);
+  await page.getByLabel('Password').fill(BENCH_ADMIN.password);
+  const signIn = Date.now();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await waitFor(() => page.evaluate(() => (window as unknown as AppWindow).__ranch?.provider?.synced === true), 600_000, 'the first sync');
+  await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
+  const filled = Date.now();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await sleep(2000);
+  return { signIn, filled };
+}
+
 export async function phoneBench(server: RanchServer, log: (line: string) => void, options: { quick: boolean }): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-phone-'));
@@ -297,42 +354,19 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       return { ...chosen, host, scored: await cpuIndex(blank, cdp, chosen.rate) };
     });
     log(`  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled`);
-    const tasks: Task[] = [];
-    await context.exposeBinding('__benchLongTasks', (_source, list: [number, number][]) => {
-      for (const [start, duration] of list) tasks.push({ start, duration });
-    });
-    await context.addInitScript(PROBE);
     const group = `Phone (${label})`;
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
-    await throttle(page, rate, log);
+    const { page, tasks } = await openPhone(context, rate, log);
 
     // (d) and (a) A first sync: a new device signs in; until every table is filled.
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In to Continue' }).click({ timeout: 60_000 });
-    await page.getByLabel('Email').fill(BENCH_ADMIN.email);
-    await page.getByLabel('Password').fill(BENCH_ADMIN.password);
-    const signIn = Date.now();
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await waitFor(
-      () => page.evaluate(() => (window as unknown as AppWindow).__ranch?.provider?.synced === true),
-      600_000,
-      'the first sync',
-    );
-    await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
-    const filled = Date.now();
+    const { signIn, filled } = await signInAndSync(page, server.url);
     const payments = await page.evaluate(async () =>
       (await (window as unknown as AppWindow).__ranch.data.db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0),
     );
-    await sleep(500);
+    await sleep(2000); // the count is one long read: settled before the first start
     const sync = blocking(tasks, signIn, filled);
     log(
       `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`,
     );
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await sleep(2000); // let y-indexeddb and the projection settle, as chromium.ts does
 
     // (a) Starts with the data on the device, nothing done meanwhile; then one key once settled.
     const starts: Start[] = [];
@@ -416,7 +450,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
 
     // Once more after the runs (outside every start's window): the host's speed drifts. The
     // app's page leaves first, so its workers stop and do not share the cores with the score.
-    await page.goto('about:blank');
+    await leaveApp(page, server.url);
     const scoredAfter = await onBlankPage(context, (blank, cdp) => cpuIndex(blank, cdp, rate));
     log(`  phone: the page's CPU index ${Math.round(scoredAfter)} at ${rate}× after the runs`);
 

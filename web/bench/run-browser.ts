@@ -15,10 +15,16 @@ import { ROOT, sessionCookie, startOurServer } from '../../sync-server/bench/pro
 import { seedRanch } from '../../sync-server/bench/ranch-seed.ts';
 import { formatTable, ms } from '../../sync-server/bench/table.ts';
 import { browserBench } from './chromium.ts';
+import { abStarts } from './ab-starts.ts';
 import { phoneBench } from './phone.ts';
 
 // BENCH_ONLY=browser or =phone runs one row set (web/bench/phone.ts); BENCH_QUICK=1 shortens the phone's.
+// BENCH_ONLY=ab-starts compares this build's phone starts with BENCH_AB_DIR's (web/bench/ab-starts.ts).
 const only = new Set((process.env.BENCH_ONLY ?? 'browser,phone').split(','));
+const abDir = process.env.BENCH_AB_DIR;
+if (only.has('ab-starts') && (!abDir || !process.env.DATABASE_URL)) {
+  throw new Error('BENCH_ONLY=ab-starts needs BENCH_AB_DIR (the other build) and DATABASE_URL (two servers share one Postgres database)');
+}
 // BENCH_CARE_PER_HORSE=0 seeds the ranch as issue 12 measured it (no care entries, a 23 MiB document).
 const size = {
   horses: Number(process.env.BENCH_HORSES ?? 10_000),
@@ -29,6 +35,7 @@ const webDir = process.env.BENCH_WEB_DIR ?? join(ROOT, 'dist', 'web');
 const database = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' : 'pglite');
 // Seeded with compaction off and restarted with the defaults, as sync-server/bench/ranch.ts does.
 let server = await startOurServer(database, { compactEvery: 1_000_000_000 });
+let other: typeof server | undefined;
 // Stopped or timed out: take the server down too rather than leave it running.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.stop().finally(() => process.exit(1)));
 try {
@@ -47,20 +54,36 @@ try {
   seeder.destroy();
   await server.stop();
   server = await startOurServer(database, { webDir });
-  // A restarted server loads the document from Postgres when the first device connects
-  // (seconds at this size, with the compaction that is due). That is a server start, not a
-  // phone's first sync: one device syncs first, so the phone meets a server that is up.
-  const warming = performance.now();
-  const warmUp = connect({ kind: 'ours', url: server.url, cookie: await sessionCookie(server.url) }, new Y.Doc());
-  await warmUp.synced;
-  warmUp.destroy();
-  console.log(`server: the document loaded for its first device after the restart in ${ms(performance.now() - warming)}`);
+  await warmUp(server.url);
   const ranch = { url: server.url, expectedHorses: size.horses };
   const rows = only.has('browser') ? await browserBench(ranch, webDir, console.log) : [];
   if (only.has('phone')) rows.push(...(await phoneBench(ranch, console.log, { quick: process.env.BENCH_QUICK === '1' })));
+  if (only.has('ab-starts')) {
+    other = await startOurServer(database, { webDir: abDir });
+    await warmUp(other.url);
+    const builds = [
+      { label: webDir, url: server.url },
+      { label: abDir!, url: other.url },
+    ];
+    rows.push(...(await abStarts(builds, size.horses, console.log, Number(process.env.BENCH_AB_ROUNDS ?? 10))));
+  }
   console.log(formatTable(rows));
 } finally {
+  await other?.stop();
   await server.stop();
   await database.drop().catch(() => {});
 }
 process.exit(0);
+
+/**
+ * A restarted server loads the document from Postgres when the first device connects
+ * (seconds at this size, with the compaction that is due). That is a server start, not a
+ * phone's first sync: one device syncs first, so the phone meets a server that is up.
+ */
+async function warmUp(url: string): Promise<void> {
+  const warming = performance.now();
+  const device = connect({ kind: 'ours', url, cookie: await sessionCookie(url) }, new Y.Doc());
+  await device.synced;
+  device.destroy();
+  console.log(`server: the document loaded for its first device after the restart in ${ms(performance.now() - warming)}`);
+}

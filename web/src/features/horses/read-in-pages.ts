@@ -10,11 +10,14 @@ import { backgroundTurn } from '../../lib/background-turn.ts';
  * proportion to the rows. At 500 rows many pages still went over 50 ms, each a long task of
  * the start (20 pages for 10,000 horses); at 250 a start had about half as many long tasks
  * and half the blocking time in its first 10 s (medians of twelve starts each, CPU 4×:
- * 10.5 → 6 tasks, 336 → 138 ms; docs/performance.md), with room left for the search's
- * render of the rows read so far in the same task (use-horse-rows.ts). 10,000 horses are
- * 40 requests; their round trips are a small part of the whole.
+ * 10.5 → 6 tasks, 336 → 138 ms). On a slower host a page of 250 still took 92–144 ms, and
+ * at 125 a start had fewer long tasks again (twenty starts of each, alternating: medians
+ * 23.5 → 16.5 tasks, blocking 955 → 739 ms), for a whole list ~0.5 s later (10.6 → 11.1 s
+ * in one set; docs/performance.md "Which phone a run emulates"). Small pages also leave
+ * room for the search's render of the rows read so far in the same task (use-horse-rows.ts).
+ * 10,000 horses are 80 requests.
  */
-export const READ_PAGE = 250;
+export const READ_PAGE = 125;
 
 /**
  * The rows read so far: how many, and all of them in name order. The order is made when asked
@@ -61,7 +64,7 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
  * Runs in name order, merged as a binary counter carries: a run is merged into the one below
  * it while that one is no longer. Reading n rows in pages of p costs about n·log2(n/p)
  * comparisons; merging each page into all the rows read so far cost about n²/2p: for 10,000
- * horses in pages of 250, 56,000 comparisons against 204,000 (docs/performance.md "Dialogs
+ * horses in pages of 250 (as then), 56,000 comparisons against 204,000 (docs/performance.md "Dialogs
  * restyle the screen once; sorted runs; a slower machine"). `inNameOrder` merges what is left
  * into one run and keeps it, so asking again before the next page returns the same array.
  */
