@@ -82,8 +82,16 @@ const NEW_HORSE = { name: 'Phone Bench Horse', selects: { Breed: 'Quarter Horse'
 const PROBE = `(() => {
   const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, keyAt: null, shownAt: null, saving: false, pressCreate: false, listSize: 0, listAt: null });
   // Armed by the bench for the keystroke starts: the search box takes the focus as soon as it exists, with no round trip to a busy page.
-  let focus = sessionStorage.getItem('bench:focus-search') === '1';
-  let firstWrite = sessionStorage.getItem('bench:first-write') === '1';
+  // (A blank page, such as the one the CPU is scored on, has no sessionStorage.)
+  const armed = (key) => {
+    try {
+      return sessionStorage.getItem(key) === '1';
+    } catch {
+      return false;
+    }
+  };
+  let focus = armed('bench:focus-search');
+  let firstWrite = armed('bench:first-write');
   const horse = ${JSON.stringify(NEW_HORSE)};
   try {
     new PerformanceObserver((list) => {
