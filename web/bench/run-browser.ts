@@ -37,7 +37,9 @@ const database = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' 
 let server = await startOurServer(database, { compactEvery: 1_000_000_000 });
 let other: typeof server | undefined;
 // Stopped or timed out: take the server down too rather than leave it running.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.stop().finally(() => process.exit(1)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void Promise.allSettled([server.stop(), other?.stop()]).finally(() => process.exit(1)));
+}
 try {
   const seeder = connect({ kind: 'ours', url: server.url, cookie: await sessionCookie(server.url) }, new Y.Doc(), { ack: '1' });
   let acked = 0;

@@ -183,8 +183,8 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
 
 /**
  * The photo field, its preview named after the name as typed. It watches the name itself
- * (`useWatch`), so a keystroke in Name renders it again and not the whole form: `watch` in
- * the form's render did: every select and field, on each key (docs/web.md "Horses").
+ * (`useWatch`), so a keystroke in Name renders it again and not the whole form; `watch` in
+ * the form's render rendered every select and field again on each key (docs/web.md "Horses").
  */
 function NamedPhotoField({
   control,
