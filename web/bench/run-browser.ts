@@ -36,7 +36,7 @@ const database = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' 
 // Seeded with compaction off and restarted with the defaults, as sync-server/bench/ranch.ts does.
 let server = await startOurServer(database, { compactEvery: 1_000_000_000 });
 let other: typeof server | undefined;
-// Stopped or timed out: take the server down too rather than leave it running.
+// Stopped or timed out: take the servers down too rather than leave them running.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void Promise.allSettled([server.stop(), other?.stop()]).finally(() => process.exit(1)));
 }
