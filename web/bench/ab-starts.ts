@@ -13,7 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
-import { DEFAULT_RATE, leaveApp, openPhone, PHONE, probe, signInAndSync, start, waitFor, type Start, type Task } from './phone.ts';
+import { DEFAULT_RATE, leaveApp, openPhone, PHONE, probe, rounded, signInAndSync, start, waitFor, type Start, type Task } from './phone.ts';
 
 type Build = { label: string; url: string };
 /** A start, and when the whole list was in (ms from the navigation). */
@@ -51,7 +51,6 @@ export async function abStarts(builds: Build[], horses: number, log: (line: stri
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const list = (starts: Run[], pick: (run: Run) => number) => starts.map((run) => Math.round(pick(run))).join(', ');
   return phones.flatMap(({ build, starts }) => {
     const group = `Phone (CPU ${DEFAULT_RATE}×), builds alternating`;
     const of = (pick: (run: Run) => number) => median(starts.map(pick));
@@ -60,19 +59,19 @@ export async function abStarts(builds: Build[], horses: number, log: (line: stri
         group,
         figure: `${build.label}: start, long tasks in the first 10 s (median)`,
         ours: String(of((run) => run.window.count)),
-        note: `${starts.length} starts: ${list(starts, (run) => run.window.count)}`,
+        note: `${starts.length} starts: ${rounded(starts, (run) => run.window.count)}`,
       },
       {
         group,
         figure: `${build.label}: start, longest task / blocking time, first 10 s (medians)`,
         ours: `${ms(of((run) => run.window.longest))} / ${ms(of((run) => run.window.tbt))}`,
-        note: `longest ${list(starts, (run) => run.window.longest)} ms; blocking ${list(starts, (run) => run.window.tbt)} ms`,
+        note: `longest ${rounded(starts, (run) => run.window.longest)} ms; blocking ${rounded(starts, (run) => run.window.tbt)} ms`,
       },
       {
         group,
         figure: `${build.label}: start, first horse row / whole list (medians)`,
         ours: `${ms(of((run) => run.firstRow))} / ${ms(of((run) => run.wholeList))}`,
-        note: `first row ${list(starts, (run) => run.firstRow)} ms; whole list ${list(starts, (run) => run.wholeList)} ms`,
+        note: `first row ${rounded(starts, (run) => run.firstRow)} ms; whole list ${rounded(starts, (run) => run.wholeList)} ms`,
       },
     ];
   });

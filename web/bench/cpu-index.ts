@@ -53,12 +53,11 @@ export async function cpuIndex(page: Page, cdp: CDPSession, rate: number): Promi
 }
 
 /**
- * The rate at which the page scores `target`, found by halving the interval as DevTools'
- * calibration does (the protocol keeps two decimals). The score is not linear in the rate
+ * The rate at which the page scores `target` (`host`: its score unthrottled), found by
+ * halving the interval as DevTools' calibration does (the protocol keeps two decimals). The score is not linear in the rate
  * (here 4× scored 4.5 times less than 1×), so it is searched, not divided.
  */
-export async function calibratedRate(page: Page, cdp: CDPSession, target: number): Promise<number> {
-  const host = await cpuIndex(page, cdp, 1);
+export async function calibratedRate(page: Page, cdp: CDPSession, host: number, target: number): Promise<number> {
   // A host slower than the phone cannot emulate it: unthrottled is the nearest.
   if (host <= target) return 1;
   let low = 1;

@@ -235,6 +235,11 @@ export function blocking(tasks: Task[], from: number, to: number): { longest: nu
   return { longest: Math.max(0, ...inside.map((task) => task.duration)), tbt, count: inside.length };
 }
 
+/** Each run's figure, rounded, as a note lists them: "85, 98, 76". */
+export function rounded<T>(runs: T[], pick: (run: T) => number): string {
+  return runs.map((run) => Math.round(pick(run))).join(', ');
+}
+
 /** The stored document applied and the projection caught up: the end of a start. */
 const settle = (page: Page) =>
   page.evaluate(async () => {
@@ -289,10 +294,10 @@ export async function start(
  * which this host's page scores as DevTools' calibrated presets do (web/bench/cpu-index.ts);
  * 4× when unset.
  */
-async function chooseRate(page: Page, cdp: CDPSession): Promise<{ rate: number; label: string }> {
+async function chooseRate(page: Page, cdp: CDPSession, host: number): Promise<{ rate: number; label: string }> {
   const asked = process.env.BENCH_PHONE_RATE ?? String(DEFAULT_RATE);
   if (asked === 'mid-tier' || asked === 'low-tier') {
-    const rate = await calibratedRate(page, cdp, asked === 'mid-tier' ? MID_TIER : LOW_TIER);
+    const rate = await calibratedRate(page, cdp, host, asked === 'mid-tier' ? MID_TIER : LOW_TIER);
     return { rate, label: `CPU ${rate}×, ${asked}` };
   }
   const rate = Number(asked);
@@ -358,7 +363,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // Before the probe is installed: its long-task observer would report the scoring's tasks.
     const { rate, label, host, scored } = await onBlankPage(context, async (blank, cdp) => {
       const host = await cpuIndex(blank, cdp, 1);
-      const chosen = await chooseRate(blank, cdp);
+      const chosen = await chooseRate(blank, cdp, host);
       return { ...chosen, host, scored: await cpuIndex(blank, cdp, chosen.rate) };
     });
     log(`  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled`);
@@ -466,7 +471,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const tbt = median(starts.map((run) => run.window.tbt));
     const firstRow = median(starts.map((run) => run.firstRow));
     const runs = `${starts.length === 1 ? 'one start' : `median of ${starts.length} starts`}`;
-    const each = (pick: (run: Start) => number) => starts.map((run) => Math.round(pick(run))).join(', ');
+    const each = (pick: (run: Start) => number) => rounded(starts, pick);
     const worstKey = Math.max(...keys.map((key) => key.latency));
     rows.push(
       {
