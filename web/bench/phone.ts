@@ -310,6 +310,26 @@ async function chooseRate(page: Page, cdp: CDPSession, host: number): Promise<{ 
  * /api to the network; this one answers 404): the app's workers stop, and the next start is
  * a navigation in the same renderer process, as a start from the app is.
  */
+/**
+ * During a start (`origin`: its navigation, epoch ms): presses S `delay` ms after the first
+ * row shows (asked every 20 ms), then waits until the list follows the search. The search
+ * box must take the focus by itself (`bench:focus-search` in sessionStorage, PROBE).
+ */
+export async function pressKeyAfterFirstRow(page: Page, origin: number, delay: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let firstRow: number | null = null;
+  while ((firstRow = (await probe(page)).firstRow) === null) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the first row');
+    await sleep(20);
+  }
+  await sleep(Math.max(0, origin + firstRow + delay - Date.now()));
+  await page.keyboard.press('S');
+  const pressed = Date.now();
+  await waitFor(async () => (await probe(page)).keyAt !== null || Date.now() - pressed > 5000, 120_000, 'the key');
+  if ((await probe(page)).keyAt === null) throw new Error('The key reached no search box (not focused yet?)');
+  await waitFor(async () => (await probe(page)).shownAt !== null, 120_000, 'the list to follow the search');
+}
+
 export async function leaveApp(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/api/bench-not-the-app`);
 }
@@ -407,21 +427,18 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const keyDelays = options.quick ? [0, 2000] : [0, 2000, 5000];
     const keys: { delay: number; pressed: number; latency: number }[] = [];
     await page.evaluate(() => sessionStorage.setItem('bench:focus-search', '1'));
+    // The start whose key comes 2 s after the first row, profiled or traced on request.
+    const keyProfile = process.env.BENCH_PROFILE_KEY;
+    const keyTrace = process.env.BENCH_TRACE_KEY;
     for (const delay of keyDelays) {
-      const run = await start(page, server.url, tasks, async (page, origin) => {
-        const deadline = Date.now() + 120_000;
-        let firstRow: number | null = null;
-        while ((firstRow = (await probe(page)).firstRow) === null) {
-          if (Date.now() > deadline) throw new Error('Timed out waiting for the first row');
-          await sleep(20);
-        }
-        await sleep(Math.max(0, origin + firstRow + delay - Date.now()));
-        await page.keyboard.press('S');
-        const pressed = Date.now();
-        await waitFor(async () => (await probe(page)).keyAt !== null || Date.now() - pressed > 5000, 120_000, 'the key');
-        if ((await probe(page)).keyAt === null) throw new Error('The key reached no search box (not focused yet?)');
-        await waitFor(async () => (await probe(page)).shownAt !== null, 120_000, 'the list to follow the search');
-      });
+      const keyStart = (): Promise<Start> => start(page, server.url, tasks, (page, origin) => pressKeyAfterFirstRow(page, origin, delay));
+      const run = await (delay !== 2000
+        ? keyStart()
+        : keyProfile
+          ? profileMainThread(page, keyProfile, log, keyStart)
+          : keyTrace
+            ? tracePage(page, keyTrace, log, keyStart)
+            : keyStart());
       const marks = await probe(page);
       keys.push({ delay, pressed: marks.keyAt! - run.firstRow, latency: marks.shownAt! - marks.keyAt! });
       log(

@@ -67,7 +67,8 @@ try {
       { label: webDir, url: server.url },
       { label: abDir!, url: other.url },
     ];
-    rows.push(...(await abStarts(builds, size.horses, console.log, Number(process.env.BENCH_AB_ROUNDS ?? 10))));
+    const key = process.env.BENCH_AB_KEY === undefined ? undefined : Number(process.env.BENCH_AB_KEY);
+    rows.push(...(await abStarts(builds, size.horses, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 10), key })));
   }
   console.log(formatTable(rows));
 } finally {

@@ -5,6 +5,9 @@
  */
 export const normaliseNeedle = (search: string) => search.trim().toLowerCase();
 
+/** A name as the search compares it. */
+export const searchedName = (name: string | null) => (name ?? '').toLowerCase();
+
 export type NameIndex<Row> = {
   /** The rows whose name contains `needle` (normalised), in the rows' order; all for ''. */
   search(needle: string): Row[];
@@ -20,7 +23,7 @@ export type NameIndex<Row> = {
 export function createNameIndex<Row extends { name: string | null }>(rows: Row[]): NameIndex<Row> {
   let lower: string[] | null = null;
   let last: { needle: string; positions: number[] } | null = null;
-  const lowerNames = () => (lower ??= rows.map((row) => (row.name ?? '').toLowerCase()));
+  const lowerNames = () => (lower ??= rows.map((row) => searchedName(row.name)));
   return {
     warm() {
       lowerNames();

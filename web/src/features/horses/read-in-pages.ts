@@ -98,10 +98,10 @@ export function byNameThenId(a: Horse, b: Horse): number {
 }
 
 /** Two lists in name order as one, in name order. */
-export function mergeByName(a: Horse[], b: Horse[]): Horse[] {
+export function mergeByName<Row extends Horse>(a: Row[], b: Row[]): Row[] {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
-  const merged: Horse[] = new Array(a.length + b.length);
+  const merged: Row[] = new Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let k = 0;

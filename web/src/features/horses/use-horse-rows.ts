@@ -6,8 +6,9 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { createArrivedRows } from './arrived-rows.ts';
-import { createNameIndex, normaliseNeedle } from './name-search.ts';
-import { mergeByName, readByNameInPages } from './read-in-pages.ts';
+import { createEarlyMatches, type HorseTest } from './early-matches.ts';
+import { createNameIndex, normaliseNeedle, searchedName } from './name-search.ts';
+import { readByNameInPages } from './read-in-pages.ts';
 
 export type HorseRow = Horse & {
   breedName: string | null;
@@ -123,32 +124,34 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   const complete = horses !== undefined;
   const needle = normaliseNeedle(search);
   const narrowingEarly = !complete && (needle !== '' || !unfiltered);
-  // Only a search or a filter before the list is complete follows the pages: otherwise a
-  // page's arrival renders nothing.
-  const arrivedRows = useSyncExternalStore(arrived.subscribe, () => (narrowingEarly ? arrived.rows() : undefined));
-  const readSoFar = useMemo(() => withFirstPage(arrivedRows, firstPage), [arrivedRows, firstPage]);
+  // Only a search or a filter before the list is complete follows the pages, each page
+  // tested as it arrives (early-matches.ts): otherwise a page's arrival renders nothing.
+  const [earlyMatches] = useState(createEarlyMatches<HorseRow>);
+  const earlyTest = useMemo(
+    () => (narrowingEarly ? passesSearch(needle, { statusId, breedId, colorId, genderId, ownerId }) : undefined),
+    [narrowingEarly, needle, statusId, breedId, colorId, genderId, ownerId],
+  );
+  const early = useSyncExternalStore(arrived.subscribe, () =>
+    earlyTest && rowOf ? earlyMatches(arrived.read(), firstPage, earlyTest, rowOf) : undefined,
+  );
   // Without a search or filter the first page shows until the whole list is in: it is the
   // list's true beginning, which the rows read so far (by primary key) are not.
-  const source = horses ?? (narrowingEarly ? readSoFar : firstPage);
+  const source = horses ?? (narrowingEarly ? undefined : firstPage);
   const matching = useMemo(
     () => (source && !unfiltered ? source.filter(matchesFilters({ statusId, breedId, colorId, genderId, ownerId })) : source),
     [source, unfiltered, statusId, breedId, colorId, genderId, ownerId],
   );
   const index = useMemo(() => (matching && rowOf ? createNameIndex(matching.map(rowOf)) : undefined), [matching, rowOf]);
-  const rows = useMemo(() => index?.search(needle), [index, needle]);
+  const searched = useMemo(() => index?.search(needle), [index, needle]);
   // 10,000 lower-cased names were ~20 ms of the first keystroke on a phone-class CPU.
   useEffect(() => (index ? whenIdle(() => index.warm()) : undefined), [index]);
-  return { rows, complete };
+  return { rows: narrowingEarly ? early : searched, complete };
 }
 
-/** The first page and the rows read so far, each in name order, as one list without repeats. */
-function withFirstPage(read: Horse[] | undefined, first: Horse[] | undefined): Horse[] | undefined {
-  if (!read || !first?.length) return read ?? first;
-  const ids = new Set(first.map((horse) => horse.id));
-  return mergeByName(
-    first,
-    read.filter((horse) => !ids.has(horse.id)),
-  );
+/** The select filters and the name search (normalised) as one test of a horse. */
+function passesSearch(needle: string, filters: Dimensions): HorseTest {
+  const passes = matchesFilters(filters);
+  return needle ? (horse) => passes(horse) && searchedName(horse.name).includes(needle) : passes;
 }
 
 /**
