@@ -5,9 +5,9 @@
 // server (one Postgres database) and its own phone (a fresh profile, CPU 4×, signed in and
 // synced once), then each round starts both with the data on the device, the order swapped
 // every round. A phone not starting shows a page that is not the app, so its workers stop
-// meanwhile (`leaveApp`). With `BENCH_AB_KEY=<ms>` each start also types S in the search
-// that long after its first row (while the list is read, at 2000) and reports how long the
-// list took to follow.
+// meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
+// (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
+// while the list is read) or `write` (the first write).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,15 +31,48 @@ import {
 } from './phone.ts';
 
 type Build = { label: string; url: string };
-/** A start, when the whole list was in (ms from the navigation), and the key's latency when one was typed. */
-type Run = Start & { wholeList: number; keyLatency?: number };
+
+/**
+ * What each start does besides starting: nothing until the whole list is in (`list`); S typed
+ * in the search `delay` ms after the first row (`key`); or the first write (`write`): Add Horse
+ * tapped as soon as it is offered, the form filled, Create pressed at the first row, until
+ * saved (as the phone rows' first write, PROBE's `bench:first-write`).
+ */
+export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { kind: 'write' };
+
+/** The action's own figure (ms), as the table names it. */
+type Figure = { label: string; value: number };
+type Run = Start & { figure: Figure };
 type Phone = { build: Build; page: Page; tasks: Task[]; starts: Run[] };
+
+/** Arms the probe for the action's starts (sessionStorage: it lasts across the tab's navigations). */
+const ARMING: Record<StartAction['kind'], string | undefined> = { list: undefined, key: 'bench:focus-search', write: 'bench:first-write' };
+
+/** One start of `phone` doing `action`; resolves with the action's figure. */
+async function startDoing(phone: Phone, action: StartAction, horses: number): Promise<Run> {
+  const { page, build, tasks } = phone;
+  if (action.kind === 'key') {
+    const run = await start(page, build.url, tasks, (page, origin) => pressKeyAfterFirstRow(page, origin, action.delay));
+    const marks = await probe(page);
+    return { ...run, figure: { label: `S typed ${action.delay} ms after it → list`, value: marks.shownAt! - marks.keyAt! } };
+  }
+  if (action.kind === 'write') {
+    const run = await start(page, build.url, tasks, () =>
+      waitFor(async () => (await probe(page)).saved !== null, 120_000, 'the horse to be saved'),
+    );
+    const marks = await probe(page);
+    return { ...run, figure: { label: 'first row → horse saved', value: marks.saved! - run.firstRow } };
+  }
+  const run = await start(page, build.url, tasks);
+  await waitFor(async () => (await probe(page)).listSize >= horses, 120_000, 'the whole list');
+  return { ...run, figure: { label: 'whole list', value: (await probe(page)).listAt! } };
+}
 
 export async function abStarts(
   builds: Build[],
   horses: number,
   log: (line: string) => void,
-  { rounds, key }: { rounds: number; key?: number },
+  { rounds, action }: { rounds: number; action: StartAction },
 ): Promise<Row[]> {
   const opened: { dir: string; context: BrowserContext }[] = [];
   const phones: Phone[] = [];
@@ -50,23 +83,18 @@ export async function abStarts(
       opened.push({ dir, context });
       const { page, tasks } = await openPhone(context, DEFAULT_RATE, log);
       await signInAndSync(page, build.url);
-      if (key !== undefined) await page.evaluate(() => sessionStorage.setItem('bench:focus-search', '1'));
+      const arming = ARMING[action.kind];
+      if (arming) await page.evaluate((key) => sessionStorage.setItem(key, '1'), arming);
       await leaveApp(page, build.url);
       phones.push({ build, page, tasks, starts: [] });
     }
     for (let round = 0; round < rounds; round++) {
       for (const phone of round % 2 === 0 ? phones : [...phones].reverse()) {
-        const typing = key === undefined ? undefined : (page: Page, origin: number) => pressKeyAfterFirstRow(page, origin, key);
-        const started = await start(phone.page, phone.build.url, phone.tasks, typing);
-        const marks = await probe(phone.page);
-        const keyLatency = key === undefined ? undefined : marks.shownAt! - marks.keyAt!;
-        // A search shows its matches, not the list's length: the list is in once the start has settled.
-        if (key === undefined) await waitFor(async () => (await probe(phone.page)).listSize >= horses, 120_000, 'the whole list');
-        const run = { ...started, wholeList: key === undefined ? (await probe(phone.page)).listAt! : Number.NaN, keyLatency };
+        const run = await startDoing(phone, action, horses);
         await leaveApp(phone.page, phone.build.url);
         phone.starts.push(run);
         log(
-          `  ab: ${phone.build.label}, start ${round + 1}: first row ${ms(run.firstRow)}, ${keyLatency === undefined ? `whole list ${ms(run.wholeList)}` : `key → list ${ms(keyLatency)}`}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
+          `  ab: ${phone.build.label}, start ${round + 1}: first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
         );
       }
     }
@@ -90,21 +118,14 @@ export async function abStarts(
         group,
         figure: `${build.label}: start, longest task / blocking time, first 10 s (medians)`,
         ours: `${ms(of((run) => run.window.longest))} / ${ms(of((run) => run.window.tbt))}`,
-        note: `longest ${rounded(starts, (run) => run.window.longest)} ms; blocking ${rounded(starts, (run) => run.window.tbt)} ms`,
+        note: `longest ${rounded(starts, (run) => run.window.longest)} ms; blocking ${rounded(starts, (run) => run.window.tbt)} ms; whole start: longest ${rounded(starts, (run) => run.whole.longest)} ms`,
       },
-      key === undefined
-        ? {
-            group,
-            figure: `${build.label}: start, first horse row / whole list (medians)`,
-            ours: `${ms(of((run) => run.firstRow))} / ${ms(of((run) => run.wholeList))}`,
-            note: `first row ${rounded(starts, (run) => run.firstRow)} ms; whole list ${rounded(starts, (run) => run.wholeList)} ms`,
-          }
-        : {
-            group,
-            figure: `${build.label}: start, first horse row / S typed ${key} ms after it → list (medians)`,
-            ours: `${ms(of((run) => run.firstRow))} / ${ms(of((run) => run.keyLatency!))}`,
-            note: `first row ${rounded(starts, (run) => run.firstRow)} ms; key → list ${rounded(starts, (run) => run.keyLatency!)} ms`,
-          },
+      {
+        group,
+        figure: `${build.label}: start, first horse row / ${starts[0]?.figure.label ?? ''} (medians)`,
+        ours: `${ms(of((run) => run.firstRow))} / ${ms(of((run) => run.figure.value))}`,
+        note: `first row ${rounded(starts, (run) => run.firstRow)} ms; ${starts[0]?.figure.label ?? ''} ${rounded(starts, (run) => run.figure.value)} ms`,
+      },
     ];
   });
 }

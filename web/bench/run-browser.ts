@@ -15,7 +15,7 @@ import { ROOT, sessionCookie, startOurServer } from '../../sync-server/bench/pro
 import { seedRanch } from '../../sync-server/bench/ranch-seed.ts';
 import { formatTable, ms } from '../../sync-server/bench/table.ts';
 import { browserBench } from './chromium.ts';
-import { abStarts } from './ab-starts.ts';
+import { abStarts, type StartAction } from './ab-starts.ts';
 import { phoneBench } from './phone.ts';
 
 // BENCH_ONLY=browser or =phone runs one row set (web/bench/phone.ts); BENCH_QUICK=1 shortens the phone's.
@@ -25,6 +25,7 @@ const abDir = process.env.BENCH_AB_DIR;
 if (only.has('ab-starts') && (!abDir || !process.env.DATABASE_URL)) {
   throw new Error('BENCH_ONLY=ab-starts needs BENCH_AB_DIR (the other build) and DATABASE_URL (two servers share one Postgres database)');
 }
+const abDo = abAction(); // Checked before the ranch is seeded.
 // BENCH_CARE_PER_HORSE=0 seeds the ranch as issue 12 measured it (no care entries, a 23 MiB document).
 const size = {
   horses: Number(process.env.BENCH_HORSES ?? 10_000),
@@ -67,8 +68,7 @@ try {
       { label: webDir, url: server.url },
       { label: abDir!, url: other.url },
     ];
-    const key = process.env.BENCH_AB_KEY === undefined ? undefined : Number(process.env.BENCH_AB_KEY);
-    rows.push(...(await abStarts(builds, size.horses, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 10), key })));
+    rows.push(...(await abStarts(builds, size.horses, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 10), action: abDo })));
   }
   console.log(formatTable(rows));
 } finally {
@@ -89,4 +89,13 @@ async function warmUp(url: string): Promise<void> {
   await device.synced;
   device.destroy();
   console.log(`server: the document loaded for its first device after the restart in ${ms(performance.now() - warming)}`);
+}
+
+/** `BENCH_AB_DO`: what each of ab-starts' starts does (`list`, `key:<ms>` or `write`). */
+function abAction(): StartAction {
+  const wanted = process.env.BENCH_AB_DO ?? 'list';
+  const key = /^key:(\d+)$/.exec(wanted);
+  if (key) return { kind: 'key', delay: Number(key[1]) };
+  if (wanted === 'list' || wanted === 'write') return { kind: wanted };
+  throw new Error(`BENCH_AB_DO=${wanted}: expected list, key:<ms> or write`);
 }
