@@ -15,6 +15,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
+import { tracePage } from './trace.ts';
 import {
   DEFAULT_RATE,
   leaveApp,
@@ -42,7 +43,7 @@ export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { 
 
 /** The action's own figure (ms), as the table names it. */
 type Figure = { label: string; value: number };
-type Run = Start & { figure: Figure };
+type Run = Start & { figure: Figure; detail?: string };
 type Phone = { build: Build; page: Page; tasks: Task[]; starts: Run[] };
 
 /** Arms the probe for the action's starts (sessionStorage: it lasts across the tab's navigations). */
@@ -61,7 +62,8 @@ async function startDoing(phone: Phone, action: StartAction, horses: number): Pr
       waitFor(async () => (await probe(page)).saved !== null, 120_000, 'the horse to be saved'),
     );
     const marks = await probe(page);
-    return { ...run, figure: { label: 'first row → horse saved', value: marks.saved! - run.firstRow } };
+    const phases = `Add Horse ${ms(marks.addHorse!)}, clicked ${ms(marks.addClick!)}, dialog ${ms(marks.dialog!)}, filled ${ms(marks.filled!)}, Create ${ms(marks.create!)}, saved ${ms(marks.saved!)}`;
+    return { ...run, figure: { label: 'first row → horse saved', value: marks.saved! - run.firstRow }, detail: phases };
   }
   const run = await start(page, build.url, tasks);
   await waitFor(async () => (await probe(page)).listSize >= horses, 120_000, 'the whole list');
@@ -90,11 +92,15 @@ export async function abStarts(
     }
     for (let round = 0; round < rounds; round++) {
       for (const phone of round % 2 === 0 ? phones : [...phones].reverse()) {
-        const run = await startDoing(phone, action, horses);
+        // BENCH_AB_TRACE=<file>: the first build's first start, traced (trace.ts).
+        const trace = round === 0 && phone === phones[0] ? process.env.BENCH_AB_TRACE : undefined;
+        const run = await (trace
+          ? tracePage(phone.page, trace, log, () => startDoing(phone, action, horses))
+          : startDoing(phone, action, horses));
         await leaveApp(phone.page, phone.build.url);
         phone.starts.push(run);
         log(
-          `  ab: ${phone.build.label}, start ${round + 1}: first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
+          `  ab: ${phone.build.label}, start ${round + 1}: first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}${run.detail ? ` (${run.detail})` : ''}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
         );
       }
     }

@@ -1,5 +1,5 @@
-import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileInput, type ErrorIssue, type User } from '../../../../shared/index.ts';
@@ -45,10 +45,9 @@ export function ProfileDetailsForm({ user, online, onSave }: Props) {
     reset,
     setError,
     setValue,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ProfileValues, unknown, ProfileFields>({ resolver, values: storedValues(user) });
-  const emailChanged = (watch('email') ?? '').trim().toLowerCase() !== user.email;
 
   const submit = handleSubmit(async ({ currentPassword, ...profile }) => {
     // The password goes along only with a new e-mail ([U15]).
@@ -112,21 +111,23 @@ export function ProfileDetailsForm({ user, online, onSave }: Props) {
                 {...invalidProps(errors.email, `${id}-email`)}
               />
             </FormField>
-            {editing && emailChanged && (
-              <FormField label="Current Password" htmlFor={`${id}-current`} error={errors.currentPassword} className="sm:col-span-2">
-                <input
-                  id={`${id}-current`}
-                  type="password"
-                  className="input w-full"
-                  autoComplete="current-password"
-                  aria-describedby={errors.currentPassword ? `${id}-current-error` : `${id}-current-hint`}
-                  {...register('currentPassword')}
-                  {...invalidProps(errors.currentPassword, `${id}-current`)}
-                />
-                <p id={`${id}-current-hint`} className="label">
-                  Your e-mail is how you sign in: confirm the change with your password.
-                </p>
-              </FormField>
+            {editing && (
+              <WhenEmailChanged control={control} storedEmail={user.email}>
+                <FormField label="Current Password" htmlFor={`${id}-current`} error={errors.currentPassword} className="sm:col-span-2">
+                  <input
+                    id={`${id}-current`}
+                    type="password"
+                    className="input w-full"
+                    autoComplete="current-password"
+                    aria-describedby={errors.currentPassword ? `${id}-current-error` : `${id}-current-hint`}
+                    {...register('currentPassword')}
+                    {...invalidProps(errors.currentPassword, `${id}-current`)}
+                  />
+                  <p id={`${id}-current-hint`} className="label">
+                    Your e-mail is how you sign in: confirm the change with your password.
+                  </p>
+                </FormField>
+              </WhenEmailChanged>
             )}
           </fieldset>
           <div className="fieldset py-1">
@@ -166,4 +167,22 @@ export function ProfileDetailsForm({ user, online, onSave }: Props) {
       </div>
     </section>
   );
+}
+
+/**
+ * Its children only while the e-mail typed is not the stored one ([U15]). It watches the
+ * e-mail itself (`useWatch`), so a key in a field renders this and not the whole form, as
+ * `watch` in the form's render did (the horse form's photo field does the same).
+ */
+function WhenEmailChanged({
+  control,
+  storedEmail,
+  children,
+}: {
+  control: Control<ProfileValues, unknown, ProfileFields>;
+  storedEmail: string;
+  children: ReactNode;
+}) {
+  const email = useWatch({ control, name: 'email' });
+  return (email ?? '').trim().toLowerCase() !== storedEmail ? children : null;
 }
