@@ -306,11 +306,6 @@ async function chooseRate(page: Page, cdp: CDPSession, host: number): Promise<{ 
 }
 
 /**
- * The page shows a page of the app's origin that is not the app (the service worker hands
- * /api to the network; this one answers 404): the app's workers stop, and the next start is
- * a navigation in the same renderer process, as a start from the app is.
- */
-/**
  * During a start (`origin`: its navigation, epoch ms): presses S `delay` ms after the first
  * row shows (asked every 20 ms), then waits until the list follows the search. The search
  * box must take the focus by itself (`bench:focus-search` in sessionStorage, PROBE).
@@ -330,6 +325,11 @@ export async function pressKeyAfterFirstRow(page: Page, origin: number, delay: n
   await waitFor(async () => (await probe(page)).shownAt !== null, 120_000, 'the list to follow the search');
 }
 
+/**
+ * The page shows a page of the app's origin that is not the app (the service worker hands
+ * /api to the network; this one answers 404): the app's workers stop, and the next start is
+ * a navigation in the same renderer process, as a start from the app is.
+ */
 export async function leaveApp(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/api/bench-not-the-app`);
 }

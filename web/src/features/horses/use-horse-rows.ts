@@ -131,9 +131,11 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
     () => (narrowingEarly ? passesSearch(needle, { statusId, breedId, colorId, genderId, ownerId }) : undefined),
     [narrowingEarly, needle, statusId, breedId, colorId, genderId, ownerId],
   );
-  const early = useSyncExternalStore(arrived.subscribe, () =>
-    earlyTest && rowOf ? earlyMatches(arrived.read(), firstPage, earlyTest, rowOf) : undefined,
-  );
+  // Nothing read yet (no first rows, no page): still loading, not "no horses found".
+  const early = useSyncExternalStore(arrived.subscribe, () => {
+    const read = arrived.read();
+    return earlyTest && rowOf && (firstPage || read) ? earlyMatches(read, firstPage, earlyTest, rowOf) : undefined;
+  });
   // Without a search or filter the first page shows until the whole list is in: it is the
   // list's true beginning, which the rows read so far (by primary key) are not.
   const source = horses ?? (narrowingEarly ? undefined : firstPage);
