@@ -7,17 +7,20 @@ import { renderScreen, testUser } from '../../../test/render-screen.tsx';
 import { HorsesScreen } from './HorsesScreen.tsx';
 import { READ_PAGE } from './read-in-pages.ts';
 
+/** The whole-list read's pages after its first (READ_PAGE horses after a primary key). */
+const laterPages = (req: DBCoreQueryRequest) =>
+  req.query.index.isPrimaryKey && typeof req.query.range.lower === 'string' && req.limit === READ_PAGE;
+
 /**
- * Holds back the answers of the whole-list read after its first page (a page of READ_PAGE
- * horses after a primary key), as a slow phone would, until `release`. Installed as a Dexie
+ * Holds back the answers of the whole-list read's pages after its first (or, after
+ * `holdEveryRead`, of every horse read), as a slow phone would, until `release`. Installed as a Dexie
  * addon, so it is in the read database's middleware from its opening.
  */
 function holdBackLaterPages() {
+  let later = laterPages;
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
-  const later = (req: DBCoreQueryRequest) =>
-    req.query.index.isPrimaryKey && typeof req.query.range.lower === 'string' && req.limit === READ_PAGE;
   const addon = (db: Dexie) => {
     db.use({
       stack: 'dbcore',
@@ -48,6 +51,10 @@ function holdBackLaterPages() {
     release: () => release(),
     held: () => held,
     remove: () => Dexie.addons.splice(Dexie.addons.indexOf(addon), 1),
+    /** From now on every read of the horses table is held. */
+    holdEveryRead: () => {
+      later = () => true;
+    },
   };
 }
 
@@ -69,6 +76,12 @@ afterEach(async () => {
 });
 
 const STATUS = 'Searching all horses…';
+
+const lookupRefs = () => ({
+  breedId: data.lookups.create('breeds', { name: 'Arabian' }),
+  colorId: data.lookups.create('colors', { name: 'Chestnut' }),
+  genderId: data.lookups.create('genders', { name: 'Mare' }),
+});
 const shownNames = () => screen.queryAllByText(/Comet/).map((cell) => cell.textContent);
 
 describe('a search while the horse list is still being read', () => {
@@ -148,5 +161,22 @@ describe('a search while the horse list is still being read', () => {
     expect(screen.getByText('Horse 0000')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: sold } });
     expect(shownNames()).toEqual(['The Comet Sold 10', `The Comet Sold ${READ_PAGE + 200}`]);
+  }, 30_000);
+
+  it('[H2] a search typed before any horse is read shows the list loading, not "No horses found"', async () => {
+    // Every read of the horses table held: neither the first rows by name nor any page is in.
+    hold.holdEveryRead();
+    data.horses.create({ name: 'The Comet', ...lookupRefs() });
+    await expect.poll(() => data.db.horses.count(), { timeout: 20_000 }).toBe(1);
+
+    renderScreen(<HorsesScreen />, { data, user: testUser('Admin') });
+    const search = await screen.findByPlaceholderText('Search horses...');
+    await expect.poll(hold.held).toBeGreaterThan(0);
+    fireEvent.change(search, { target: { value: 'comet' } });
+    expect(screen.getByRole('table', { name: 'Horses' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('No horses found')).toBeNull();
+
+    hold.release();
+    expect(await screen.findByText('The Comet', undefined, { timeout: 10_000 })).toBeTruthy();
   }, 30_000);
 });
