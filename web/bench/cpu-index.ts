@@ -54,8 +54,9 @@ export async function cpuIndex(page: Page, cdp: CDPSession, rate: number): Promi
 
 /**
  * The rate at which the page scores `target` (`host`: its score unthrottled), found by
- * halving the interval as DevTools' calibration does (the protocol keeps two decimals). The score is not linear in the rate
- * (here 4× scored 4.5 times less than 1×), so it is searched, not divided.
+ * halving the interval as DevTools' calibration does (the protocol keeps two decimals). The
+ * score is not linear in the rate (here 4× scored 4.5 times less than 1×), so it is
+ * searched, not divided.
  */
 export async function calibratedRate(page: Page, cdp: CDPSession, host: number, target: number): Promise<number> {
   // A host slower than the phone cannot emulate it: unthrottled is the nearest.

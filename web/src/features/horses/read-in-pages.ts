@@ -21,14 +21,15 @@ export const READ_PAGE = 125;
 
 /**
  * The rows read so far: how many, and all of them in name order. The order is made when asked
- * for (only a search typed before the list is in asks), from the sorted runs kept meanwhile.
+ * for, from the sorted runs kept meanwhile (the read asks at its end; the screen's search
+ * uses the count and tests each page as it comes: early-matches.ts).
  */
 export type RowsSoFar = { readonly count: number; inNameOrder(): Horse[] };
 
 /**
  * Called after each page but the last with the rows read so far and the page's own rows:
  * the objects the list will hold, so work done per row now (use-horse-rows.ts adds the
- * names) is not left for the end.
+ * names, and a search typed meanwhile tests them) is not left for the end.
  */
 export type OnPage = (soFar: RowsSoFar, page: Horse[]) => void;
 
@@ -37,9 +38,8 @@ export type OnPage = (soFar: RowsSoFar, page: Horse[]) => void;
  * put in name order here (ties by id, as the name index orders them): inside a live query
  * Dexie remembers each row read through a secondary index one key at a time (its change
  * tracking), ~1.5 s of a phone's main thread for 10,000 horses, but a primary-key range as
- * one range. Each page is sorted as it arrives and kept in sorted runs (sortedRuns), so no
- * 10,000-row sort is left for the end, and the rows read so far can be put in name order
- * whenever a search asks for them while the rest is read (`onPage`).
+ * one range. Each page is sorted as it arrives, handed to `onPage` and kept in sorted runs
+ * (sortedRuns), so no 10,000-row sort is left for the end.
  *
  * The next page is asked for only when the browser has nothing more urgent to do
  * (background-turn.ts): a tap, a dialog opening or a save during a start goes ahead of the

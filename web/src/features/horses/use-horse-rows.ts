@@ -94,8 +94,8 @@ export type HorseRowsResult = {
  *
  * A search or filter chosen while the whole list is still being read answers at once from
  * the rows read so far: the first page, then every page the read hands over
- * (arrived-rows.ts), in name order; `complete` stays false until the whole list is in, and
- * then the result is the whole list's.
+ * (arrived-rows.ts), each tested as it arrives (early-matches.ts), in name order; `complete`
+ * stays false until the whole list is in, and then the result is the whole list's.
  */
 export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   const { db } = useRanchData();
