@@ -11,7 +11,10 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const SHARED_MODULES = new RegExp(`^${fromRoot('./shared/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** Lazy chunks whose imports are fetched together (below). */
-const PRELOADED_WITH_DEPENDENCIES = /(^|\/)staged-creates-[^/]*\.js$/;
+const PRELOADED_WITH_DEPENDENCIES = /(^|\/)(staged-creates|records)-[^/]*\.js$/;
+/** The staging code (a create made during a start) and its first step, the records' schemas. */
+const STAGING = /(^|\/)staged-creates-[^/]*\.js$/;
+const STAGING_FIRST_STEP = /(^|\/)records-[^/]*\.js$/;
 
 /**
  * The output's chunks by file name, kept as the bundle is written (chunkGraph below), so the
@@ -42,6 +45,12 @@ function loadedWith(chunk: string): Set<string> {
   return loaded;
 }
 
+/** The staging chunk and every chunk it imports statically. */
+function stagingChunks(): string[] {
+  const staging = Object.keys(outputChunks).find((file) => STAGING.test(file));
+  return staging ? [...loadedWith(staging)] : [];
+}
+
 /** The sync server (sync-server/) listens here in development; see package.json dev:server. */
 const API_TARGET = 'http://127.0.0.1:8787';
 
@@ -66,7 +75,11 @@ export default defineConfig({
       resolveDependencies: (file, deps, { hostId, hostType }) => {
         if (hostType !== 'js' || !PRELOADED_WITH_DEPENDENCIES.test(file)) return [];
         const loaded = loadedWith(hostId);
-        return deps.filter((dep) => !loaded.has(dep));
+        // The staging loads in two steps, each evaluated in a task of its own
+        // (data/staged-creates-on-demand.ts); the first fetches the second's chunks too, so
+        // the second does not wait for the first to be evaluated before its requests go out.
+        const wanted = STAGING_FIRST_STEP.test(file) ? [...deps, ...stagingChunks()] : deps;
+        return [...new Set(wanted)].filter((dep) => !loaded.has(dep));
       },
     },
     rolldownOptions: {

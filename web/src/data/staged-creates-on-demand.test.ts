@@ -58,6 +58,21 @@ describe('staged creates loaded on demand', () => {
     expect(toHost).toEqual(['horses.create']);
   });
 
+  it('with its own loader (the schemas, then the staging module, a task apart) a create is staged on the device', async () => {
+    const db = openRanchDb(`on-demand-${Date.now()}-${++counter}`);
+    opened.push(db);
+    const toHost: string[] = [];
+    const remote = writesThrough(async (repository, method) => {
+      toHost.push(`${repository}.${method}`);
+    });
+    const staging = stageCreatesBeforeLoad(remote, { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainStaged() {} });
+    staging.prepare();
+    const id = await staging.writes.horses.create(HORSE);
+    expect((await db.horses.get(String(id)))?.name).toBe('Foal');
+    expect(await db.stagedUpdates.count()).toBe(1);
+    expect(toHost).toEqual([]);
+  });
+
   it('a load that failed when the form opened is tried again by the create', async () => {
     const { db, staging, loads } = loadingPage({ failFirstLoad: true });
     staging.prepare();

@@ -11,7 +11,8 @@ export type TimeSlices = {
 
 type Scheduler = { yield?: () => Promise<void> };
 
-function yieldToBrowser(): Promise<void> {
+/** Ends the current task; what follows runs in a later one, after input and rendering. */
+export function yieldToBrowser(): Promise<void> {
   // scheduler.yield() (Chromium) resumes ahead of other queued tasks; elsewhere a task.
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();

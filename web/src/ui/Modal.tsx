@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { afterNextFrame } from '../lib/after-next-frame.ts';
 
 type ModalProps = {
   open: boolean;
@@ -22,9 +23,25 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
     if (!dialog) return;
     if (open && !dialog.open) {
       // jsdom has no showModal(); the open attribute gives the same content there.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
+      if (typeof dialog.showModal !== 'function') {
+        dialog.setAttribute('open', '');
+        return;
+      }
+      // In a task of its own, after a frame: the tap's task renders the content into the
+      // closed dialog (daisyUI hides it with visibility, so the frame styles and lays it out),
+      // and showModal then restyles the rest of the page, which turns inert. Together, the
+      // Add Horse tap during a start was one task of 170-190 ms on a phone (CPU 4x); apart,
+      // the render, the frame and showModal took 60-100 ms each (docs/web.md "Dialogs
+      // restyle the screen once").
+      let wanted = true;
+      void afterNextFrame().then(() => {
+        if (wanted && dialog.isConnected && !dialog.open) dialog.showModal();
+      });
+      return () => {
+        wanted = false;
+      };
+    }
+    if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
