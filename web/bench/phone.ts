@@ -43,6 +43,8 @@ type Probe = {
   saved: number | null;
   keyAt: number | null;
   shownAt: number | null;
+  /** The search box has taken the focus (armed by `bench:focus-search`). */
+  focused: boolean;
   saving: boolean;
   /** Armed by the bench once the form is filled: the probe presses Create Horse at the first row. */
   pressCreate: boolean;
@@ -80,8 +82,10 @@ const NEW_HORSE = { name: 'Phone Bench Horse', selects: { Breed: 'Quarter Horse'
  * (docs/performance.md).
  */
 const PROBE = `(() => {
-  const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, keyAt: null, shownAt: null, saving: false, pressCreate: false, listSize: 0, listAt: null });
-  // Armed by the bench for the keystroke starts: the search box takes the focus as soon as it exists, with no round trip to a busy page.
+  const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, keyAt: null, shownAt: null, focused: false, saving: false, pressCreate: false, listSize: 0, listAt: null });
+  // Armed by the bench for the keystroke starts: the search box takes the focus as soon as it exists, with no round trip to a busy
+  // page, in a task of its own as a tap would (focus() lays the page out: in the check that saw the first rows, that layout
+  // joined the first rows' render in one task, which no finger can do).
   // (A blank page, such as the one the CPU is scored on, has no sessionStorage.)
   const armed = (key) => {
     try {
@@ -108,8 +112,11 @@ const PROBE = `(() => {
     if (focus) {
       const input = document.querySelector('input[type="search"]');
       if (input) {
-        input.focus();
         focus = false;
+        setTimeout(() => {
+          input.focus();
+          phone.focused = true;
+        });
       }
     }
     if (phone.firstRow === null && root && root.querySelector(':scope > li, tr[data-row]')) phone.firstRow = now;
@@ -307,17 +314,19 @@ async function chooseRate(page: Page, cdp: CDPSession, host: number): Promise<{ 
 
 /**
  * During a start (`origin`: its navigation, epoch ms): presses S `delay` ms after the first
- * row shows (asked every 20 ms), then waits until the list follows the search. The search
- * box must take the focus by itself (`bench:focus-search` in sessionStorage, PROBE).
+ * row shows (asked every 20 ms, with the search box focused), then waits until the list
+ * follows the search. The search box must take the focus by itself (`bench:focus-search` in
+ * sessionStorage, PROBE).
  */
 export async function pressKeyAfterFirstRow(page: Page, origin: number, delay: number): Promise<void> {
   const deadline = Date.now() + 120_000;
-  let firstRow: number | null = null;
-  while ((firstRow = (await probe(page)).firstRow) === null) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting for the first row');
+  let marks = await probe(page);
+  while (marks.firstRow === null || !marks.focused) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the first row and the focused search box');
     await sleep(20);
+    marks = await probe(page);
   }
-  await sleep(Math.max(0, origin + firstRow + delay - Date.now()));
+  await sleep(Math.max(0, origin + marks.firstRow + delay - Date.now()));
   await page.keyboard.press('S');
   const pressed = Date.now();
   await waitFor(async () => (await probe(page)).keyAt !== null || Date.now() - pressed > 5000, 120_000, 'the key');
@@ -425,14 +434,16 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // and some seconds after it. The box takes the focus by itself (PROBE).
     // A key at the first row may land before the document starts loading; + 2 s lands inside it.
     const keyDelays = options.quick ? [0, 2000] : [0, 2000, 5000];
-    const keys: { delay: number; pressed: number; latency: number }[] = [];
+    const keys: { delay: number; pressed: number; latency: number; run: Start }[] = [];
     await page.evaluate(() => sessionStorage.setItem('bench:focus-search', '1'));
-    // The start whose key comes 2 s after the first row, profiled or traced on request.
+    // The start whose key comes BENCH_KEY_DELAY ms after the first row (2 s unless told),
+    // profiled or traced on request.
     const keyProfile = process.env.BENCH_PROFILE_KEY;
     const keyTrace = process.env.BENCH_TRACE_KEY;
+    const observedDelay = Number(process.env.BENCH_KEY_DELAY ?? 2000);
     for (const delay of keyDelays) {
       const keyStart = (): Promise<Start> => start(page, server.url, tasks, (page, origin) => pressKeyAfterFirstRow(page, origin, delay));
-      const run = await (delay !== 2000
+      const run = await (delay !== observedDelay
         ? keyStart()
         : keyProfile
           ? profileMainThread(page, keyProfile, log, keyStart)
@@ -440,7 +451,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
             ? tracePage(page, keyTrace, log, keyStart)
             : keyStart());
       const marks = await probe(page);
-      keys.push({ delay, pressed: marks.keyAt! - run.firstRow, latency: marks.shownAt! - marks.keyAt! });
+      keys.push({ delay, pressed: marks.keyAt! - run.firstRow, latency: marks.shownAt! - marks.keyAt!, run });
       log(
         `  phone: key at ${ms(marks.keyAt!)} (first row ${ms(run.firstRow)}) → list ${ms(keys.at(-1)!.latency)}; longest task ${ms(run.whole.longest)}`,
       );
@@ -484,11 +495,19 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const scoredAfter = await onBlankPage(context, (blank, cdp) => cpuIndex(blank, cdp, rate));
     log(`  phone: the page's CPU index ${Math.round(scoredAfter)} at ${rate}× after the runs`);
 
-    const longest = median(starts.map((run) => run.whole.longest));
-    const tbt = median(starts.map((run) => run.window.tbt));
+    // Issue 12: no task over 100 ms "during a start", so the worst start counts, not the median.
+    const longest = Math.max(...starts.map((run) => run.whole.longest));
+    const tbt = Math.max(...starts.map((run) => run.window.tbt));
     const firstRow = median(starts.map((run) => run.firstRow));
-    const runs = `${starts.length === 1 ? 'one start' : `median of ${starts.length} starts`}`;
+    const runs = `${starts.length === 1 ? 'one start' : `worst of ${starts.length} starts`}`;
     const each = (pick: (run: Start) => number) => rounded(starts, pick);
+    // The starts where something was done: a key each, and the first write.
+    const acting = [
+      ...keys.map((key) => ({ what: `key at first row + ${Math.round(key.delay / 1000)} s`, run: key.run })),
+      { what: 'first write', run: writeRun },
+    ];
+    const actingLongest = Math.max(...acting.map(({ run }) => run.whole.longest));
+    const actingTbt = Math.max(...acting.map(({ run }) => run.window.tbt));
     const worstKey = Math.max(...keys.map((key) => key.latency));
     rows.push(
       {
@@ -507,6 +526,14 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       },
       {
         group,
+        figure: 'start with a key or the first write: longest task / blocking, first 10 s',
+        ours: `${ms(actingLongest)} / ${ms(actingTbt)}`,
+        target: '≤ 100 ms / < 300 ms',
+        met: actingLongest <= 100 && actingTbt < 300,
+        note: `worst of ${acting.length} starts: ${acting.map(({ what, run }) => `${what} ${Math.round(run.whole.longest)} / ${Math.round(run.window.tbt)} ms`).join('; ')}`,
+      },
+      {
+        group,
         figure: 'start, data on the device: total blocking time, first 10 s',
         ours: ms(tbt),
         target: '< 300 ms',
@@ -517,7 +544,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         group,
         figure: 'start, data on the device: first horse row',
         ours: ms(firstRow),
-        note: `${runs}; Add Horse offered at ${each((run) => run.addHorse ?? Number.NaN)} ms`,
+        note: `${starts.length === 1 ? 'one start' : `median of ${starts.length} starts`}; Add Horse offered at ${each((run) => run.addHorse ?? Number.NaN)} ms`,
       },
       {
         group,

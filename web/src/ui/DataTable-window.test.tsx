@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { DataTable } from './DataTable.tsx';
-import { visibleRows, WINDOW_FROM } from './use-window-rows.ts';
+import { CARD_WINDOW_FROM, visibleRows, WINDOW_FROM } from './use-window-rows.ts';
 
 type Row = { id: string; name: string };
 const columns = [{ header: 'Name', key: 'name' }];
@@ -116,6 +116,20 @@ describe('DataTable windowing', () => {
     expect(cards.length).toBeLessThan(30);
     expect(cards[0]!.getAttribute('aria-setsize')).toBe('5000');
     expect(within(cards[0]!).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it("[B1] windows a phone's cards from more than CARD_WINDOW_FROM, a short list whole", () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    fakeLayout(220, () => 0);
+    vi.stubGlobal('innerHeight', 844);
+    const cards = () => within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem');
+    // A search that keeps a few dozen of the first rows (a phone's screen shows four cards).
+    const { rerender } = render(<DataTable rows={many(45)} columns={columns} label="Horses" />);
+    expect(cards().length).toBeLessThanOrEqual(CARD_WINDOW_FROM);
+    expect(cards()[0]!.getAttribute('aria-setsize')).toBe('45');
+    rerender(<DataTable rows={many(CARD_WINDOW_FROM)} columns={columns} label="Horses" />);
+    expect(cards()).toHaveLength(CARD_WINDOW_FROM);
+    expect(cards()[0]!.getAttribute('aria-setsize')).toBeNull();
   });
 
   it('a list that shrinks while scrolled far down still shows its rows', () => {

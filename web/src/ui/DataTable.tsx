@@ -1,6 +1,6 @@
 import { memo, useRef, type ReactNode } from 'react';
 import { useIsDesk } from './use-media-query.ts';
-import { useWindowRows } from './use-window-rows.ts';
+import { CARD_WINDOW_FROM, useWindowRows } from './use-window-rows.ts';
 
 /** [B1]: a column has a header, a key and an optional custom cell. */
 export type Column<Row> = {
@@ -165,7 +165,7 @@ const TableRow = memo(function TableRow<Row extends { id: string }>({ row, colum
 function CardList<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
   const list = useRef<HTMLUListElement>(null);
   const count = rows?.length ?? 0;
-  const view = useWindowRows(list, count, CARD_ESTIMATE, { box: list, rows: ':scope > li' });
+  const view = useWindowRows(list, count, CARD_ESTIMATE, { box: list, rows: ':scope > li', windowFrom: CARD_WINDOW_FROM });
   if (rows === undefined) {
     return (
       <div className="space-y-3" aria-busy="true">

@@ -3,6 +3,13 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 /** Lists up to this long render every row; longer ones render the rows in view. */
 export const WINDOW_FROM = 60;
 /**
+ * Phone cards are windowed sooner: a card is ~26 elements and ~220 px tall, so 60 of them
+ * were 13,000 px and 1,500 elements. A search typed as a phone's list first showed kept
+ * 40-60 of the first rows, all rendered: the key's task restyled 1,573 elements and laid out
+ * 1,964 objects, 100-250 ms on a phone (CPU 4x). 8 cards are about two phone screens.
+ */
+export const CARD_WINDOW_FROM = 8;
+/**
  * Pixels rendered above and below the viewport, so a flick of the wheel shows no gap: 4
  * table rows (~260 px), 2 phone cards. Every row rendered is work when a search brings new
  * rows into view: 8 table rows put the first keystroke at 16–24 ms on a desk, 4 at 15–16 ms;
@@ -48,16 +55,20 @@ function renderedHeight(list: HTMLElement | null, selector: string): [number, nu
   return [items.length, last.bottom - first.top + gap];
 }
 
-/** What the rows are measured by: the box that holds the list and its spacers, and a selector for the rendered rows inside the list. */
-export type RowMeasure = { box: RefObject<HTMLElement | null>; rows: string };
+/**
+ * What the rows are measured by: the box that holds the list and its spacers, and a selector
+ * for the rendered rows inside the list; and from how many rows the list is windowed
+ * (WINDOW_FROM unless told).
+ */
+export type RowMeasure = { box: RefObject<HTMLElement | null>; rows: string; windowFrom?: number };
 
 /**
  * Windowing for a list of `count` uniform-ish rows inside whatever scrolls (the page or a
  * container): it listens to scroll events in the capture phase, so it needs to know
  * neither. `listRef` is the element holding the rows (tbody or ul); the average height of
  * the rendered rows starts from `estimate` and is measured, with the list's place, when
- * `measureBy.box` changes size. Below WINDOW_FROM rows every row renders and nothing is
- * measured.
+ * `measureBy.box` changes size. Up to `measureBy.windowFrom` rows (WINDOW_FROM) every row
+ * renders and nothing is measured.
  */
 export function useWindowRows(
   listRef: RefObject<HTMLElement | null>,
@@ -65,7 +76,7 @@ export function useWindowRows(
   estimate: number,
   measureBy: RowMeasure,
 ): RowWindow & { windowed: boolean; before: number; after: number } {
-  const windowed = count > WINDOW_FROM;
+  const windowed = count > (measureBy.windowFrom ?? WINDOW_FROM);
   const [rowHeight, setRowHeight] = useState(estimate);
   // Where the list is against the viewport. Until it is read, the window is the one from the
   // list's top, which is where a list first shows.
