@@ -41,6 +41,10 @@ type Probe = {
   filled: number | null;
   create: number | null;
   saved: number | null;
+  /** The first edit (armed by `bench:first-edit`): Edit tapped, Update Horse pressed, 'Horse updated successfully'. */
+  editClick: number | null;
+  editPressed: number | null;
+  edited: number | null;
   keyAt: number | null;
   shownAt: number | null;
   /** The search box has taken the focus (armed by `bench:focus-search`). */
@@ -82,7 +86,7 @@ const NEW_HORSE = { name: 'Phone Bench Horse', selects: { Breed: 'Quarter Horse'
  * (docs/performance.md).
  */
 const PROBE = `(() => {
-  const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, keyAt: null, shownAt: null, focused: false, saving: false, pressCreate: false, listSize: 0, listAt: null });
+  const phone = (window.__phone = { firstRow: null, addHorse: null, addClick: null, dialog: null, filled: null, create: null, saved: null, editClick: null, editPressed: null, edited: null, keyAt: null, shownAt: null, focused: false, saving: false, pressCreate: false, listSize: 0, listAt: null });
   // Armed by the bench for the keystroke starts: the search box takes the focus as soon as it exists, with no round trip to a busy
   // page, in a task of its own as a tap would (focus() lays the page out: in the check that saw the first rows, that layout
   // joined the first rows' render in one task, which no finger can do).
@@ -96,6 +100,7 @@ const PROBE = `(() => {
   };
   let focus = armed('bench:focus-search');
   let firstWrite = armed('bench:first-write');
+  let firstEdit = armed('bench:first-edit');
   const horse = ${JSON.stringify(NEW_HORSE)};
   try {
     new PerformanceObserver((list) => {
@@ -152,6 +157,26 @@ const PROBE = `(() => {
       }
     }
     if (phone.saving && phone.saved === null && (document.querySelector('.toast')?.textContent ?? '').includes('Horse created successfully')) phone.saved = now;
+    // The first edit (armed by bench:first-edit): the first row's Edit tapped as soon as it shows, its name changed, Update Horse pressed.
+    const edit = firstEdit && root ? root.querySelector('button[aria-label="Edit"]') : null;
+    if (edit) {
+      firstEdit = false;
+      setTimeout(() => {
+        phone.editClick = performance.now();
+        edit.click();
+      });
+    }
+    if (phone.editClick !== null && phone.editPressed === null) {
+      const dialog = document.querySelector('dialog[open]');
+      const name = dialog && field(dialog, 'Name');
+      const update = dialog && [...dialog.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Update Horse');
+      if (name instanceof HTMLInputElement && name.value && update) {
+        set(name, name.value + ' Edited');
+        phone.editPressed = now;
+        setTimeout(() => update.click());
+      }
+    }
+    if (phone.editPressed !== null && phone.edited === null && (document.querySelector('.toast')?.textContent ?? '').includes('Horse updated successfully')) phone.edited = now;
   });
   document.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.type === 'search') {
@@ -485,6 +510,19 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       create: written.create!,
       saved: written.saved!,
     };
+    // (c') The first edit: the first row's Edit tapped as soon as it shows, its name changed and
+    // Update Horse pressed at once; until saved. Edits wait for the stored document's load
+    // (docs/web.md "Writable sooner"), so this shows how long.
+    await page.evaluate(() => sessionStorage.setItem('bench:first-edit', '1'));
+    const editRun = await start(page, server.url, tasks, async (page) => {
+      await waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');
+    });
+    await page.evaluate(() => sessionStorage.removeItem('bench:first-edit'));
+    const edited = await probe(page);
+    const edit = { tapped: edited.editClick!, pressed: edited.editPressed!, saved: edited.edited! };
+    log(
+      `  phone: first edit: first row ${ms(editRun.firstRow)}, Edit tapped ${ms(edit.tapped)}, Update pressed ${ms(edit.pressed)}, saved ${ms(edit.saved)}; longest task ${ms(editRun.whole.longest)}`,
+    );
     log(
       `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
     );
@@ -505,6 +543,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const acting = [
       ...keys.map((key) => ({ what: `key at first row + ${Math.round(key.delay / 1000)} s`, run: key.run })),
       { what: 'first write', run: writeRun },
+      { what: 'first edit', run: editRun },
     ];
     const actingLongest = Math.max(...acting.map(({ run }) => run.whole.longest));
     const actingTbt = Math.max(...acting.map(({ run }) => run.window.tbt));
@@ -591,6 +630,12 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         target: '< 1 s',
         met: write.saved - write.create < 1000,
         note: `during the start: Create pressed at ${ms(write.create)}, the first row at ${ms(write.firstRow)}`,
+      },
+      {
+        group,
+        figure: 'first edit: first horse row → horse saved',
+        ours: ms(edit.saved - editRun.firstRow),
+        note: `Edit tapped at ${ms(edit.tapped)}, Update pressed at ${ms(edit.pressed)}, saved ${ms(edit.saved)} (first row ${ms(editRun.firstRow)}): an edit waits for the stored document's load (docs/web.md "Writable sooner")`,
       },
       {
         group,
