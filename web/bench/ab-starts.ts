@@ -94,13 +94,10 @@ export async function abStarts(
       for (const phone of round % 2 === 0 ? phones : [...phones].reverse()) {
         // BENCH_AB_TRACE=<file>: the first build's first start, traced (trace.ts); with
         // BENCH_AB_TRACE_ALL=1, every start of the first build, in <file>.<round>.json.
+        const file = process.env.BENCH_AB_TRACE;
         const traceAll = process.env.BENCH_AB_TRACE_ALL === '1';
-        const trace =
-          phone === phones[0] && process.env.BENCH_AB_TRACE && (round === 0 || traceAll)
-            ? traceAll
-              ? `${process.env.BENCH_AB_TRACE}.${round + 1}.json`
-              : process.env.BENCH_AB_TRACE
-            : undefined;
+        const traced = file !== undefined && phone === phones[0] && (round === 0 || traceAll);
+        const trace = !traced ? undefined : traceAll ? `${file}.${round + 1}.json` : file;
         const run = await (trace
           ? tracePage(phone.page, trace, log, () => startDoing(phone, action, horses))
           : startDoing(phone, action, horses));

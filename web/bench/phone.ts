@@ -109,6 +109,7 @@ const PROBE = `(() => {
     }).observe({ type: 'longtask', buffered: true });
   } catch {}
   const list = () => document.querySelector('[aria-label="Horses"]');
+  const toastSays = (text) => (document.querySelector('.toast')?.textContent ?? '').includes(text);
   // Horse names in the cards (phones) or table rows (desks); the colour below a name is not part of it.
   const names = (root) => [...root.querySelectorAll(':scope > li .font-semibold .font-semibold, tr[data-row] .font-semibold')].map((n) => n.textContent.toLowerCase());
   const check = (window.__phoneCheck = () => {
@@ -156,7 +157,7 @@ const PROBE = `(() => {
         setTimeout(() => create.click());
       }
     }
-    if (phone.saving && phone.saved === null && (document.querySelector('.toast')?.textContent ?? '').includes('Horse created successfully')) phone.saved = now;
+    if (phone.saving && phone.saved === null && toastSays('Horse created successfully')) phone.saved = now;
     // The first edit (armed by bench:first-edit): the first row's Edit tapped as soon as it shows, its name changed, Update Horse pressed.
     const edit = firstEdit && root ? root.querySelector('button[aria-label="Edit"]') : null;
     if (edit) {
@@ -176,7 +177,7 @@ const PROBE = `(() => {
         setTimeout(() => update.click());
       }
     }
-    if (phone.editPressed !== null && phone.edited === null && (document.querySelector('.toast')?.textContent ?? '').includes('Horse updated successfully')) phone.edited = now;
+    if (phone.editPressed !== null && phone.edited === null && toastSays('Horse updated successfully')) phone.edited = now;
   });
   document.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.type === 'search') {
@@ -537,7 +538,8 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const longest = Math.max(...starts.map((run) => run.whole.longest));
     const tbt = Math.max(...starts.map((run) => run.window.tbt));
     const firstRow = median(starts.map((run) => run.firstRow));
-    const runs = `${starts.length === 1 ? 'one start' : `worst of ${starts.length} starts`}`;
+    const startsAs = (summary: 'worst' | 'median') => (starts.length === 1 ? 'one start' : `${summary} of ${starts.length} starts`);
+    const runs = startsAs('worst');
     const each = (pick: (run: Start) => number) => rounded(starts, pick);
     // The starts where something was done: a key each, the first write and the first edit.
     const acting = [
@@ -583,7 +585,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         group,
         figure: 'start, data on the device: first horse row',
         ours: ms(firstRow),
-        note: `${starts.length === 1 ? 'one start' : `median of ${starts.length} starts`}; Add Horse offered at ${each((run) => run.addHorse ?? Number.NaN)} ms`,
+        note: `${startsAs('median')}; Add Horse offered at ${each((run) => run.addHorse ?? Number.NaN)} ms`,
       },
       {
         group,
