@@ -11,9 +11,9 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const SHARED_MODULES = new RegExp(`^${fromRoot('./shared/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** Lazy chunks whose imports are fetched together (below). */
-const PRELOADED_WITH_DEPENDENCIES = /(^|\/)(staged-creates|records)-[^/]*\.js$/;
-/** The staging code (a create made during a start) and its first step, the records' schemas. */
-const STAGING = /(^|\/)staged-creates-[^/]*\.js$/;
+const PRELOADED_WITH_DEPENDENCIES = /(^|\/)(staged-writes|records)-[^/]*\.js$/;
+/** The staging code (a create or edit made during a start) and its first step, the records' schemas. */
+const STAGING = /(^|\/)staged-writes-[^/]*\.js$/;
 const STAGING_FIRST_STEP = /(^|\/)records-[^/]*\.js$/;
 
 /**
@@ -76,7 +76,7 @@ export default defineConfig({
         if (hostType !== 'js' || !PRELOADED_WITH_DEPENDENCIES.test(file)) return [];
         const loaded = loadedWith(hostId);
         // The staging loads in two steps, each evaluated in a task of its own
-        // (data/staged-creates-on-demand.ts); the first fetches the second's chunks too, so
+        // (data/staged-writes-on-demand.ts); the first fetches the second's chunks too, so
         // the second does not wait for the first to be evaluated before its requests go out.
         const wanted = STAGING_FIRST_STEP.test(file) ? [...deps, ...stagingChunks()] : deps;
         return [...new Set(wanted)].filter((dep) => !loaded.has(dep));

@@ -101,7 +101,7 @@ describe('a horse created while the data worker loads the stored document', () =
     // modulePreload), not one level of imports after another: a chunk it imports is
     // requested before the staging chunk itself has arrived.
     const chunkEvents: string[] = [];
-    const chunk = (url: string) => /\/assets\/(staged-creates|staged-updates)-/.exec(url)?.[1];
+    const chunk = (url: string) => /\/assets\/(staged-writes|staged-updates)-/.exec(url)?.[1];
     page.on('request', (request) => {
       const name = chunk(request.url());
       if (name) chunkEvents.push(`requested ${name}`);
@@ -137,7 +137,7 @@ describe('a horse created while the data worker loads the stored document', () =
     await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
     await page.evaluate(() => (window as HeldWindow).__releaseHorses?.());
     expect(chunkEvents.indexOf('requested staged-updates')).toBeGreaterThan(-1);
-    expect(chunkEvents.indexOf('requested staged-updates')).toBeLessThan(chunkEvents.indexOf('arrived staged-creates'));
+    expect(chunkEvents.indexOf('requested staged-updates')).toBeLessThan(chunkEvents.indexOf('arrived staged-writes'));
     const linkedByTap = (await linked()).filter((href) => !linkedBefore.includes(href));
     expect(linkedByTap.some((href) => href.includes('/staged-updates-'))).toBe(true);
     expect(linkedByTap.filter((href) => loadedByImporter.has(href))).toEqual([]);

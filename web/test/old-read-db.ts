@@ -2,8 +2,9 @@ import Dexie from 'dexie';
 
 /**
  * The read database as versions 1–9 declared it before one declaration replaced them
- * (data/db.ts READ_DB_SCHEMA), copied as they were: opened `upTo` a version, it makes the
- * database a device that last ran that version of the app has.
+ * (data/db.ts READ_DB_SCHEMA), copied as they were, and the changes of versions 10 and 11
+ * made by that one declaration: opened `upTo` a version, it makes the database a device
+ * that last ran that version of the app has.
  */
 export function openOldReadDb(name: string, upTo: number): Dexie {
   const db = new Dexie(name, { cache: 'disabled' });
@@ -30,6 +31,14 @@ export function openOldReadDb(name: string, upTo: number): Dexie {
     { careEntries: 'id, horseId, [horseId+doneOn]' },
     { historyCache: 'key, fetchedAt' },
     { conflicts: 'id, [collection+entityId]' },
+    { stagedUpdates: '++seq' },
+    {
+      horses: 'id, name, ownerId',
+      owners: 'id, lastName',
+      buyers: 'id, lastName',
+      sales: 'id, horseId',
+      careEntries: 'id, horseId',
+    },
   ];
   versions.slice(0, upTo).forEach((stores, i) => db.version(i + 1).stores(stores));
   return db;

@@ -38,13 +38,28 @@ const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId:
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, and 11 without the unread indexes', async () => {
+  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes and 12 the stagedCalls table', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBe(11);
-    expect(schemaOf(current)).toEqual({ ...schemaOf(old), ...UNREAD_INDEXES_DROPPED, stagedUpdates: ['++seq'] });
+    expect(READ_DB_VERSION).toBe(12);
+    expect(schemaOf(current)).toEqual({ ...schemaOf(old), ...UNREAD_INDEXES_DROPPED, stagedUpdates: ['++seq'], stagedCalls: ['++seq'] });
+  });
+
+  it('opens a version 11 database: its rows and staged creates kept, stagedCalls added', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 11);
+    await old.table('horses').put(horse);
+    await old.table('stagedUpdates').add({ update: new Uint8Array([0, 0]), createdAt: '2026-11-25T00:00:00.000Z' });
+    expect(old.tables.map((table) => table.name)).not.toContain('stagedCalls');
+    old.close();
+    const db = track(openRanchDb(name));
+    expect(await db.horses.get('h1')).toEqual(horse);
+    expect(await db.stagedUpdates.count()).toBe(1);
+    const seq = await db.stagedCalls.add({ repository: 'horses', method: 'update', args: ['h1', { name: 'Comet' }], createdAt: '2026-11-26T00:00:00.000Z' });
+    expect(await db.stagedCalls.get(seq)).toMatchObject({ seq, repository: 'horses', args: ['h1', { name: 'Comet' }] });
+    expect(db.verno).toBe(READ_DB_VERSION);
   });
 
   it('opens a database with the indexes version 11 dropped: its rows kept, read by the indexes that stay, the others gone', async () => {

@@ -29,10 +29,18 @@ export type HistoryCacheRow = { key: string; changes: HistoryChange[]; fetchedAt
 export type ConflictRow = Conflict & { answeredAt: string | null };
 
 /**
- * One create a page made while the data host was loading (staged-creates.ts): the staging
+ * One create a page made while the data host was loading (staged-writes.ts): the staging
  * document's whole state as a Yjs update. `seq` is given by IndexedDB (the order staged).
  */
 export type StagedUpdateRow = { seq: number; update: Uint8Array; createdAt: string };
+
+/**
+ * One edit a page made while the data host was loading (staged-writes.ts): the call as the
+ * host will make it (staged-calls.ts). `replay`: the client id the host's replay wrote
+ * with, stored before it applied the call, so a later start can tell whether the change is
+ * already in the document (docs/web.md "Edits during a start").
+ */
+export type StagedCallRow = { seq: number; repository: string; method: string; args: unknown[]; createdAt: string; replay?: number };
 
 export type RanchDb = Dexie & {
   horses: EntityTable<Horse, 'id'>;
@@ -58,6 +66,8 @@ export type RanchDb = Dexie & {
   photoOutbox: EntityTable<OutboxPhoto, 'id'>;
   /** Creates staged by a page until the host has applied and stored them (staged-updates.ts); not projected. */
   stagedUpdates: EntityTable<StagedUpdateRow, 'seq'>;
+  /** Edits staged by a page until the host has replayed and stored them (staged-calls.ts); not projected. */
+  stagedCalls: EntityTable<StagedCallRow, 'seq'>;
 };
 
 /** Document collections that have a table here (all of them); the projection writes exactly these. */
@@ -88,7 +98,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
  * version than the app declares cannot open it. Raise it when a table is dropped or an
  * index changes, and change READ_DB_SCHEMA to the new whole schema.
  */
-export const READ_DB_VERSION = 11;
+export const READ_DB_VERSION = 12;
 
 /**
  * The whole schema, declared once. The nine versions declared before, each a change (1 the
@@ -108,7 +118,8 @@ export const READ_DB_VERSION = 11;
  * no screen reads by (horses by breed, colour, gender and status: the filters narrow the
  * whole list in memory, use-horse-rows.ts; sales by buyer and date; suppliers and buyers by
  * first name and date; care by horse and date): every index is written for every row of
- * a first sync, and the horses' four were about half the time of writing them.
+ * a first sync, and the horses' four were about half the time of writing them. Version 12
+ * added stagedCalls (a new table, no upgrade function).
  */
 export const READ_DB_SCHEMA: Record<string, string> = {
   // Only the indexes something reads by: each costs a write per row (see above).
@@ -125,12 +136,14 @@ export const READ_DB_SCHEMA: Record<string, string> = {
   careEntries: 'id, horseId',
   // Device state, never written by the projection nor rebuilt from the document: sync
   // acknowledgements, photos not yet on the server, the change history and the open
-  // conflicts last fetched, and the creates pages staged that the host has not yet
-  // applied (staged-updates.ts; emptied by the host, deleted with the database by Clear
-  // Local Data and sign-out, whose warnings count them: countUnsent waits for the drain).
+  // conflicts last fetched, and the creates and edits pages staged that the host has not
+  // yet applied (staged-updates.ts, staged-calls.ts; emptied by the host, deleted with the
+  // database by Clear Local Data and sign-out, whose warnings count them: countUnsent waits
+  // for the drain).
   meta: 'key',
   photoOutbox: 'id, createdAt',
   historyCache: 'key, fetchedAt',
   conflicts: 'id, [collection+entityId]',
   stagedUpdates: '++seq',
+  stagedCalls: '++seq',
 };

@@ -17,8 +17,8 @@ import type { SyncStatus } from './sync.ts';
 export type PageData = {
   db: RanchDb;
   writes: RanchWrites;
-  /** A create form opened: make its write ready (the staging code, while the data worker loads). */
-  prepareCreate(): void;
+  /** A form that adds or edits opened: make its write ready (the staging code, while the data worker loads). */
+  prepareWrite(): void;
   /** Photo drafts are stored by the page (compressing needs its canvas); queueing goes through `writes`. */
   photos: Pick<PhotoOutbox, 'addDraft' | 'discardDraft' | 'get' | 'countWaiting'>;
   uploads: Pick<PhotoUploader, 'onEvent'>;

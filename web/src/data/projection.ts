@@ -150,7 +150,7 @@ function earlyRowsOnly(dirty: Dirty | null): boolean {
 
 /**
  * Writes the rows of the valid entities of `doc`, deleting nothing: for a staging document
- * that holds only new records (staged-creates.ts), so its rows are exactly the ones the
+ * that holds only new records (staged-writes.ts), so its rows are exactly the ones the
  * projection writes once the host has the records. Never reconcile such a document: every
  * row it lacks would be deleted. Payments (one row per sale, from all its payments) are
  * left out. Returns whether every row was stored. The rows are read from `doc` in this call;

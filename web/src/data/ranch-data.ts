@@ -11,7 +11,7 @@ import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
 import { createStagedDrain } from './staged-updates.ts';
-import { createNoticeStore, type NoticeStore } from './compensation-notices.ts';
+import { addNoticeBatch, createNoticeStore, type NoticeStore } from './compensation-notices.ts';
 import { localWrites, type RanchWrites, type WriteTargets } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
@@ -34,7 +34,7 @@ export type RanchData = LocalDoc &
     /** What screens write through (ranch-writes.ts); the repositories above are the document's side of it. */
     writes: RanchWrites;
     /** Nothing to do here: the document and its repositories are in this thread. */
-    prepareCreate(): void;
+    prepareWrite(): void;
     tracker: SaveTracker;
     status: Store<SyncStatus>;
     /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
@@ -52,9 +52,9 @@ export type RanchData = LocalDoc &
     /** Clear Local Data: stops syncing and sending, then empties the stored document. */
     clearDocument(): Promise<void>;
     /**
-     * Applies the creates pages staged while the document was loading (the read database's
-     * `stagedUpdates`, staged-updates.ts) once it has loaded; the load itself does so before
-     * `loaded` resolves. Never rejects: what could not be applied waits for the next call.
+     * Applies the creates and edits pages staged while the document was loading (the read
+     * database's `stagedUpdates` and `stagedCalls`, staged-updates.ts and staged-calls.ts)
+     * once it has loaded; the load itself does so before `loaded` resolves. Never rejects: what could not be applied waits for the next call.
      */
     drainStaged(): Promise<void>;
     /**
@@ -108,13 +108,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const local = openLocalDoc(docDbName, options.docLoadAfter && Promise.race([options.docLoadAfter, nothingToShow(db), writeStarted]));
   let docLoaded = false;
   let destroyed = false;
-  const projection = startProjection(local.doc, db, local.loaded);
   const tracker = createSaveTracker(local.doc, db);
-  const staged = createStagedDrain({ db, doc: local.doc, tracker, docDbName });
-  // Loaded means with the creates staged before: what counts the unsent changes (sign-out,
-  // Clear Local Data) or waits for the load sees them, and the rows are gone only once stored.
-  const loaded = local.loaded.then(() => staged.run());
-  void loaded.then(() => (docLoaded = true));
   const syncStatus = createSyncStatus(tracker);
   const notices = createNoticeStore();
   const waiting = createWaitingCount(local.doc, tracker);
@@ -139,6 +133,21 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     payments: createPaymentRepository(local.doc),
     careEntries: createCareRepository(local.doc),
   };
+  const staged = createStagedDrain({
+    db,
+    doc: local.doc,
+    tracker,
+    docDbName,
+    calls: { targets: repositories, onRefused: (notice) => addNoticeBatch(notices, [notice]) },
+  });
+  // Loaded means with the creates and edits staged before: what counts the unsent changes
+  // (sign-out, Clear Local Data) or waits for the load sees them, and the rows are gone
+  // only once stored.
+  const loaded = local.loaded.then(() => staged.run());
+  void loaded.then(() => (docLoaded = true));
+  // The first reconcile after them: before, it would put back the rows of the edits the
+  // page showed (and take away its new records') until the drain's changes were written.
+  const projection = startProjection(local.doc, db, loaded);
   const countUnsent = async (): Promise<Unsent> => {
     await Promise.all([loaded, tracker.loaded]);
     const photoCount = await photos.countWaiting();
@@ -158,7 +167,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     uploads,
     writes: localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }),
     // The document and its repositories are in this thread: a create has nothing to load.
-    prepareCreate() {},
+    prepareWrite() {},
     tracker,
     status: syncStatus.status,
     notices,

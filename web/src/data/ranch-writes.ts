@@ -84,6 +84,15 @@ export function writesAround(writes: RanchWrites, around: (call: Promise<unknown
 
 /** Applies one RanchWrites call to the repositories; refuses names outside WRITE_METHODS. */
 export async function applyWrite(targets: WriteTargets, repository: string, method: string, args: unknown[]): Promise<unknown> {
+  return runWrite(targets, repository, method, args);
+}
+
+/**
+ * applyWrite in this call: the repositories' writes are synchronous, so the document has
+ * changed (or the write was refused, by a throw) when this returns. A method that answers
+ * with a promise (the photo outbox's) is returned as it is.
+ */
+export function runWrite(targets: WriteTargets, repository: string, method: string, args: unknown[]): unknown {
   const methods: readonly string[] | undefined = Object.hasOwn(WRITE_METHODS, repository)
     ? WRITE_METHODS[repository as keyof RanchWrites]
     : undefined;
@@ -110,6 +119,31 @@ export const WRITES_BEFORE_LOAD: { readonly [R in keyof RanchWrites]?: readonly 
 
 export function writableBeforeLoad(repository: keyof RanchWrites, method: string): boolean {
   return (WRITES_BEFORE_LOAD[repository] as readonly string[] | undefined)?.includes(method) ?? false;
+}
+
+/**
+ * Edits a page makes while the data worker loads (docs/web.md "Edits during a start"): the
+ * page checks the call against the record as its read model shows it, stores the call and
+ * shows the row; the host replays it once its document has loaded (staged-calls.ts). They
+ * change one record's fields and refer to nothing that must exist, so what the page checks
+ * is what the host checks, unless another device deleted the record meanwhile.
+ */
+export const EDITS_STAGED_BEFORE_LOAD = {
+  horses: ['update'],
+  owners: ['update'],
+  buyers: ['update'],
+} as const satisfies { readonly [R in keyof RanchWrites]?: readonly (keyof RanchWrites[R])[] };
+
+export type StagedEditRepository = keyof typeof EDITS_STAGED_BEFORE_LOAD;
+
+export function isStagedEdit(repository: string, method: string): repository is StagedEditRepository {
+  if (!Object.hasOwn(EDITS_STAGED_BEFORE_LOAD, repository)) return false;
+  return (EDITS_STAGED_BEFORE_LOAD[repository as StagedEditRepository] as readonly string[]).includes(method);
+}
+
+/** What a page makes itself while the data worker loads: the creates above and the edits. */
+export function stagedBeforeLoad(repository: keyof RanchWrites, method: string): boolean {
+  return writableBeforeLoad(repository, method) || isStagedEdit(repository, method);
 }
 
 /** The stored document's load, as the writes see it. */

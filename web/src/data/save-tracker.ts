@@ -5,7 +5,7 @@ type StateVector = Map<number, number>;
 
 const SERVER_VECTOR_KEY = 'sync.serverStateVector';
 const AUTHORED_KEY = 'sync.authoredClients';
-/** Client ids of creates a page staged (staged-creates.ts) that no tracker has adopted yet. */
+/** Client ids of creates a page staged (staged-writes.ts) that no tracker has adopted yet. */
 const STAGED_KEY = 'sync.stagedClients';
 
 /**
@@ -32,7 +32,7 @@ export type SaveTracker = {
   acknowledgedClocks(): Map<number, number>;
   /**
    * Client ids this device wrote with in another document: creates a page made while the
-   * host was loading (staged-creates.ts). Call before applying their update.
+   * host was loading (staged-writes.ts). Call before applying their update.
    */
   adopt(clients: Iterable<number>): void;
   /** Called with the new isSaved() whenever it may have changed. */

@@ -8,6 +8,7 @@ import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
 import { openWorkerData, type WorkerData } from './worker-client.ts';
 import { holdStore } from '../../test/hold-store.ts';
+import { openHeld as openHeldHost, type Setup } from '../../test/held-host.ts';
 
 let counter = 0;
 const BREED = '0190a000-0000-7000-8000-0000000000b1';
@@ -17,72 +18,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/**
- * The page and the host joined by a relay that holds every message both ways until
- * released: the data worker busy applying the stored document answers nothing and says
- * nothing. `drop` forgets what was held (the tab closed before the host heard of it).
- */
-function heldLink() {
-  const hostSide = new MessageChannel();
-  const pageSide = new MessageChannel();
-  const held: [MessagePort, unknown][] = [];
-  let holding = true;
-  const relay = (from: MessagePort, to: MessagePort) => {
-    from.addEventListener('message', (event) => (holding ? held.push([to, event.data]) : to.postMessage(event.data)));
-    from.start();
-  };
-  relay(hostSide.port2, pageSide.port2);
-  relay(pageSide.port2, hostSide.port2);
-  return {
-    hostEnd: hostSide.port1 as unknown as Endpoint,
-    pageEnd: pageSide.port1 as unknown as Endpoint,
-    release() {
-      holding = false;
-      for (const [to, data] of held.splice(0)) to.postMessage(data);
-    },
-    drop: () => void held.splice(0),
-    close() {
-      for (const port of [hostSide.port1, hostSide.port2, pageSide.port1, pageSide.port2]) port.close();
-    },
-  };
-}
-
-type Setup = {
-  host: DataHost;
-  page: WorkerData;
-  link: ReturnType<typeof heldLink>;
-  docDbName: string;
-  readDbName: string;
-  /** Closes the page and the host (once). */
-  close(): Promise<void>;
-};
-
 /** A device whose read model already shows rows (so the host waits to be told to load) and a page on a held link. */
 async function openHeld(loadAtOnce: boolean): Promise<Setup> {
   const suffix = `${Date.now()}-${++counter}`;
-  const docDbName = `staged-doc-${suffix}`;
-  const readDbName = `staged-read-${suffix}`;
-  const db = openRanchDb(readDbName);
+  const names = { docDbName: `staged-doc-${suffix}`, readDbName: `staged-read-${suffix}` };
+  const db = openRanchDb(names.readDbName);
   await db.horses.put({ id: '0190a000-0000-7000-8000-0000000000ab', name: 'Comet' } as never);
   db.close();
-  const host = createDataHost({ docDbName, readDbName, loadAtOnce });
-  const link = heldLink();
-  host.rpc.attach(link.hostEnd);
-  const page = openWorkerData(createRpcClient(link.pageEnd), { readDbName });
-  let closing: Promise<void> | null = null;
-  const close = () => {
-    closing ??= (async () => {
-      page.destroy();
-      link.close();
-      // A host that never started loading waits for its load forever in destroy() (ydoc.ts
-      // awaits the persistence it has not made): it holds nothing of the document to close.
-      const destroyed = host.destroy();
-      if (host.data.docLoaded) await destroyed;
-    })();
-    return closing;
-  };
-  cleanups.push(close);
-  return { host, page, link, docDbName, readDbName, close };
+  const setup = openHeldHost(names, loadAtOnce);
+  cleanups.push(setup.close);
+  return setup;
 }
 
 const horseIn = (doc: Y.Doc, id: string) => collectionMap(doc, 'horses').get(id)?.toJSON();

@@ -6,6 +6,7 @@ import { createDataHost, type DataHost } from './host/data-host.ts';
 import { remoteControls } from './host/host-api.ts';
 import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
+import type { WriteTargets } from './ranch-writes.ts';
 import { createStagedDrain, stageUpdate } from './staged-updates.ts';
 import { appendStoredUpdates } from './stored-update.ts';
 import { holdStore } from '../../test/hold-store.ts';
@@ -199,7 +200,9 @@ describe('the host drains the creates pages staged (stagedUpdates)', () => {
     const horse = stagedHorse(ID.stopped, 'Stopped');
     await stageUpdate(db, horse.update);
     // The drain of a host whose tracker never got to store what it adopted.
-    const drain = createStagedDrain({ db, doc: new Y.Doc(), tracker: { adopt() {} }, docDbName });
+    // No edits are staged: the replay's repositories are never called.
+    const calls = { targets: {} as WriteTargets, onRefused() {} };
+    const drain = createStagedDrain({ db, doc: new Y.Doc(), tracker: { adopt() {} }, docDbName, calls });
     await drain.run();
     expect(await db.stagedUpdates.count()).toBe(0);
 

@@ -3,10 +3,12 @@ import type { RanchDb } from './db.ts';
 import { LOCAL_ORIGIN } from './origins.ts';
 import { noteStagedClients, type SaveTracker } from './save-tracker.ts';
 import { appendStoredUpdates } from './stored-update.ts';
+import { addAtOnce } from './add-at-once.ts';
+import { type CallReplay, replayStagedCalls } from './staged-calls.ts';
 
 /**
  * The read database's `stagedUpdates` table: how a create the page made while the host was
- * loading (staged-creates.ts) reaches the document (docs/web.md "Writable sooner"). Not
+ * loading (staged-writes.ts) reaches the document (docs/web.md "Writable sooner"). Not
  * y-indexeddb's own store: its load holds a readwrite transaction on that through the whole
  * apply, so a page appending there waited for the load (seconds on a phone).
  */
@@ -15,29 +17,9 @@ import { appendStoredUpdates } from './stored-update.ts';
  * Stores a staged create's update. Resolves once committed; from then on the create is on
  * the device, and the host's next drain (or load) applies it. The drain notes the update's
  * client ids for the save tracker when it deletes the row.
- *
- * One request, committed as it is made: during a start Chromium runs each request and each
- * commit after whatever the data worker's load asked for before it (reads of 80–160 ms each
- * in a traced phone start), so every round trip between this thread and IndexedDB waited
- * for one (docs/web.md "Writable sooner"). Dexie commits a transaction only once its
- * requests have answered, so this one is made on Dexie's own connection (`backendDB`) with
- * IndexedDB's `commit()`. Nothing observes this table through Dexie: the host drains it
- * when told, or at its load.
  */
-export async function stageUpdate(db: RanchDb, update: Uint8Array): Promise<void> {
-  const row = { update, createdAt: new Date().toISOString() };
-  // Not open yet, or closed: Dexie's own add opens it or refuses, as every other write does.
-  if (!db.isOpen()) {
-    await db.stagedUpdates.add(row);
-    return;
-  }
-  const transaction = db.backendDB().transaction(db.stagedUpdates.name, 'readwrite');
-  await new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new Error('The staged create was not stored'));
-    transaction.objectStore(db.stagedUpdates.name).add(row);
-    transaction.commit();
-  });
+export function stageUpdate(db: RanchDb, update: Uint8Array): Promise<void> {
+  return addAtOnce(db, db.stagedUpdates, { update, createdAt: new Date().toISOString() });
 }
 
 /**
@@ -86,10 +68,11 @@ export type StagedDrain = {
 };
 
 /**
- * Empties the table into the loaded document. Call run() only once the document has
- * loaded: the rows are appended to y-indexeddb's store, which the load holds.
+ * Empties the table into the loaded document, then the staged edits' (staged-calls.ts).
+ * Call run() only once the document has loaded: the rows are appended to y-indexeddb's
+ * store, which the load holds.
  *
- * A pass, in an order that loses nothing whenever it stops: the valid rows' updates are
+ * The creates' part of a pass, in an order that loses nothing whenever it stops: the valid rows' updates are
  * appended to the document's store (`docDbName`) first; then the rows are deleted and their
  * client ids noted for the save tracker, in one transaction; then the updates are applied as
  * local writes (the tracker adopts the ids, so they count as unsent, and the sync sends
@@ -104,6 +87,8 @@ export function createStagedDrain(target: {
   doc: Y.Doc;
   tracker: Pick<SaveTracker, 'adopt'>;
   docDbName: string;
+  /** The staged edits' replay (staged-calls.ts), after the creates: an edit may be of one of them. */
+  calls: Pick<CallReplay, 'targets' | 'onRefused'>;
 }): StagedDrain {
   const { db, doc, tracker, docDbName } = target;
   let stopped = false;
@@ -111,7 +96,7 @@ export function createStagedDrain(target: {
   // A pass not yet started sees every row committed before it starts: later calls share it.
   let queued: Promise<void> | null = null;
 
-  const pass = async () => {
+  const applyCreates = async () => {
     const rows = await db.stagedUpdates.toArray();
     if (rows.length === 0) return;
     const valid: { update: Uint8Array; clients: Set<number> }[] = [];
@@ -135,6 +120,11 @@ export function createStagedDrain(target: {
     }
   };
 
+  const pass = async () => {
+    await applyCreates();
+    if (!stopped) await replayStagedCalls({ db, doc, tracker, docDbName, ...target.calls });
+  };
+
   return {
     run() {
       if (queued) return queued;
@@ -144,7 +134,7 @@ export function createStagedDrain(target: {
           return stopped ? undefined : pass();
         })
         // Whatever failed stays in the table for the next pass or load.
-        .catch((error: unknown) => console.error('Could not apply the creates staged before the load', error));
+        .catch((error: unknown) => console.error('Could not apply the creates or edits staged before the load', error));
       queued = next;
       last = next;
       return next;

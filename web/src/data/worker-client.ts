@@ -9,7 +9,7 @@ import { writesAround } from './ranch-writes.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { remoteWrites } from './rpc/writes-rpc.ts';
-import { stageCreatesBeforeLoad } from './staged-creates-on-demand.ts';
+import { stageWritesBeforeLoad } from './staged-writes-on-demand.ts';
 import { createStore } from './store.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
 import type { SyncStatus } from './sync.ts';
@@ -113,22 +113,23 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
 
   const photos = createPhotoOutbox(db);
   // Until the host says its document has loaded, it may be applying it and answer nothing
-  // for seconds: the creates that need nothing of the document are made here
-  // (docs/web.md "Writable sooner"); their code loads with the first such create.
-  const staging = stageCreatesBeforeLoad(remoteWrites(client), {
+  // for seconds: the creates that need nothing of the document, and the edits of one
+  // record, are made here (docs/web.md "Writable sooner"); their code loads with the first
+  // such write, or when its form opens.
+  const staging = stageWritesBeforeLoad(remoteWrites(client), {
     db,
     photos,
     isLoaded: () => docLoaded,
     drainStaged() {
       // Failing here loses nothing: the row waits in the table for the host's next load.
-      void controls.drainStaged().catch((error: unknown) => console.error('The data worker did not take a staged create', error));
+      void controls.drainStaged().catch((error: unknown) => console.error('The data worker did not take a staged create or edit', error));
     },
   });
   return {
     db,
     // A write is what the person waits for: the list's background reads let it go first.
     writes: writesAround(staging.writes, inForeground),
-    prepareCreate: staging.prepare,
+    prepareWrite: staging.prepare,
     photos,
     uploads: {
       onEvent(listener) {

@@ -51,10 +51,11 @@ export type HostControls = {
   /** This host's id, new at each start: tabs served by one host get the same (tests, the bench). */
   hostId(): string;
   /**
-   * A page staged a create while this host was loading (staged-creates.ts): starts the load
-   * and, once it is over, applies what the read database's `stagedUpdates` table holds as
-   * local writes (staged-updates.ts), then empties it. Carries no bytes: the table is the
-   * one way in, so only what is stored on the device is ever applied.
+   * A page staged a create or an edit while this host was loading (staged-writes.ts):
+   * starts the load and, once it is over, applies what the read database's `stagedUpdates`
+   * and `stagedCalls` tables hold as local writes (staged-updates.ts, staged-calls.ts), then
+   * empties them. Carries nothing: the tables are the one way in, so only what is stored on
+   * the device is ever applied.
    */
   drainStaged(): Promise<void>;
 };

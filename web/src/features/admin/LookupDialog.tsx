@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupInput, type LookupItem, type LookupKind } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
-import { usePrepareCreate } from '../../data/use-prepare-create.ts';
+import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { FormField, invalidProps } from '../../ui/FormField.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
 import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
@@ -34,7 +34,7 @@ export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps
 
 function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: LookupItem | null; onDone: () => void }) {
   const { writes } = useRanchData();
-  usePrepareCreate(!editing);
+  usePrepareWrite(!editing);
   const toast = useToast();
   const texts = lookupTexts(kind);
   const id = useId();

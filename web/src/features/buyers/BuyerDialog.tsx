@@ -1,6 +1,6 @@
 import type { Buyer, ContactFields } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
-import { usePrepareCreate } from '../../data/use-prepare-create.ts';
+import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ContactForm, contactValues } from '../contacts/ContactForm.tsx';
@@ -10,7 +10,7 @@ import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 /** 'Add New Buyer' when `editing` is null, else 'Edit Buyer'. */
 export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing: Buyer | null; onClose: () => void }) {
   const { writes } = useRanchData();
-  usePrepareCreate(open && !editing);
+  usePrepareWrite(open);
   const toast = useToast();
 
   const save = async (values: ContactFields) => {

@@ -1,5 +1,5 @@
 import { useRanchData } from '../../data/context.tsx';
-import { usePrepareCreate } from '../../data/use-prepare-create.ts';
+import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { outboxIdOf } from '../../data/photos/photo-ref.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -24,7 +24,7 @@ export function HorseDialog({ open, editing, onClose, lookups, suppliers }: Hors
   const { writes } = useRanchData();
   const toast = useToast();
 
-  usePrepareCreate(open && !editing);
+  usePrepareWrite(open);
 
   const save = async (values: HorseFormOutput) => {
     try {

@@ -48,9 +48,9 @@ describe('Horse Inventory screen', () => {
     const prepared: boolean[] = [];
     const watched: RanchData = {
       ...data,
-      prepareCreate() {
+      prepareWrite() {
         prepared.push(screen.queryByRole('dialog', { name: 'Add New Horse' }) !== null);
-        data.prepareCreate();
+        data.prepareWrite();
       },
     };
     renderScreen(<HorsesScreen />, { data: watched, user: testUser('Admin') });

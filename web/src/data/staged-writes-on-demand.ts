@@ -1,18 +1,18 @@
-import { callWrite, type RanchWrites, writableBeforeLoad, writesThrough } from './ranch-writes.ts';
-import type { StagingOptions } from './staged-creates.ts';
+import { callWrite, type RanchWrites, stagedBeforeLoad, writesThrough } from './ranch-writes.ts';
+import type { StagingOptions } from './staged-writes.ts';
 import { yieldToBrowser } from './time-slices.ts';
 
-/** What is used of staged-creates.ts (`loadModule` imports it; tests count the loads). */
-type StagingModule = Pick<typeof import('./staged-creates.ts'), 'stageCreatesBeforeLoad'>;
+/** What is used of staged-writes.ts (`loadModule` imports it; tests count the loads). */
+type StagingModule = Pick<typeof import('./staged-writes.ts'), 'stageWritesBeforeLoad'>;
 
 /**
- * `stageCreatesBeforeLoad` of staged-creates.ts, its module loaded by the first create made
- * before the data worker has loaded (docs/web.md "A small entry"). That module brings Yjs,
+ * `stageWritesBeforeLoad` of staged-writes.ts, its module loaded by the first create or
+ * edit made before the data worker has loaded (docs/web.md "A small entry"). That module brings Yjs,
  * the repositories and their zod schemas: evaluating them was most of a phone's first long
  * task, and a start rarely makes a create in its first seconds. Everything else goes
  * straight to `remote`, as the staging itself would send it.
  */
-export function stageCreatesBeforeLoad(
+export function stageWritesBeforeLoad(
   remote: RanchWrites,
   options: StagingOptions,
   loadModule: () => Promise<StagingModule> = loadInSteps,
@@ -20,7 +20,7 @@ export function stageCreatesBeforeLoad(
   let staging: Promise<RanchWrites> | undefined;
   const load = (): Promise<RanchWrites> => {
     staging ??= loadModule().then(
-      (module) => module.stageCreatesBeforeLoad(remote, options),
+      (module) => module.stageWritesBeforeLoad(remote, options),
       (error: unknown) => {
         staging = undefined; // The next create tries again.
         throw error;
@@ -30,12 +30,12 @@ export function stageCreatesBeforeLoad(
   };
   return {
     writes: writesThrough(async (repository, method, args) => {
-      const target = options.isLoaded() || !writableBeforeLoad(repository, method) ? remote : await load();
+      const target = options.isLoaded() || !stagedBeforeLoad(repository, method) ? remote : await load();
       return callWrite(target, repository, method, args);
     }),
-    // A create form opened: its create will be staged unless the host loads first, so the
-    // module loads now, while the person types, and not after Create is pressed (~0.2 s of a
-    // phone's fetching and evaluating; docs/performance.md).
+    // A form that adds or edits opened: its write will be staged unless the host loads
+    // first, so the module loads now, while the person types, and not after Create or Update
+    // is pressed (~0.2 s of a phone's fetching and evaluating; docs/performance.md).
     prepare() {
       if (!options.isLoaded()) load().catch(() => {}); // The create itself tries again.
     },
@@ -52,5 +52,5 @@ export function stageCreatesBeforeLoad(
 async function loadInSteps(): Promise<StagingModule> {
   await import('../../../shared/schemas/records.ts');
   await yieldToBrowser();
-  return import('./staged-creates.ts');
+  return import('./staged-writes.ts');
 }

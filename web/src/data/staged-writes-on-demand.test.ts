@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openRanchDb, type RanchDb } from './db.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { writesThrough } from './ranch-writes.ts';
-import { stageCreatesBeforeLoad } from './staged-creates-on-demand.ts';
+import { stageWritesBeforeLoad } from './staged-writes-on-demand.ts';
 
 const BREED = '0190a000-0000-7000-8000-0000000000b1';
 const HORSE = { name: 'Foal', breedId: BREED, colorId: BREED, genderId: BREED };
@@ -25,13 +25,13 @@ function loadingPage(options: { failFirstLoad?: boolean; loaded?: boolean } = {}
     return 'answered by the host';
   });
   let loads = 0;
-  const staging = stageCreatesBeforeLoad(
+  const staging = stageWritesBeforeLoad(
     remote,
     { db, photos: createPhotoOutbox(db), isLoaded: () => options.loaded ?? false, drainStaged() {} },
     async () => {
       loads++;
       if (options.failFirstLoad && loads === 1) throw new Error('chunk not reached');
-      return import('./staged-creates.ts');
+      return import('./staged-writes.ts');
     },
   );
   return { db, staging, toHost, loads: () => loads };
@@ -65,7 +65,7 @@ describe('staged creates loaded on demand', () => {
     const remote = writesThrough(async (repository, method) => {
       toHost.push(`${repository}.${method}`);
     });
-    const staging = stageCreatesBeforeLoad(remote, { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainStaged() {} });
+    const staging = stageWritesBeforeLoad(remote, { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainStaged() {} });
     staging.prepare();
     const id = await staging.writes.horses.create(HORSE);
     expect((await db.horses.get(String(id)))?.name).toBe('Foal');
