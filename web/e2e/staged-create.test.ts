@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { CHROMIUM } from './support/browser.ts';
 import { loadedWith } from './support/chunks.ts';
+import { record } from './support/screens.ts';
 import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
 type HeldWindow = {
@@ -44,11 +45,12 @@ const holdStore = (dbName: string, store: string, held: string, release: string)
 const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseDoc');
 
 /**
- * Issue 12 "Writable sooner": a horse created while the data worker is still loading the
- * stored document is answered at once (the page stages it in the read database), not when
- * y-indexeddb's load lets go of its store, and reaches the server once the load is over.
+ * Issue 12 "Writable sooner": a horse created or edited while the data worker is still
+ * loading the stored document is answered at once (the page stages it in the read
+ * database), not when y-indexeddb's load lets go of its store, and reaches the server once
+ * the load is over.
  */
-describe('a horse created while the data worker loads the stored document', () => {
+describe('a horse created or edited while the data worker loads the stored document', () => {
   let server: AppServer;
   let api: ReturnType<typeof restClient>;
   let dir: string;
@@ -153,5 +155,32 @@ describe('a horse created while the data worker loads the stored document', () =
     await expect
       .poll(async () => (await api<{ name: string }[]>('/api/horses')).map((horse) => horse.name), { timeout: 30_000 })
       .toEqual(['Early Bird']);
+  });
+
+  // On the device of the test above, whose Early Bird reached the server.
+  it('[O2] an edit is answered while the load holds the document, shown at once, and reaches the server after it', async () => {
+    await context?.close();
+    context = await chromium.launchPersistentContext(dir, CHROMIUM);
+    await context.addInitScript(HOLD_DOCUMENT);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/horses`);
+    await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
+    await page.waitForFunction(() => (window as HeldWindow).__ranch !== undefined);
+    await record(page, 'Early Bird').first().getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Horse' });
+    await dialog.getByLabel('Name').fill('Early Riser');
+    await dialog.getByRole('button', { name: 'Update Horse' }).click();
+    await page.getByText('Horse updated successfully').waitFor({ timeout: 5_000 });
+    await record(page, 'Early Riser').first().waitFor();
+    // Answered and shown while the worker's load was still held.
+    expect(await page.evaluate(() => (window as HeldWindow).__ranch?.data.docLoaded)).toBe(false);
+    expect((await api<{ name: string }[]>('/api/horses')).map((horse) => horse.name)).toEqual(['Early Bird']);
+
+    await page.evaluate(() => (window as HeldWindow).__releaseDoc?.());
+    await expect
+      .poll(async () => (await api<{ name: string }[]>('/api/horses')).map((horse) => horse.name), { timeout: 30_000 })
+      .toEqual(['Early Riser']);
+    await expect.poll(() => page.evaluate(() => (window as HeldWindow).__ranch?.data.docLoaded)).toBe(true);
+    await record(page, 'Early Riser').first().waitFor();
   });
 });
