@@ -515,8 +515,8 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
     );
     // (c') The first edit: the first row's Edit tapped as soon as it shows, its name changed and
-    // Update Horse pressed at once; until saved. Edits wait for the stored document's load
-    // (docs/web.md "Writable sooner"), so this shows how long.
+    // Update Horse pressed at once; until saved. The page stages it while the data worker
+    // loads (docs/web.md "Edits during a start"), as it does a create.
     await page.evaluate(() => sessionStorage.setItem('bench:first-edit', '1'));
     const editRun = await start(page, server.url, tasks, async (page) => {
       await waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');
@@ -637,7 +637,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         group,
         figure: 'first edit: first horse row → horse saved',
         ours: ms(edit.saved - editRun.firstRow),
-        note: `Edit tapped at ${ms(edit.tapped)}, Update pressed at ${ms(edit.pressed)}, saved ${ms(edit.saved)} (first row ${ms(editRun.firstRow)}): an edit waits for the stored document's load (docs/web.md "Writable sooner")`,
+        target: '< 1 s',
+        met: edit.saved - editRun.firstRow < 1000,
+        note: `Edit tapped at ${ms(edit.tapped)}, Update pressed at ${ms(edit.pressed)}, saved ${ms(edit.saved)} (first row ${ms(editRun.firstRow)}); staged by the page during the load (docs/web.md "Edits during a start")`,
       },
       {
         group,

@@ -67,4 +67,3 @@ export function openHeld(names: { docDbName: string; readDbName: string }, loadA
   };
   return { host, page, link, docDbName, readDbName, close };
 }
-

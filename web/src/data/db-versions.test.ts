@@ -57,7 +57,12 @@ describe('the read database declared once, at its current version', () => {
     const db = track(openRanchDb(name));
     expect(await db.horses.get('h1')).toEqual(horse);
     expect(await db.stagedUpdates.count()).toBe(1);
-    const seq = await db.stagedCalls.add({ repository: 'horses', method: 'update', args: ['h1', { name: 'Comet' }], createdAt: '2026-11-26T00:00:00.000Z' });
+    const seq = await db.stagedCalls.add({
+      repository: 'horses',
+      method: 'update',
+      args: ['h1', { name: 'Comet' }],
+      createdAt: '2026-11-26T00:00:00.000Z',
+    });
     expect(await db.stagedCalls.get(seq)).toMatchObject({ seq, repository: 'horses', args: ['h1', { name: 'Comet' }] });
     expect(db.verno).toBe(READ_DB_VERSION);
   });

@@ -3,10 +3,10 @@ import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { collectionMap, writeEntity } from '../../../shared/index.ts';
 import { openRanchDb } from './db.ts';
-import { createDataHost, type DataHost } from './host/data-host.ts';
+import { createDataHost } from './host/data-host.ts';
 import { createRpcClient } from './rpc/client.ts';
 import type { Endpoint } from './rpc/wire.ts';
-import { openWorkerData, type WorkerData } from './worker-client.ts';
+import { openWorkerData } from './worker-client.ts';
 import { holdStore } from '../../test/hold-store.ts';
 import { openHeld as openHeldHost, type Setup } from '../../test/held-host.ts';
 

@@ -165,7 +165,13 @@ describe('edits staged by the page while the data worker is loading', () => {
 
   it('an edit noted for replay but not in the stored document (cut before it was stored) is made', async () => {
     const names = await device();
-    const row = { repository: 'horses', method: 'update', args: [COMET, { ...HORSE, name: 'Comet II' }], createdAt: '2026-11-26T08:00:00.000Z', replay: 77 };
+    const row = {
+      repository: 'horses',
+      method: 'update',
+      args: [COMET, { ...HORSE, name: 'Comet II' }],
+      createdAt: '2026-11-26T08:00:00.000Z',
+      replay: 77,
+    };
     await readDb(names).stagedCalls.add(row as StagedCallRow);
     const next = await nextStart(names);
     expect(horseIn(next.data.doc, COMET)).toMatchObject({ name: 'Comet II' });
@@ -181,9 +187,11 @@ describe('edits staged by the page while the data worker is loading', () => {
 
     link.release();
     await page.loaded;
-    await expect.poll(() => page.notices.get().batches.flatMap((batch) => batch.notices)).toEqual([
-      { collection: 'horses', id: DELETED, action: 'reverted', fields: {}, reason: 'it was deleted before this change reached it' },
-    ]);
+    await expect
+      .poll(() => page.notices.get().batches.flatMap((batch) => batch.notices))
+      .toEqual([
+        { collection: 'horses', id: DELETED, action: 'reverted', fields: {}, reason: 'it was deleted before this change reached it' },
+      ]);
     await page.projection.idle();
     expect(await page.db.horses.get(DELETED)).toBeUndefined();
     expect(await page.db.stagedCalls.count()).toBe(0);
