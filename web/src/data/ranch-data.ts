@@ -10,9 +10,9 @@ import { createSaleRepository } from './repositories/sales.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
-import { createStagedDrain } from './staged-updates.ts';
+import { createStagedDrain, type StagedDrain } from './staged-updates.ts';
 import { addNoticeBatch, createNoticeStore, type NoticeStore } from './compensation-notices.ts';
-import { localWrites, type RanchWrites, type WriteTargets } from './ranch-writes.ts';
+import { callWrite, localWrites, type RanchWrites, type WriteTargets, writesThrough } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
@@ -98,6 +98,18 @@ function nothingToShow(db: RanchDb): Promise<void> {
   );
 }
 
+/**
+ * `writes`, each made once the staged drain asked for before it has ended: an edit a page
+ * staged and told the host of (drainStaged) is made before a later edit of the same record
+ * that came straight here, not after it, over it. Nothing waits when no pass is under way.
+ */
+function afterStaged(writes: RanchWrites, staged: StagedDrain): RanchWrites {
+  return writesThrough(async (repository, method, args) => {
+    await staged.settled();
+    return callWrite(writes, repository, method, args);
+  });
+}
+
 /** Everything the data layer needs, wired as docs/architecture.md "One write path" describes ([O2]). */
 export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
@@ -165,7 +177,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     projection,
     ...repositories,
     uploads,
-    writes: localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }),
+    writes: afterStaged(localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }), staged),
     // The document and its repositories are in this thread: a create has nothing to load.
     prepareWrite() {},
     tracker,

@@ -112,6 +112,19 @@ describe('edits staged by the page while the data worker is loading', () => {
     expect(await page.countUnsent()).toEqual({ records: 3, photos: 0 });
   });
 
+  it('an edit staged as the host finished loading is made before a later edit of the same horse that went straight to the host', async () => {
+    const { host, page, link } = held(await device(), true);
+    await host.data.loaded;
+    // The page has not heard yet: this one is staged, and the host is told after its load's drain.
+    await page.writes.horses.update(COMET, { ...HORSE, name: 'First' });
+    link.release();
+    await page.loaded;
+    await page.writes.horses.update(COMET, { ...HORSE, name: 'Second' });
+    expect(horseIn(host.data.doc, COMET)).toMatchObject({ name: 'Second' });
+    await expect.poll(() => page.db.stagedCalls.count()).toBe(0);
+    expect(horseIn(host.data.doc, COMET)).toMatchObject({ name: 'Second' });
+  });
+
   it('an edit the schema refuses rejects, and nothing is staged or shown', async () => {
     const { page } = held(await device());
     await expect(page.writes.horses.update(COMET, { ...HORSE, name: ' ' })).rejects.toMatchObject({ name: 'ValidationError' });

@@ -65,6 +65,8 @@ export type StagedDrain = {
   run(): Promise<void>;
   /** No further pass starts; resolves once the one under way (if any) has ended. */
   stop(): Promise<void>;
+  /** Resolves once the passes asked for so far have ended. Never rejects. */
+  settled(): Promise<void>;
 };
 
 /**
@@ -143,5 +145,6 @@ export function createStagedDrain(target: {
       stopped = true;
       return last;
     },
+    settled: () => last,
   };
 }
