@@ -93,6 +93,20 @@ describe('changes the server did not keep', () => {
     ).toBeTruthy();
   });
 
+  it('[O2] an edit made during a start that the document refused at its replay says so, by name', async () => {
+    const { horseId } = await seed();
+    renderShell();
+    receive([
+      { collection: 'horses', id: horseId, action: 'reverted', fields: {}, reason: 'it was deleted before this change reached it' },
+      { collection: 'buyers', id: newId(), action: 'reverted', fields: {}, reason: 'it was deleted before this change reached it' },
+    ]);
+    const toast = await within(toastRegion()).findByRole('alert');
+    expect(within(toast).getByText('2 changes not kept')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread' }));
+    expect(await screen.findByText('Thunder: your change was put back — It was deleted before this change reached it')).toBeTruthy();
+    expect(screen.getByText('A buyer: your change was put back — It was deleted before this change reached it')).toBeTruthy();
+  });
+
   it('[O7] [G5] says what was not kept and what was brought back; several at once are summarised and listed under the bell', async () => {
     const { breedId, saleId, paymentId } = await seed();
     renderShell();
