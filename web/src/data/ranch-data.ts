@@ -101,11 +101,13 @@ function nothingToShow(db: RanchDb): Promise<void> {
 /**
  * `writes`, each made once the staged drain asked for before it has ended: an edit a page
  * staged and told the host of (drainStaged) is made before a later edit of the same record
- * that came straight here, not after it, over it. Nothing waits when no pass is under way.
+ * that came straight here, not after it, over it. With no pass under way, a write is made
+ * in the call, as before.
  */
 function afterStaged(writes: RanchWrites, staged: StagedDrain): RanchWrites {
   return writesThrough(async (repository, method, args) => {
-    await staged.settled();
+    const pass = staged.pending();
+    if (pass) await pass;
     return callWrite(writes, repository, method, args);
   });
 }

@@ -65,8 +65,8 @@ export type StagedDrain = {
   run(): Promise<void>;
   /** No further pass starts; resolves once the one under way (if any) has ended. */
   stop(): Promise<void>;
-  /** Resolves once the passes asked for so far have ended. Never rejects. */
-  settled(): Promise<void>;
+  /** While a pass is asked for or under way: resolves once the passes asked for so far have ended (never rejects). Else null. */
+  pending(): Promise<void> | null;
 };
 
 /**
@@ -97,6 +97,7 @@ export function createStagedDrain(target: {
   let last: Promise<void> = Promise.resolve();
   // A pass not yet started sees every row committed before it starts: later calls share it.
   let queued: Promise<void> | null = null;
+  let unsettled = 0;
 
   const applyCreates = async () => {
     const rows = await db.stagedUpdates.toArray();
@@ -139,12 +140,14 @@ export function createStagedDrain(target: {
         .catch((error: unknown) => console.error('Could not apply the creates or edits staged before the load', error));
       queued = next;
       last = next;
+      unsettled += 1;
+      void next.then(() => (unsettled -= 1));
       return next;
     },
     stop() {
       stopped = true;
       return last;
     },
-    settled: () => last,
+    pending: () => (unsettled > 0 ? last : null),
   };
 }
