@@ -90,7 +90,7 @@ export async function replayStagedCalls(replay: CallReplay): Promise<void> {
       for (const { seq, client } of todo) await db.stagedCalls.update(seq, { replay: client });
     });
   }
-  tracker.adopt(made);
+  if (made.length > 0) tracker.adopt(made);
   const updates: Uint8Array[] = [];
   const refused: CompensationNotice[] = [];
   for (const { call, client } of todo) {

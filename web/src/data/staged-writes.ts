@@ -20,7 +20,7 @@ import { stageCall, type StagedCall } from './staged-calls.ts';
 import { stageUpdate } from './staged-updates.ts';
 
 export type StagingOptions = {
-  /** The page's read model: the staged update is stored in it and the new record's row written at once. */
+  /** The page's read model: a staged create or edit is stored in it, and its row written at once. */
   db: RanchDb;
   /** The page's outbox on that read model (photos queued before the load). */
   photos: Pick<PhotoOutbox, 'queue'>;
