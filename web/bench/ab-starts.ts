@@ -7,7 +7,7 @@
 // every round. A phone not starting shows a page that is not the app, so its workers stop
 // meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
 // (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
-// while the list is read) or `write` (the first write).
+// while the list is read), `write` (the first write) or `edit` (the first edit).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +37,11 @@ type Build = { label: string; url: string };
  * What each start does besides starting: nothing until the whole list is in (`list`); S typed
  * in the search `delay` ms after the first row (`key`); or the first write (`write`): Add Horse
  * tapped as soon as it is offered, the form filled, Create pressed at the first row, until
- * saved (as the phone rows' first write, PROBE's `bench:first-write`).
+ * saved (as the phone rows' first write, PROBE's `bench:first-write`); or the first edit
+ * (`edit`): the first row's Edit tapped, its name changed and Update Horse pressed at once,
+ * until saved (PROBE's `bench:first-edit`).
  */
-export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { kind: 'write' };
+export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { kind: 'write' } | { kind: 'edit' };
 
 /** The action's own figure (ms), as the table names it. */
 type Figure = { label: string; value: number };
@@ -47,7 +49,12 @@ type Run = Start & { figure: Figure; detail?: string };
 type Phone = { build: Build; page: Page; tasks: Task[]; starts: Run[] };
 
 /** Arms the probe for the action's starts (sessionStorage: it lasts across the tab's navigations). */
-const ARMING: Record<StartAction['kind'], string | undefined> = { list: undefined, key: 'bench:focus-search', write: 'bench:first-write' };
+const ARMING: Record<StartAction['kind'], string | undefined> = {
+  list: undefined,
+  key: 'bench:focus-search',
+  write: 'bench:first-write',
+  edit: 'bench:first-edit',
+};
 
 /** One start of `phone` doing `action`; resolves with the action's figure. */
 async function startDoing(phone: Phone, action: StartAction, horses: number): Promise<Run> {
@@ -64,6 +71,14 @@ async function startDoing(phone: Phone, action: StartAction, horses: number): Pr
     const marks = await probe(page);
     const phases = `Add Horse ${ms(marks.addHorse!)}, clicked ${ms(marks.addClick!)}, dialog ${ms(marks.dialog!)}, filled ${ms(marks.filled!)}, Create ${ms(marks.create!)}, saved ${ms(marks.saved!)}`;
     return { ...run, figure: { label: 'first row → horse saved', value: marks.saved! - run.firstRow }, detail: phases };
+  }
+  if (action.kind === 'edit') {
+    const run = await start(page, build.url, tasks, () =>
+      waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved'),
+    );
+    const marks = await probe(page);
+    const phases = `Edit tapped ${ms(marks.editClick!)}, Update pressed ${ms(marks.editPressed!)}, saved ${ms(marks.edited!)}`;
+    return { ...run, figure: { label: 'first row → edit saved', value: marks.edited! - run.firstRow }, detail: phases };
   }
   const run = await start(page, build.url, tasks);
   await waitFor(async () => (await probe(page)).listSize >= horses, 120_000, 'the whole list');

@@ -101,6 +101,11 @@ const PROBE = `(() => {
   let focus = armed('bench:focus-search');
   let firstWrite = armed('bench:first-write');
   let firstEdit = armed('bench:first-edit');
+  // The form is filled, and the edit typed, in a task of their own once the dialog is ready, as
+  // a finger would: in the check that saw the dialog open, the input events joined showModal's
+  // restyle of the page in one task.
+  let filling = false;
+  let typing = false;
   const horse = ${JSON.stringify(NEW_HORSE)};
   try {
     new PerformanceObserver((list) => {
@@ -145,9 +150,15 @@ const PROBE = `(() => {
       const add = [...document.querySelectorAll('button.btn-primary')].find((b) => b.textContent.trim() === 'Add Horse');
       setTimeout(() => add.click());
     }
-    if (phone.addClick !== null && phone.filled === null && fillHorse()) {
-      phone.filled = now;
-      phone.pressCreate = true;
+    const form = phone.addClick !== null && phone.filled === null && !filling ? horseForm() : null;
+    if (form) {
+      filling = true;
+      setTimeout(() => {
+        fillHorse(form);
+        phone.filled = performance.now();
+        phone.pressCreate = true;
+        check();
+      });
     }
     if (phone.pressCreate && phone.firstRow !== null) {
       const create = [...document.querySelectorAll('dialog[open] button')].find((b) => b.textContent.trim() === 'Create Horse');
@@ -167,14 +178,17 @@ const PROBE = `(() => {
         edit.click();
       });
     }
-    if (phone.editClick !== null && phone.editPressed === null) {
+    if (phone.editClick !== null && phone.editPressed === null && !typing) {
       const dialog = document.querySelector('dialog[open]');
       const name = dialog && field(dialog, 'Name');
       const update = dialog && [...dialog.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Update Horse');
       if (name instanceof HTMLInputElement && name.value && update) {
-        set(name, name.value + ' Edited');
-        phone.editPressed = now;
-        setTimeout(() => update.click());
+        typing = true;
+        setTimeout(() => {
+          set(name, name.value + ' Edited');
+          phone.editPressed = performance.now();
+          setTimeout(() => update.click());
+        });
       }
     }
     if (phone.editPressed !== null && phone.edited === null && toastSays('Horse updated successfully')) phone.edited = now;
@@ -191,7 +205,7 @@ const PROBE = `(() => {
     if (label === 'Create Horse') phone.create = event.timeStamp;
     if (label === 'Add Horse' && phone.addClick === null) phone.addClick = event.timeStamp;
   }, true);
-  // The form's fields by their labels' text; false until the dialog, its fields and choices are there.
+  // The form's fields by their labels' text.
   const field = (dialog, label) => {
     const element = [...dialog.querySelectorAll('label[for]')].find((node) => node.firstChild?.textContent?.trim() === label);
     return element ? document.getElementById(element.getAttribute('for')) : null;
@@ -201,18 +215,20 @@ const PROBE = `(() => {
     element.dispatchEvent(new Event('input', { bubbles: true }));
     element.dispatchEvent(new Event('change', { bubbles: true }));
   };
-  const fillHorse = () => {
+  // The open form's name field and the choices to make; null until the dialog, its fields and choices are there.
+  const horseForm = () => {
     const dialog = document.querySelector('dialog[open]');
     const name = dialog && field(dialog, 'Name');
-    if (!(name instanceof HTMLInputElement)) return false;
+    if (!(name instanceof HTMLInputElement)) return null;
     const selects = Object.entries(horse.selects).map(([label, text]) => {
       const select = field(dialog, label);
       return { select, option: select instanceof HTMLSelectElement ? [...select.options].find((node) => node.text === text) : undefined };
     });
-    if (selects.some(({ option }) => !option)) return false;
+    return selects.some(({ option }) => !option) ? null : { name, selects };
+  };
+  const fillHorse = ({ name, selects }) => {
     set(name, horse.name);
     for (const { select, option } of selects) set(select, option.value);
-    return true;
   };
   const observer = new MutationObserver(check);
   const start = () => observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributeFilter: ['open', 'aria-setsize'] });

@@ -91,11 +91,11 @@ async function warmUp(url: string): Promise<void> {
   console.log(`server: the document loaded for its first device after the restart in ${ms(performance.now() - warming)}`);
 }
 
-/** `BENCH_AB_DO`: what each of ab-starts' starts does (`list`, `key:<ms>` or `write`). */
+/** `BENCH_AB_DO`: what each of ab-starts' starts does (`list`, `key:<ms>`, `write` or `edit`). */
 function abAction(): StartAction {
   const wanted = process.env.BENCH_AB_DO ?? 'list';
   const key = /^key:(\d+)$/.exec(wanted);
   if (key) return { kind: 'key', delay: Number(key[1]) };
-  if (wanted === 'list' || wanted === 'write') return { kind: wanted };
-  throw new Error(`BENCH_AB_DO=${wanted}: expected list, key:<ms> or write`);
+  if (wanted === 'list' || wanted === 'write' || wanted === 'edit') return { kind: wanted };
+  throw new Error(`BENCH_AB_DO=${wanted}: expected list, key:<ms>, write or edit`);
 }
