@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { CHROMIUM } from './support/browser.ts';
@@ -69,6 +69,23 @@ describe('a horse created or edited while the data worker loads the stored docum
     dir = mkdtempSync(join(tmpdir(), 'ranch-staged-'));
   });
 
+  /**
+   * The next start of the device: a fresh data worker, whose load waits for the held store;
+   * on Horses once the page's data layer talks to it.
+   */
+  async function startHeld(): Promise<Page> {
+    context = await chromium.launchPersistentContext(dir, CHROMIUM);
+    await context.addInitScript(HOLD_DOCUMENT);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/horses`);
+    await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
+    // The data layer in the worker (the page's own would write the horse into its document);
+    // main.tsx names it once the entry's steps have loaded (web/src/entry.ts).
+    await page.waitForFunction(() => (window as HeldWindow).__ranch !== undefined);
+    expect(await page.evaluate(() => (window as HeldWindow).__ranch?.host)).toBe('shared');
+    return page;
+  }
+
   afterAll(async () => {
     await context?.close();
     await server?.stop();
@@ -87,16 +104,7 @@ describe('a horse created or edited while the data worker loads the stored docum
     });
     await context.close();
 
-    // The next start: a fresh data worker, whose load waits for the held store.
-    context = await chromium.launchPersistentContext(dir, CHROMIUM);
-    await context.addInitScript(HOLD_DOCUMENT);
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/horses`);
-    await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
-    // The data layer in the worker (the page's own would write the horse into its document);
-    // main.tsx names it once the entry's steps have loaded (web/src/entry.ts).
-    await page.waitForFunction(() => (window as HeldWindow).__ranch !== undefined);
-    expect(await page.evaluate(() => (window as HeldWindow).__ranch?.host)).toBe('shared');
+    const page = await startHeld();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
 
     // The staging code and the chunks it imports are fetched together (vite.config.ts
@@ -160,12 +168,7 @@ describe('a horse created or edited while the data worker loads the stored docum
   // On the device of the test above, whose Early Bird reached the server.
   it('[O2] an edit is answered while the load holds the document, shown at once, and reaches the server after it', async () => {
     await context?.close();
-    context = await chromium.launchPersistentContext(dir, CHROMIUM);
-    await context.addInitScript(HOLD_DOCUMENT);
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/horses`);
-    await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
-    await page.waitForFunction(() => (window as HeldWindow).__ranch !== undefined);
+    const page = await startHeld();
     await record(page, 'Early Bird').first().getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Horse' });
     await dialog.getByLabel('Name').fill('Early Riser');
