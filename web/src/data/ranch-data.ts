@@ -54,7 +54,8 @@ export type RanchData = LocalDoc &
     /**
      * Applies the creates and edits pages staged while the document was loading (the read
      * database's `stagedUpdates` and `stagedCalls`, staged-updates.ts and staged-calls.ts)
-     * once it has loaded; the load itself does so before `loaded` resolves. Never rejects: what could not be applied waits for the next call.
+     * once it has loaded; the load itself does so before `loaded` resolves. Never rejects:
+     * what could not be applied waits for the next call.
      */
     drainStaged(): Promise<void>;
     /**

@@ -74,15 +74,15 @@ export type StagedDrain = {
  * Call run() only once the document has loaded: the rows are appended to y-indexeddb's
  * store, which the load holds.
  *
- * The creates' part of a pass, in an order that loses nothing whenever it stops: the valid rows' updates are
- * appended to the document's store (`docDbName`) first; then the rows are deleted and their
- * client ids noted for the save tracker, in one transaction; then the updates are applied as
- * local writes (the tracker adopts the ids, so they count as unsent, and the sync sends
- * them). Stopped before the delete, the next pass or load applies them again, which changes
- * nothing in Yjs; stopped after it, the next load has them from the document's store and its
- * tracker adopts the noted ids. Noted before the tracker adopts them, so the tracker's next
- * store takes the note away with the ids it stores. A row that fails the check is deleted
- * unapplied and logged; it does not hold up the others.
+ * The creates' part of a pass, in an order that loses nothing whenever it stops: the valid
+ * rows' updates are appended to the document's store (`docDbName`) first; then the rows are
+ * deleted and their client ids noted for the save tracker, in one transaction; then the
+ * updates are applied as local writes (the tracker adopts the ids, so they count as unsent,
+ * and the sync sends them). Stopped before the delete, the next pass or load applies them
+ * again, which changes nothing in Yjs; stopped after it, the next load has them from the
+ * document's store and its tracker adopts the noted ids. Noted before the tracker adopts
+ * them, so the tracker's next store takes the note away with the ids it stores. A row that
+ * fails the check is deleted unapplied and logged; it does not hold up the others.
  */
 export function createStagedDrain(target: {
   db: RanchDb;
