@@ -7,9 +7,9 @@ type StagingModule = Pick<typeof import('./staged-writes.ts'), 'stageWritesBefor
 
 /**
  * `stageWritesBeforeLoad` of staged-writes.ts, its module loaded by the first create or
- * edit made before the data worker has loaded (docs/web.md "A small entry"). That module brings Yjs,
- * the repositories and their zod schemas: evaluating them was most of a phone's first long
- * task, and a start rarely makes a create in its first seconds. Everything else goes
+ * edit made before the data worker has loaded (docs/web.md "A small entry"). That module
+ * brings Yjs, the repositories and their zod schemas: evaluating them was most of a phone's
+ * first long task, and a start rarely writes in its first seconds. Everything else goes
  * straight to `remote`, as the staging itself would send it.
  */
 export function stageWritesBeforeLoad(
@@ -22,7 +22,7 @@ export function stageWritesBeforeLoad(
     staging ??= loadModule().then(
       (module) => module.stageWritesBeforeLoad(remote, options),
       (error: unknown) => {
-        staging = undefined; // The next create tries again.
+        staging = undefined; // The next staged write tries again.
         throw error;
       },
     );
@@ -37,7 +37,7 @@ export function stageWritesBeforeLoad(
     // first, so the module loads now, while the person types, and not after Create or Update
     // is pressed (~0.2 s of a phone's fetching and evaluating; docs/performance.md).
     prepare() {
-      if (!options.isLoaded()) load().catch(() => {}); // The create itself tries again.
+      if (!options.isLoaded()) load().catch(() => {}); // The write itself tries again.
     },
   };
 }

@@ -91,11 +91,11 @@ async function stageCreate(options: StagingOptions, repository: string, method: 
 async function stageEdit(remote: RanchWrites, options: StagingOptions, call: StagedCall): Promise<unknown> {
   const id = call.args[0];
   const row = typeof id === 'string' ? await options.db[call.repository].get(id) : undefined;
-  if (!row || typeof id !== 'string') return callWrite(remote, call.repository, call.method, call.args);
+  if (!row) return callWrite(remote, call.repository, call.method, call.args);
   const staging = new Y.Doc();
   try {
     const fields = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as EntityFields;
-    writeEntity(staging, call.repository, id, fields);
+    writeEntity(staging, call.repository, row.id, fields);
     const answer = await applyWrite(stagingTargets(staging), call.repository, call.method, call.args);
     await stageCall(options.db, call);
     options.drainStaged();

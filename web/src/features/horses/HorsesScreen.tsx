@@ -48,7 +48,7 @@ export function HorsesScreen() {
     return whenIdle(() => void HorseDialog.preload().catch(() => {})); // Opening it tries again.
   }, [canWrite]);
   // A failed load opens the dialog anyway: its lazy render loads it again, or reports the error.
-  // The create is prepared by the dialog once it is on screen (use-prepare-write.ts).
+  // The write is prepared by the dialog once it is on screen (use-prepare-write.ts).
   const openHorse = useCallback((editing: HorseRow | null) => {
     const open = () => setDialog({ editing });
     HorseDialog.preload().then(open, open);
