@@ -73,6 +73,34 @@ describe('staged creates loaded on demand', () => {
     expect(toHost).toEqual([]);
   });
 
+  it('a create that waited for the staging code is staged in a later task than the one that evaluated it', async () => {
+    const db = openRanchDb(`on-demand-${Date.now()}-${++counter}`);
+    opened.push(db);
+    let evaluating = false;
+    let stagedWhileEvaluating: boolean | undefined;
+    const staging = stageWritesBeforeLoad(
+      writesThrough(async () => {}),
+      { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainStaged() {} },
+      async () => {
+        const module = await import('./staged-writes.ts');
+        // The task that evaluated the module ends when the timer below may run.
+        evaluating = true;
+        setTimeout(() => {
+          evaluating = false;
+        }, 0);
+        return {
+          stageWritesBeforeLoad: (...args: Parameters<typeof module.stageWritesBeforeLoad>) => {
+            stagedWhileEvaluating = evaluating;
+            return module.stageWritesBeforeLoad(...args);
+          },
+        };
+      },
+    );
+    const id = await staging.writes.horses.create(HORSE);
+    expect(stagedWhileEvaluating).toBe(false);
+    expect((await db.horses.get(String(id)))?.name).toBe('Foal');
+  });
+
   it('a load that failed when the form opened is tried again by the create', async () => {
     const { db, staging, loads } = loadingPage({ failFirstLoad: true });
     staging.prepare();

@@ -20,7 +20,12 @@ export function stageWritesBeforeLoad(
   let staging: Promise<RanchWrites> | undefined;
   const load = (): Promise<RanchWrites> => {
     staging ??= loadModule().then(
-      (module) => module.stageWritesBeforeLoad(remote, options),
+      async (module) => {
+        // The module was evaluated in this task; a write that waited for it is staged in the
+        // next (a phone's trace had both in one task of 210 ms, CPU 4x).
+        await yieldToBrowser();
+        return module.stageWritesBeforeLoad(remote, options);
+      },
       (error: unknown) => {
         staging = undefined; // The next staged write tries again.
         throw error;
