@@ -100,6 +100,8 @@ const PROBE = `(() => {
   };
   let focus = armed('bench:focus-search');
   let firstWrite = armed('bench:first-write');
+  // Only an armed start's Add Horse is filled and created (ab-dialogs.ts opens and cancels it).
+  const writing = firstWrite;
   let firstEdit = armed('bench:first-edit');
   // The form is filled, and the edit typed, in a task of their own once the dialog is ready, as
   // a finger would: in the check that saw the dialog open, the input events joined showModal's
@@ -150,7 +152,7 @@ const PROBE = `(() => {
       const add = [...document.querySelectorAll('button.btn-primary')].find((b) => b.textContent.trim() === 'Add Horse');
       setTimeout(() => add.click());
     }
-    const form = phone.addClick !== null && phone.filled === null && !filling ? horseForm() : null;
+    const form = writing && phone.addClick !== null && phone.filled === null && !filling ? horseForm() : null;
     if (form) {
       filling = true;
       setTimeout(() => {
@@ -290,7 +292,7 @@ export function rounded<T>(runs: T[], pick: (run: T) => number): string {
 }
 
 /** The stored document applied and the projection caught up: the end of a start. */
-const settle = (page: Page) =>
+export const settle = (page: Page) =>
   page.evaluate(async () => {
     const data = (window as unknown as AppWindow).__ranch.data;
     await data.loaded;

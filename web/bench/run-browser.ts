@@ -15,15 +15,22 @@ import { ROOT, sessionCookie, startOurServer } from '../../sync-server/bench/pro
 import { seedRanch } from '../../sync-server/bench/ranch-seed.ts';
 import { formatTable, ms } from '../../sync-server/bench/table.ts';
 import { browserBench } from './chromium.ts';
+import { abDialogs } from './ab-dialogs.ts';
 import { abStarts, type StartAction } from './ab-starts.ts';
+import { compareStyles } from './compare-styles.ts';
 import { phoneBench } from './phone.ts';
 
 // BENCH_ONLY=browser or =phone runs one row set (web/bench/phone.ts); BENCH_QUICK=1 shortens the phone's.
-// BENCH_ONLY=ab-starts compares this build's phone starts with BENCH_AB_DIR's (web/bench/ab-starts.ts).
+// BENCH_ONLY=ab-starts compares this build's phone starts with BENCH_AB_DIR's (web/bench/ab-starts.ts);
+// BENCH_ONLY=ab-dialogs their dialogs' restyles (web/bench/ab-dialogs.ts); BENCH_ONLY=compare-styles
+// their computed styles, element by element (web/bench/compare-styles.ts).
 const only = new Set((process.env.BENCH_ONLY ?? 'browser,phone').split(','));
 const abDir = process.env.BENCH_AB_DIR;
-if (only.has('ab-starts') && (!abDir || !process.env.DATABASE_URL)) {
-  throw new Error('BENCH_ONLY=ab-starts needs BENCH_AB_DIR (the other build) and DATABASE_URL (two servers share one Postgres database)');
+const ab = only.has('ab-starts') || only.has('ab-dialogs') || only.has('compare-styles');
+if (ab && (!abDir || !process.env.DATABASE_URL)) {
+  throw new Error(
+    `BENCH_ONLY=${[...only].join(',')} needs BENCH_AB_DIR (the other build) and DATABASE_URL (two servers share one Postgres database)`,
+  );
 }
 const abDo = abAction(); // Checked before the ranch is seeded.
 // BENCH_CARE_PER_HORSE=0 seeds the ranch as issue 12 measured it (no care entries, a 23 MiB document).
@@ -61,14 +68,19 @@ try {
   const ranch = { url: server.url, expectedHorses: size.horses };
   const rows = only.has('browser') ? await browserBench(ranch, webDir, console.log) : [];
   if (only.has('phone')) rows.push(...(await phoneBench(ranch, console.log, { quick: process.env.BENCH_QUICK === '1' })));
-  if (only.has('ab-starts')) {
+  if (ab) {
     other = await startOurServer(database, { webDir: abDir });
     await warmUp(other.url);
     const builds = [
       { label: webDir, url: server.url },
       { label: abDir!, url: other.url },
     ];
-    rows.push(...(await abStarts(builds, size.horses, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 10), action: abDo })));
+    const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 10);
+    if (only.has('ab-starts')) rows.push(...(await abStarts(builds, size.horses, console.log, { rounds, action: abDo })));
+    if (only.has('compare-styles')) rows.push(...(await compareStyles(builds, console.log)));
+    if (only.has('ab-dialogs')) {
+      rows.push(...(await abDialogs(builds, size.horses, console.log, { rounds, selectors: process.env.BENCH_AB_SELECTORS === '1' })));
+    }
   }
   console.log(formatTable(rows));
 } finally {

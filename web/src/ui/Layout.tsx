@@ -1,12 +1,14 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
 import { MenuIcon } from './icons.tsx';
 import { pageTitle } from './nav-links.tsx';
 import { NotificationsBell } from './NotificationsBell.tsx';
+import { lockPageScroll } from './page-lock.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarCollapsed } from './sidebar-state.ts';
 import { SyncBadge } from './SyncBadge.tsx';
+import { useIsDesk } from './use-media-query.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 export { LOGOUT_PATH } from './UserMenu.tsx';
@@ -19,6 +21,11 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // On a phone the open drawer covers the page, which stays put beneath it (page-lock.ts); on
+  // a desk the sidebar is beside the page.
+  const isDesk = useIsDesk();
+  const overlay = drawerOpen && !isDesk;
+  useEffect(() => (overlay ? lockPageScroll() : undefined), [overlay]);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = pageTitle(pathname);
 

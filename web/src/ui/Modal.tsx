@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { afterNextFrame } from '../lib/after-next-frame.ts';
+import { lockPageScroll } from './page-lock.ts';
 
 type ModalProps = {
   open: boolean;
@@ -16,7 +17,12 @@ type ModalProps = {
  */
 export function Modal({ open, title, onClose, children, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const unlock = useRef<() => void>(undefined);
   const titleId = useId();
+
+  // The page behind stays put while the dialog is shown (page-lock.ts); let go as it closes,
+  // or if it goes away open.
+  useEffect(() => () => unlock.current?.(), []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -35,13 +41,20 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       // restyle the screen once").
       let wanted = true;
       void afterNextFrame().then(() => {
-        if (wanted && dialog.isConnected && !dialog.open) dialog.showModal();
+        if (!wanted || !dialog.isConnected || dialog.open) return;
+        // Locked first: showModal restyles the page at once, the lock with it.
+        unlock.current?.();
+        const release = lockPageScroll();
+        unlock.current = release;
+        dialog.addEventListener('close', release, { once: true });
+        dialog.showModal();
       });
       return () => {
         wanted = false;
       };
     }
     if (!open && dialog.open) {
+      unlock.current?.(); // In the close's own restyle, not after its event.
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }

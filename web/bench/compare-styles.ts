@@ -1,0 +1,154 @@
+// Two builds' looks compared element by element (`BENCH_ONLY=compare-styles`,
+// `BENCH_AB_DIR=<the other build>`; docs/performance.md "Reproduce"): every screen on a
+// phone and on a desk, with Add Horse open and the phone's drawer open, each element's
+// computed style (every property but custom ones, and its ::before and ::after) read in both
+// builds and the differences listed. Made for stylesheet changes meant to change nothing
+// that shows (docs/web.md "Dialogs restyle the screen once"); the figures are counts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { sleep } from '../../sync-server/bench/clients.ts';
+import type { Row } from '../../sync-server/bench/table.ts';
+import { CHROMIUM } from './chromium.ts';
+import { leaveApp, PHONE, signInAndSync } from './phone.ts';
+
+type Build = { label: string; url: string };
+/** Each element's path (tag and index under its parent) → its computed style, property by property. */
+type Look = Record<string, Record<string, string>>;
+type State = { name: string; path: string; act?: (page: Page) => Promise<void> };
+
+const SCREENS = ['/', '/horses', '/owners', '/buyers', '/sales', '/admin', '/users', '/settings', '/profile'];
+const DESK = { viewport: { width: 1280, height: 800 } };
+
+const openAddHorse = async (page: Page) => {
+  await page.getByRole('button', { name: 'Add Horse' }).first().click();
+  await page.getByRole('dialog', { name: 'Add New Horse' }).getByRole('button', { name: 'Cancel' }).waitFor();
+};
+const openDrawer = async (page: Page) => {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+};
+
+/**
+ * Every element's computed style on the page now, ::before and ::after included. A string
+ * run in the page (as phone.ts's PROBE): the bench's compiler names functions through a
+ * helper the page does not have.
+ */
+const READ_LOOK = `(() => {
+  const look = {};
+  const pathOf = (element) => {
+    const parts = [];
+    for (let node = element; node; node = node.parentElement) {
+      const index = node.parentElement ? [...node.parentElement.children].indexOf(node) : 0;
+      parts.unshift(node.tagName.toLowerCase() + '[' + index + ']');
+    }
+    return parts.join('/');
+  };
+  const read = (style) => {
+    const values = {};
+    for (let i = 0; i < style.length; i++) {
+      const name = style.item(i);
+      if (!name.startsWith('--')) values[name] = style.getPropertyValue(name);
+    }
+    return values;
+  };
+  for (const element of document.querySelectorAll('*')) {
+    const path = pathOf(element);
+    look[path] = read(getComputedStyle(element));
+    for (const pseudo of ['::before', '::after']) {
+      const style = getComputedStyle(element, pseudo);
+      if (style.content !== 'none' && style.content !== 'normal') look[path + pseudo] = read(style);
+    }
+  }
+  return look;
+})()`;
+const readLook = (page: Page): Promise<Look> => page.evaluate(READ_LOOK) as Promise<Look>;
+
+/** Until the page's element count has held for a second (its lists read, its dialog shown) and transitions are over. */
+async function settled(page: Page): Promise<void> {
+  let last = -1;
+  for (let still = 0; still < 4; ) {
+    await sleep(250);
+    const count = await page.evaluate(() => document.querySelectorAll('*').length);
+    still = count === last ? still + 1 : 0;
+    last = count;
+  }
+}
+
+async function lookOf(page: Page, url: string, state: State): Promise<Look> {
+  await page.goto(`${url}${state.path}`);
+  await settled(page);
+  if (state.act) {
+    await state.act(page);
+    await settled(page);
+  }
+  return readLook(page);
+}
+
+/** The differences between two looks, as lines: the element, the property, both values. */
+function differences(a: Look, b: Look): string[] {
+  const lines: string[] = [];
+  for (const path of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const one = a[path];
+    const other = b[path];
+    if (!one || !other) {
+      lines.push(`${path}: only in ${one ? 'the first' : 'the second'} build`);
+      continue;
+    }
+    for (const name of new Set([...Object.keys(one), ...Object.keys(other)])) {
+      if (one[name] !== other[name]) lines.push(`${path} ${name}: ${one[name]} | ${other[name]}`);
+    }
+  }
+  return lines;
+}
+
+export async function compareStyles(builds: Build[], log: (line: string) => void): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [device, options] of [
+    ['phone', PHONE],
+    ['desk', DESK],
+  ] as const) {
+    const states: State[] = [
+      ...SCREENS.map((path) => ({ name: path, path })),
+      { name: '/horses, Add Horse open', path: '/horses', act: openAddHorse },
+      ...(device === 'phone' ? [{ name: '/horses, the drawer open', path: '/horses', act: openDrawer }] : []),
+    ];
+    const opened: { dir: string; context: BrowserContext }[] = [];
+    try {
+      const pages: Page[] = [];
+      for (const build of builds) {
+        const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-styles-'));
+        const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
+        opened.push({ dir, context });
+        const page = context.pages()[0] ?? (await context.newPage());
+        await signInAndSync(page, build.url);
+        await leaveApp(page, build.url);
+        pages.push(page);
+      }
+      let elements = 0;
+      let differing = 0;
+      for (const state of states) {
+        const [a, b] = await Promise.all(builds.map((build, i) => lookOf(pages[i]!, build.url, state)));
+        const found = differences(a!, b!);
+        elements += Object.keys(a!).length;
+        differing += found.length;
+        log(
+          `  styles: ${device} ${state.name}: ${Object.keys(a!).length} / ${Object.keys(b!).length} elements, ${found.length} differences`,
+        );
+        for (const line of found.slice(0, 40)) log(`    ${line.slice(0, 300)}`);
+      }
+      rows.push({
+        group: 'Computed styles, builds compared',
+        figure: `${device}: differences in every element's computed style, ${states.length} screens and states`,
+        ours: String(differing),
+        note: `${elements} elements (and pseudo-elements) read in ${builds[0]!.label}; ${builds[1]!.label} the other build`,
+      });
+    } finally {
+      for (const { dir, context } of opened) {
+        await context.close().catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
+  return rows;
+}
