@@ -459,9 +459,12 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     let settledKey = Number.NaN;
     for (let i = 0; i < (options.quick ? 1 : 2); i++) {
       const profile = i === 0 ? process.env.BENCH_PROFILE : undefined;
+      const trace = i === 0 ? process.env.BENCH_TRACE : undefined;
       const run = profile
         ? await profileMainThread(page, profile, log, () => start(page, server.url, tasks))
-        : await start(page, server.url, tasks);
+        : trace
+          ? await tracePage(page, trace, log, () => start(page, server.url, tasks))
+          : await start(page, server.url, tasks);
       starts.push(run);
       log(
         `  phone: start ${i + 1}: first row ${ms(run.firstRow)}, Add Horse ${ms(run.addHorse ?? Number.NaN)}, settled ${ms(run.settled)}; first 10 s: longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; whole start: ${run.whole.count} long tasks, blocking ${ms(run.whole.tbt)}`,
