@@ -47,7 +47,12 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
         const release = lockPageScroll();
         unlock.current = release;
         dialog.addEventListener('close', release, { once: true });
-        dialog.showModal();
+        try {
+          dialog.showModal();
+        } catch (error) {
+          release(); // Not shown: the page stays free.
+          throw error;
+        }
       });
       return () => {
         wanted = false;
