@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
+import { traceEvents, twoFrames } from '../e2e/support/restyles.ts';
 import { CHROMIUM } from './chromium.ts';
 import { DEFAULT_RATE, leaveApp, openPhone, PHONE, probe, rounded, settle, signInAndSync, waitFor } from './phone.ts';
 
@@ -36,31 +37,11 @@ type Phone = { build: Build; page: Page; cdp: CDPSession; frame: string; runs: R
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 const SELECTOR_STATS = 'disabled-by-default-blink.debug';
 
-/** Resolves after the page has rendered two more frames. */
-const twoFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-
-async function traced(cdp: CDPSession, categories: string[], action: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: object[] }) => events.push(...(value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
-  try {
-    await action();
-  } finally {
-    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await complete;
-    cdp.off('Tracing.dataCollected', collect);
-  }
-  return events;
-}
-
 /** Add Horse opened and cancelled once on `phone`, traced. */
 async function openAndClose(phone: Phone, selectors: boolean): Promise<Run> {
   const { page } = phone;
   const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
-  const events = await traced(phone.cdp, selectors ? [...CATEGORIES, SELECTOR_STATS] : CATEGORIES, async () => {
+  const events = await traceEvents<TraceEvent>(phone.cdp, selectors ? [...CATEGORIES, SELECTOR_STATS] : CATEGORIES, async () => {
     await page.getByRole('button', { name: 'Add Horse' }).first().click();
     await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
     await twoFrames(page);
