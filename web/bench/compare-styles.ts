@@ -2,9 +2,11 @@
 // `BENCH_AB_DIR=<the other build>`; docs/performance.md "Reproduce"): every screen on a
 // phone and on a desk, with Add Horse open and the phone's drawer open, each element's
 // computed style (every property but custom ones, and its ::before and ::after) read in both
-// builds and the differences listed. Made for stylesheet changes meant to change nothing
-// that shows (docs/web.md "Dialogs restyle the screen once"); the figures are counts.
-import { mkdtempSync, rmSync } from 'node:fs';
+// builds and the differences listed, and each state's screenshot compared pixel for pixel
+// (the sync status masked; the drawer's, once open, differs now and then between two runs
+// of one build). Made for stylesheet and markup changes meant to change nothing that shows
+// (docs/web.md "Dialogs restyle the screen once"); the figures are counts.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -75,14 +77,17 @@ async function settled(page: Page): Promise<void> {
   }
 }
 
-async function lookOf(page: Page, url: string, state: State): Promise<Look> {
+/** The state's look, and how it is drawn (a screenshot of the viewport, caret and sync status hidden). */
+async function lookOf(page: Page, url: string, state: State): Promise<{ look: Look; shot: Buffer }> {
   await page.goto(`${url}${state.path}`);
   await settled(page);
   if (state.act) {
     await state.act(page);
     await settled(page);
   }
-  return readLook(page);
+  // The sync status ("Synced just now", "Saving…") moves on its own: masked in both.
+  const moving = [page.getByRole('group', { name: 'Sync status' })];
+  return { look: await readLook(page), shot: await page.screenshot({ caret: 'hide', animations: 'disabled', mask: moving }) };
 }
 
 /** The differences between two looks, as lines: the element, the property, both values. */
@@ -127,13 +132,22 @@ export async function compareStyles(builds: Build[], log: (line: string) => void
       }
       let elements = 0;
       let differing = 0;
+      const drawnApart: string[] = [];
       for (const state of states) {
-        const [a, b] = await Promise.all(builds.map((build, i) => lookOf(pages[i]!, build.url, state)));
-        const found = differences(a!, b!);
-        elements += Object.keys(a!).length;
+        const [one, other] = await Promise.all(builds.map((build, i) => lookOf(pages[i]!, build.url, state)));
+        const [a, b] = [one!.look, other!.look];
+        const found = differences(a, b);
+        elements += Object.keys(a).length;
         differing += found.length;
+        if (!one!.shot.equals(other!.shot)) {
+          drawnApart.push(state.name);
+          // BENCH_STYLES_SHOTS=<folder>: both builds' screenshots of a state drawn apart, to look at.
+          const folder = process.env.BENCH_STYLES_SHOTS;
+          const name = `${device}${state.name}`.replace(/[^a-z0-9]+/gi, '-');
+          if (folder) [one!, other!].forEach(({ shot }, i) => writeFileSync(join(folder, `${name}.${i + 1}.png`), shot));
+        }
         log(
-          `  styles: ${device} ${state.name}: ${Object.keys(a!).length} / ${Object.keys(b!).length} elements, ${found.length} differences`,
+          `  styles: ${device} ${state.name}: ${Object.keys(a).length} / ${Object.keys(b).length} elements, ${found.length} differences; screenshots ${one!.shot.equals(other!.shot) ? 'the same' : 'differ'}`,
         );
         for (const line of found.slice(0, 40)) log(`    ${line.slice(0, 300)}`);
       }
@@ -142,6 +156,12 @@ export async function compareStyles(builds: Build[], log: (line: string) => void
         figure: `${device}: differences in every element's computed style, ${states.length} screens and states`,
         ours: String(differing),
         note: `${elements} elements (and pseudo-elements) read in ${builds[0]!.label}; ${builds[1]!.label} the other build`,
+      });
+      rows.push({
+        group: 'Computed styles, builds compared',
+        figure: `${device}: screenshots that differ, ${states.length} screens and states`,
+        ours: String(drawnApart.length),
+        note: drawnApart.join('; ') || 'every one the same, pixel for pixel',
       });
     } finally {
       for (const { dir, context } of opened) {
