@@ -144,7 +144,11 @@ describe('care records and what is due', () => {
     await coggins.getByRole('button', { name: 'Record Care' }).click();
     await page.getByText('Care recorded for 1 horse').waitFor();
     await coggins.waitFor({ state: 'hidden' });
+    // The page behind stays locked while Horse Details is still open, and is let go with it (ui/page-lock.ts).
+    const locked = () => page.evaluate(() => document.documentElement.hasAttribute('data-page-locked'));
+    expect(await locked()).toBe(true);
     await dusty.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(locked).toBe(false);
     await bell(page).click();
     await dueList(page).getByText('Installment past due: Comet').waitFor();
     await expect.poll(() => dueList(page).getByText('Coggins test overdue: Dusty').count()).toBe(0);
