@@ -6,14 +6,11 @@
 // what each element's style costs shows here, apart from a start's noise. Made to compare
 // stylesheets; `BENCH_AB_SELECTORS=1` also lists the selectors that cost the most
 // (Chromium's selector statistics, which slow the restyle they measure).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { traceEvents, twoFrames } from '../e2e/support/restyles.ts';
-import { CHROMIUM } from './chromium.ts';
+import { browserProfiles, inTurn } from './browser-profiles.ts';
 import { DEFAULT_RATE, leaveApp, openPhone, PHONE, probe, rounded, settle, signInAndSync, waitFor } from './phone.ts';
 
 type Build = { label: string; url: string };
@@ -83,13 +80,11 @@ export async function abDialogs(
   log: (line: string) => void,
   { rounds, selectors }: { rounds: number; selectors: boolean },
 ): Promise<Row[]> {
-  const opened: { dir: string; context: BrowserContext }[] = [];
+  const profiles = browserProfiles('ranch-bench-dialogs-');
   const phones: Phone[] = [];
   try {
     for (const build of builds) {
-      const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-dialogs-'));
-      const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...PHONE });
-      opened.push({ dir, context });
+      const context = await profiles.launch(PHONE);
       const { page } = await openPhone(context, DEFAULT_RATE, log);
       await signInAndSync(page, build.url);
       await leaveApp(page, build.url);
@@ -102,7 +97,7 @@ export async function abDialogs(
       phones.push({ build, page, cdp, frame: frameTree.frame.id, runs: [], selectors: new Map() });
     }
     for (let round = 0; round < rounds; round++) {
-      for (const phone of round % 2 === 0 ? phones : [...phones].reverse()) {
+      for (const phone of inTurn(phones, round)) {
         const run = await openAndClose(phone, selectors);
         phone.runs.push(run);
         log(
@@ -111,10 +106,7 @@ export async function abDialogs(
       }
     }
   } finally {
-    for (const { dir, context } of opened) {
-      await context.close().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await profiles.closeAll();
   }
   for (const phone of phones.filter(() => selectors)) {
     const all = [...phone.selectors.values()];

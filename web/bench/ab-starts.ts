@@ -8,13 +8,10 @@
 // meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
 // (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
 // while the list is read), `write` (the first write) or `edit` (the first edit).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
-import { CHROMIUM } from './chromium.ts';
+import { browserProfiles, inTurn } from './browser-profiles.ts';
 import { tracePage } from './trace.ts';
 import {
   DEFAULT_RATE,
@@ -91,13 +88,11 @@ export async function abStarts(
   log: (line: string) => void,
   { rounds, action }: { rounds: number; action: StartAction },
 ): Promise<Row[]> {
-  const opened: { dir: string; context: BrowserContext }[] = [];
+  const profiles = browserProfiles('ranch-bench-ab-');
   const phones: Phone[] = [];
   try {
     for (const build of builds) {
-      const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-ab-'));
-      const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...PHONE });
-      opened.push({ dir, context });
+      const context = await profiles.launch(PHONE);
       const { page, tasks } = await openPhone(context, DEFAULT_RATE, log);
       await signInAndSync(page, build.url);
       const arming = ARMING[action.kind];
@@ -106,7 +101,7 @@ export async function abStarts(
       phones.push({ build, page, tasks, starts: [] });
     }
     for (let round = 0; round < rounds; round++) {
-      for (const phone of round % 2 === 0 ? phones : [...phones].reverse()) {
+      for (const phone of inTurn(phones, round)) {
         // BENCH_AB_TRACE=<file>: the first build's first start, traced (trace.ts); with
         // BENCH_AB_TRACE_ALL=1, every start of the first build, in <file>.<round>.json.
         const file = process.env.BENCH_AB_TRACE;
@@ -124,10 +119,7 @@ export async function abStarts(
       }
     }
   } finally {
-    for (const { dir, context } of opened) {
-      await context.close().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await profiles.closeAll();
   }
   return phones.flatMap(({ build, starts }) => {
     const group = `Phone (CPU ${DEFAULT_RATE}×), builds alternating`;

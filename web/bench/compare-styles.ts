@@ -3,16 +3,15 @@
 // phone and on a desk, with Add Horse open and the phone's drawer open, each element's
 // computed style (every property but custom ones, and its ::before and ::after) read in both
 // builds and the differences listed, and each state's screenshot compared pixel for pixel
-// (the sync status masked; the drawer's, once open, differs now and then between two runs
-// of one build). Made for stylesheet and markup changes meant to change nothing that shows
+// (the sync status masked; two runs of one build still differ in one to three screenshots,
+// the open drawer's most often, so a screenshot that differs is a place to look). Made for stylesheet and markup changes meant to change nothing that shows
 // (docs/web.md "Dialogs restyle the screen once"); the figures are counts.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { sleep } from '../../sync-server/bench/clients.ts';
 import type { Row } from '../../sync-server/bench/table.ts';
-import { CHROMIUM } from './chromium.ts';
+import { browserProfiles } from './browser-profiles.ts';
 import { leaveApp, PHONE, signInAndSync } from './phone.ts';
 
 type Build = { label: string; url: string };
@@ -118,13 +117,11 @@ export async function compareStyles(builds: Build[], log: (line: string) => void
       { name: '/horses, Add Horse open', path: '/horses', act: openAddHorse },
       ...(device === 'phone' ? [{ name: '/horses, the drawer open', path: '/horses', act: openDrawer }] : []),
     ];
-    const opened: { dir: string; context: BrowserContext }[] = [];
+    const profiles = browserProfiles('ranch-bench-styles-');
     try {
       const pages: Page[] = [];
       for (const build of builds) {
-        const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-styles-'));
-        const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
-        opened.push({ dir, context });
+        const context = await profiles.launch(options);
         const page = context.pages()[0] ?? (await context.newPage());
         await signInAndSync(page, build.url);
         await leaveApp(page, build.url);
@@ -164,10 +161,7 @@ export async function compareStyles(builds: Build[], log: (line: string) => void
         note: drawnApart.join('; ') || 'every one the same, pixel for pixel',
       });
     } finally {
-      for (const { dir, context } of opened) {
-        await context.close().catch(() => {});
-        rmSync(dir, { recursive: true, force: true });
-      }
+      await profiles.closeAll();
     }
   }
   return rows;

@@ -1,0 +1,38 @@
+// Chromium with a profile of its own per phone or desk a bench compares (ab-starts.ts,
+// ab-dialogs.ts, compare-styles.ts): each in a folder of its own, all closed and removed
+// together, whatever the run ended with.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { CHROMIUM } from './chromium.ts';
+
+export type BrowserProfiles = {
+  /** A new browser on a fresh profile (its folder named from `prefix`). */
+  launch(options: BrowserContextOptions): Promise<BrowserContext>;
+  /** Closes every browser launched and removes its folder. */
+  closeAll(): Promise<void>;
+};
+
+export function browserProfiles(prefix: string): BrowserProfiles {
+  const opened: { dir: string; context: BrowserContext }[] = [];
+  return {
+    async launch(options) {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
+      opened.push({ dir, context });
+      return context;
+    },
+    async closeAll() {
+      for (const { dir, context } of opened.splice(0)) {
+        await context.close().catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The builds' turns in a round: in order on even rounds, reversed on odd ones, so neither always goes first. */
+export function inTurn<T>(items: T[], round: number): T[] {
+  return round % 2 === 0 ? items : [...items].reverse();
+}
