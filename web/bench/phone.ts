@@ -539,9 +539,12 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // Update Horse pressed at once; until saved. The page stages it while the data worker
     // loads (docs/web.md "Edits during a start"), as it does a create.
     await page.evaluate(() => sessionStorage.setItem('bench:first-edit', '1'));
-    const editRun = await start(page, server.url, tasks, async (page) => {
-      await waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');
-    });
+    const editStart = (): Promise<Start> =>
+      start(page, server.url, tasks, async (page) => {
+        await waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');
+      });
+    const editTrace = process.env.BENCH_TRACE_EDIT;
+    const editRun = editTrace ? await tracePage(page, editTrace, log, editStart) : await editStart();
     await page.evaluate(() => sessionStorage.removeItem('bench:first-edit'));
     const edited = await probe(page);
     const edit = { tapped: edited.editClick!, pressed: edited.editPressed!, saved: edited.edited! };
