@@ -137,6 +137,23 @@ describe('Horse Inventory screen', () => {
     await expect.poll(() => data.db.horses.get(id)).toMatchObject({ name: 'Comet II', breedId: refs.breedId, priceUsd: '9000.00' });
   });
 
+  it('[H7] Edit Horse shows the horse\'s supplier from the start, among every supplier offered', async () => {
+    const refs = lookups();
+    const owners = Array.from({ length: 30 }, (_, i) => data.owners.create({ firstName: `Owner${i}`, lastName: 'Stone' }));
+    const id = data.horses.create({ name: 'Comet', ...refs, ownerId: owners[17]! });
+    show();
+    fireEvent.click(within(await rowOf('Comet')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Horse' });
+    await within(dialog).findByLabelText(/^Name/);
+    const supplier = within(dialog).getByLabelText(/^Supplier/) as HTMLSelectElement;
+    expect(supplier.value).toBe(owners[17]);
+    await waitFor(() => expect(within(supplier).getAllByRole('option')).toHaveLength(31)); // Ranch and the 30
+    expect(supplier.selectedOptions[0]?.textContent).toBe('Owner17 Stone');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Horse' }));
+    expect(await screen.findByText('Horse updated successfully')).toBeTruthy();
+    await expect.poll(() => data.db.horses.get(id)).toMatchObject({ ownerId: owners[17] });
+  });
+
   it('[I1] the photo in the Edit Horse form is named after the name as it is typed', async () => {
     const photoUrl = `${OBJECT_PATH_PREFIX}${newId()}`;
     data.horses.create({ name: 'Comet', ...lookups(), photoUrl });
