@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -51,8 +51,11 @@ type HorseFormProps = {
 };
 
 /** The horse fields of [H4] and [H7], validated by the shared schema the server also uses. */
-export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLabel, onSubmit, onCancel }: HorseFormProps) {
+export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, submitLabel, onSubmit, onCancel }: HorseFormProps) {
   const id = useId();
+  // The values the form opened with, as react-hook-form takes them: the dialog gives a new
+  // object on each of its renders (every page of horses read during a start).
+  const [defaultValues] = useState(given);
   const fieldId = (name: string) => `${id}-${name}`;
   const {
     register,
@@ -60,8 +63,18 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<HorseFormValues, unknown, HorseFormOutput>({ resolver: zodResolver(horseInput), defaultValues });
-  // Inactive items are not offered, except the value this horse already has.
-  const offered = (items: LookupItem[], current: unknown) => items.filter((item) => item.isActive !== false || item.id === current);
+  // Inactive items are not offered, except the value this horse already has. Kept across
+  // renders (a validation or submit renders the form): a new list would make each select
+  // render its choices again in the background.
+  const offered = useMemo(() => {
+    const active = (items: LookupItem[], current: unknown) => items.filter((item) => item.isActive !== false || item.id === current);
+    return {
+      breeds: active(lookups.breeds, defaultValues.breedId),
+      colors: active(lookups.colors, defaultValues.colorId),
+      genders: active(lookups.genders, defaultValues.genderId),
+      statuses: active(lookups.statuses, defaultValues.statusId),
+    };
+  }, [lookups, defaultValues]);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
@@ -77,7 +90,7 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
       <Select
         label="Breed"
         id={fieldId('breedId')}
-        items={offered(lookups.breeds, defaultValues.breedId)}
+        items={offered.breeds}
         current={defaultValues.breedId}
         error={errors.breedId}
         required
@@ -86,7 +99,7 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
       <Select
         label="Color"
         id={fieldId('colorId')}
-        items={offered(lookups.colors, defaultValues.colorId)}
+        items={offered.colors}
         current={defaultValues.colorId}
         error={errors.colorId}
         required
@@ -95,7 +108,7 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
       <Select
         label="Gender"
         id={fieldId('genderId')}
-        items={offered(lookups.genders, defaultValues.genderId)}
+        items={offered.genders}
         current={defaultValues.genderId}
         error={errors.genderId}
         required
@@ -104,7 +117,7 @@ export function HorseForm({ lookups, suppliers, defaultValues = EMPTY, submitLab
       <Select
         label="Status"
         id={fieldId('statusId')}
-        items={offered(lookups.statuses, defaultValues.statusId)}
+        items={offered.statuses}
         current={defaultValues.statusId}
         error={errors.statusId}
         register={register('statusId')}

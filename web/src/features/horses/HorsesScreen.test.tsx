@@ -137,7 +137,7 @@ describe('Horse Inventory screen', () => {
     await expect.poll(() => data.db.horses.get(id)).toMatchObject({ name: 'Comet II', breedId: refs.breedId, priceUsd: '9000.00' });
   });
 
-  it('[H7] Edit Horse shows the horse\'s supplier from the start, among every supplier offered', async () => {
+  it("[H7] Edit Horse shows the horse's supplier from the start, among every supplier offered", async () => {
     const refs = lookups();
     const owners = Array.from({ length: 30 }, (_, i) => data.owners.create({ firstName: `Owner${i}`, lastName: 'Stone' }));
     const id = data.horses.create({ name: 'Comet', ...refs, ownerId: owners[17]! });
