@@ -1,4 +1,5 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { afterNextFrame } from '../../lib/after-next-frame.ts';
 import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -56,6 +57,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
   // The values the form opened with, as react-hook-form takes them: the dialog gives a new
   // object on each of its renders (every page of horses read during a start).
   const [defaultValues] = useState(given);
+  const allChoices = useAfterFirstFrame();
   const fieldId = (name: string) => `${id}-${name}`;
   const {
     register,
@@ -92,6 +94,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('breedId')}
         items={offered.breeds}
         current={defaultValues.breedId}
+        all={allChoices}
         error={errors.breedId}
         required
         register={register('breedId')}
@@ -101,6 +104,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('colorId')}
         items={offered.colors}
         current={defaultValues.colorId}
+        all={allChoices}
         error={errors.colorId}
         required
         register={register('colorId')}
@@ -110,6 +114,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('genderId')}
         items={offered.genders}
         current={defaultValues.genderId}
+        all={allChoices}
         error={errors.genderId}
         required
         register={register('genderId')}
@@ -119,6 +124,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('statusId')}
         items={offered.statuses}
         current={defaultValues.statusId}
+        all={allChoices}
         error={errors.statusId}
         register={register('statusId')}
       />
@@ -127,6 +133,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('ownerId')}
         items={suppliers}
         current={defaultValues.ownerId}
+        all={allChoices}
         error={errors.ownerId}
         register={register('ownerId')}
         noneLabel="Ranch"
@@ -218,6 +225,8 @@ type SelectProps = {
   items: { id: string; name: string }[];
   /** The value the form starts with: its choice is there from the first render. */
   current: unknown;
+  /** Every choice, or only `current`'s (the form's first frame). */
+  all: boolean;
   error: ShownError;
   required?: boolean;
   register: UseFormRegisterReturn;
@@ -226,14 +235,13 @@ type SelectProps = {
 };
 
 /**
- * The dialog renders with each select holding only the choice the form starts with; the rest
- * (200 suppliers on the bench ranch) follow in a render React does in the background, in
- * slices, as the dialog shows. Made with the form, they were a good part of the ~90 ms task
- * that opens the dialog on a phone (CPU 4×, docs/web.md "Dialogs that open at once").
+ * The form's first frame has each select holding only the choice the form starts with; the
+ * rest (200 suppliers on the bench ranch) are made in a render of their own a frame later, as
+ * the dialog shows (`useAfterFirstFrame`). Made with the form, they were a good part of the
+ * task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that open at once").
  */
-function Select({ label, id, items, current, error, required = false, register, noneLabel = 'None' }: SelectProps) {
-  const first = useMemo(() => items.filter((item) => item.id === current), [items, current]);
-  const shown = useDeferredValue(items, first);
+function Select({ label, id, items, current, all, error, required = false, register, noneLabel = 'None' }: SelectProps) {
+  const shown = useMemo(() => (all ? items : items.filter((item) => item.id === current)), [all, items, current]);
   return (
     <FormField label={label} htmlFor={id} error={error} required={required}>
       <select id={id} className="select w-full" {...register} {...invalidProps(error, id)}>
@@ -246,4 +254,21 @@ function Select({ label, id, items, current, error, required = false, register, 
       </select>
     </FormField>
   );
+}
+
+/**
+ * False in the first render, true a frame later, in a render of its own. Not a deferred value:
+ * React's background render of the choices was put off by every update of the list read
+ * during a start (0.8 s after the dialog showed, on the phone bench).
+ */
+function useAfterFirstFrame(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void afterNextFrame().then(() => mounted && setAfter(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return after;
 }

@@ -28,9 +28,11 @@ async function openAddDialog() {
   return dialog;
 }
 
-const choose = (scope: HTMLElement, label: RegExp | string, option: string) => {
+/** The horse form's choices beyond its first come a frame after it (HorseForm.tsx): found, not got. */
+const choose = async (scope: HTMLElement, label: RegExp | string, option: string) => {
   const select = within(scope).getByLabelText(label);
-  fireEvent.change(select, { target: { value: within(select).getByRole('option', { name: option }).getAttribute('value') } });
+  const choice = await within(select).findByRole('option', { name: option });
+  fireEvent.change(select, { target: { value: choice.getAttribute('value') } });
 };
 
 function lookups() {
@@ -93,11 +95,11 @@ describe('Horse Inventory screen', () => {
     expect(within(within(dialog).getByLabelText('Supplier')).getByRole('option', { name: 'Ranch' })).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Desert Rose' } });
-    choose(dialog, /^Breed/, 'Arabian');
-    choose(dialog, /^Color/, 'Chestnut');
-    choose(dialog, /^Gender/, 'Mare');
-    choose(dialog, /^Status/, 'For Sale');
-    choose(dialog, 'Supplier', 'Sam Stone');
+    await choose(dialog, /^Breed/, 'Arabian');
+    await choose(dialog, /^Color/, 'Chestnut');
+    await choose(dialog, /^Gender/, 'Mare');
+    await choose(dialog, /^Status/, 'For Sale');
+    await choose(dialog, 'Supplier', 'Sam Stone');
     fireEvent.change(within(dialog).getByLabelText(/^Age/), { target: { value: '6' } });
     const price = within(dialog).getByLabelText(/^Price/) as HTMLInputElement;
     fireEvent.change(price, { target: { value: '18500.5' } });
@@ -198,13 +200,13 @@ describe('Horse Inventory screen', () => {
     fireEvent.change(screen.getByPlaceholderText('Search horses...'), { target: { value: '' } });
     await screen.findByText('Silver Arrow');
 
-    choose(document.body, 'Filter by color', 'Gray');
+    await choose(document.body, 'Filter by color', 'Gray');
     await waitFor(() => expect(screen.queryByText('Night Owl')).toBeNull());
-    choose(document.body, 'Filter by color', 'All Colors');
+    await choose(document.body, 'Filter by color', 'All Colors');
     await screen.findByText('Night Owl');
-    choose(document.body, 'Filter by supplier', 'Ranch');
+    await choose(document.body, 'Filter by supplier', 'Ranch');
     await waitFor(() => expect(screen.queryByText('Silver Arrow')).toBeNull());
-    choose(document.body, 'Filter by supplier', 'Sam Stone');
+    await choose(document.body, 'Filter by supplier', 'Sam Stone');
     await screen.findByText('Silver Arrow');
     expect(screen.queryByText('Night Owl')).toBeNull();
 
