@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { afterNextFrame } from '../lib/after-next-frame.ts';
 import { lockPageScroll } from './page-lock.ts';
+import { hideFromTop, showOnTop } from './top-layer.ts';
 
 type ModalProps = {
   open: boolean;
@@ -12,8 +13,9 @@ type ModalProps = {
 };
 
 /**
- * A daisyUI modal on a real <dialog>: focus is trapped, Escape closes it, and it is named
- * by its title. Content mounts only while open, so forms start fresh every time.
+ * A daisyUI modal on a real <dialog>, shown on top of the page (top-layer.ts): focus is kept
+ * in it, Escape closes it, and it is named by its title. Content mounts only while open, so
+ * forms start fresh every time.
  */
 export function Modal({ open, title, onClose, children, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -21,8 +23,14 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
   const titleId = useId();
 
   // The page behind stays put while the dialog is shown (page-lock.ts); let go as it closes,
-  // or if it goes away open.
-  useEffect(() => () => unlock.current?.(), []);
+  // or if it goes away open, and then off the top too (top-layer.ts).
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      unlock.current?.();
+      if (dialog) hideFromTop(dialog);
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -35,20 +43,20 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       }
       // In a task of its own, after a frame: the tap's task renders the content into the
       // closed dialog (daisyUI hides it with visibility, so the frame styles and lays it out),
-      // and showModal then restyles the rest of the page, which turns inert. Together, the
-      // Add Horse tap during a start was one task of 170-190 ms on a phone (CPU 4x); apart,
-      // the render, the frame and showModal took 60-100 ms each (docs/web.md "Dialogs
-      // restyle the screen once").
+      // and showing it then restyles what changes. Together, the Add Horse tap during a start
+      // was one task of 170-190 ms on a phone (CPU 4x); apart, the render, the frame and
+      // showModal took 60-100 ms each (docs/web.md "Dialogs restyle the screen once"). Shown
+      // on top without making the page inert (top-layer.ts), it no longer restyles the page.
       let wanted = true;
       void afterNextFrame().then(() => {
         if (!wanted || !dialog.isConnected || dialog.open) return;
-        // Locked first: showModal restyles the page at once, the lock with it.
+        // Locked first: showing the dialog restyles at once, the lock with it.
         unlock.current?.();
         const release = lockPageScroll();
         unlock.current = release;
         dialog.addEventListener('close', release, { once: true });
         try {
-          dialog.showModal();
+          showOnTop(dialog);
         } catch (error) {
           release(); // Not shown: the page stays free.
           throw error;
@@ -62,6 +70,7 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       unlock.current?.(); // In the close's own restyle, not after its event.
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      hideFromTop(dialog);
     }
   }, [open]);
 
@@ -70,10 +79,15 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       ref={ref}
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
+      aria-modal="true"
+      popover="manual"
+      closedby="closerequest"
       // React hands a nested dialog's close and cancel to its parents' handlers too: only this
       // dialog's own close it (Record Care inside Horse Details must leave the details open).
       onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target !== event.currentTarget) return;
+        hideFromTop(event.currentTarget); // Closed by Escape or the backdrop.
+        onClose();
       }}
       onCancel={(event) => {
         if (event.target !== event.currentTarget) return;
