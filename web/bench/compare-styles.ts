@@ -6,7 +6,7 @@
 // (the sync status masked; two runs of one build still differ in one to three screenshots,
 // the open drawer's most often, so a screenshot that differs is a place to look). Made for stylesheet and markup changes meant to change nothing that shows
 // (docs/web.md "Dialogs restyle the screen once"); the figures are counts.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { sleep } from '../../sync-server/bench/clients.ts';
@@ -141,7 +141,10 @@ export async function compareStyles(builds: Build[], log: (line: string) => void
           // BENCH_STYLES_SHOTS=<folder>: both builds' screenshots of a state drawn apart, to look at.
           const folder = process.env.BENCH_STYLES_SHOTS;
           const name = `${device}${state.name}`.replace(/[^a-z0-9]+/gi, '-');
-          if (folder) [one!, other!].forEach(({ shot }, i) => writeFileSync(join(folder, `${name}.${i + 1}.png`), shot));
+          if (folder) {
+            mkdirSync(folder, { recursive: true });
+            [one!, other!].forEach(({ shot }, i) => writeFileSync(join(folder, `${name}.${i + 1}.png`), shot));
+          }
         }
         log(
           `  styles: ${device} ${state.name}: ${Object.keys(a).length} / ${Object.keys(b).length} elements, ${found.length} differences; screenshots ${one!.shot.equals(other!.shot) ? 'the same' : 'differ'}`,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { afterNextFrame } from '../../lib/after-next-frame.ts';
 import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -257,15 +258,19 @@ function Select({ label, id, items, current, all, error, required = false, regis
 }
 
 /**
- * False in the first render, true a frame later, in a render of its own. Not a deferred value:
- * React's background render of the choices was put off by every update of the list read
- * during a start (0.8 s after the dialog showed, on the phone bench).
+ * False in the first render, true a frame later, rendered at once in that task (`flushSync`),
+ * before `Modal` shows the dialog in the next. Not a deferred value: React's background render
+ * of the choices was put off by every update of the list read during a start (0.8 s after the
+ * dialog showed, on the phone bench), and a render left to React's scheduler came 0.4–0.6 s
+ * after it, behind the start's other tasks.
  */
 function useAfterFirstFrame(): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
     let mounted = true;
-    void afterNextFrame().then(() => mounted && setAfter(true));
+    void afterNextFrame().then(() => {
+      if (mounted) flushSync(() => setAfter(true));
+    });
     return () => {
       mounted = false;
     };
