@@ -226,7 +226,7 @@ type SelectProps = {
   items: { id: string; name: string }[];
   /** The value the form starts with: its choice is there from the first render. */
   current: unknown;
-  /** Every choice, or only `current`'s (the form's first frame). */
+  /** Every choice, or only `current`'s (the form's first frames). */
   all: boolean;
   error: ShownError;
   required?: boolean;
@@ -236,9 +236,9 @@ type SelectProps = {
 };
 
 /**
- * The form's first frame has each select holding only the choice the form starts with; the
- * rest (200 suppliers on the bench ranch) are made in a render of their own a frame later, as
- * the dialog shows (`useAfterFirstFrame`). Made with the form, they were a good part of the
+ * The form's first frames have each select holding only the choice the form starts with; the
+ * rest (200 suppliers on the bench ranch) are made in a render of their own once the dialog
+ * shows (`useAfterFirstFrame`). Made with the form, they were a good part of the
  * task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that open at once").
  */
 function Select({ label, id, items, current, all, error, required = false, register, noneLabel = 'None' }: SelectProps) {
@@ -258,19 +258,23 @@ function Select({ label, id, items, current, all, error, required = false, regis
 }
 
 /**
- * False in the first render, true a frame later, rendered at once in that task (`flushSync`),
- * before `Modal` shows the dialog in the next. Not a deferred value: React's background render
- * of the choices was put off by every update of the list read during a start (0.8 s after the
- * dialog showed, on the phone bench), and a render left to React's scheduler came 0.4–0.6 s
- * after it, behind the start's other tasks.
+ * False in the first render, true two frames later, rendered at once in that task
+ * (`flushSync`). `Modal` shows the dialog a frame after the first render, which restyles the
+ * form: with the choices rendered just before it, that task restyled ~320 elements (86–164 ms
+ * on the phone bench); a frame after it, the choices are styled in a task of their own. Not a
+ * deferred value: React's background render of the choices was put off by every update of
+ * the list read during a start (0.8 s after the dialog showed, on the phone bench), and a
+ * render left to React's scheduler came 0.4–0.6 s after it, behind the start's other tasks.
  */
 function useAfterFirstFrame(): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
     let mounted = true;
-    void afterNextFrame().then(() => {
-      if (mounted) flushSync(() => setAfter(true));
-    });
+    void afterNextFrame()
+      .then(afterNextFrame)
+      .then(() => {
+        if (mounted) flushSync(() => setAfter(true));
+      });
     return () => {
       mounted = false;
     };
