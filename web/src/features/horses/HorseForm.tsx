@@ -259,9 +259,9 @@ function Select({ label, id, items, current, all, error, required = false, regis
 
 /**
  * False in the first render, true two frames later, rendered at once in that task
- * (`flushSync`). `Modal` shows the dialog a frame after the first render, which restyles the
- * form: with the choices rendered just before it, that task restyled ~320 elements (86–164 ms
- * on the phone bench); a frame after it, the choices are styled in a task of their own. Not a
+ * (`flushSync`). `Modal` shows the dialog a frame after the first render, a task of its own
+ * (86–153 ms of restyle during a start on the phone bench); the choices' render (~100 ms of
+ * script there) comes in the task after it instead of joining it. Not a
  * deferred value: React's background render of the choices was put off by every update of
  * the list read during a start (0.8 s after the dialog showed, on the phone bench), and a
  * render left to React's scheduler came 0.4–0.6 s after it, behind the start's other tasks.
