@@ -22,9 +22,13 @@ const focusedBefore = new WeakMap<HTMLDialogElement, Element>();
 /** Whether Escape closes a dialog shown with `show()` and `closedby` (not in Safari yet). */
 const escapeCloses = typeof HTMLDialogElement !== 'undefined' && 'closedBy' in HTMLDialogElement.prototype;
 
+/** The last dialog shown that is still open and in the page. */
 function topDialog(): HTMLDialogElement | undefined {
-  const top = shown.at(-1);
-  return top?.isConnected && top.open ? top : undefined;
+  for (let i = shown.length - 1; i >= 0; i--) {
+    const dialog = shown[i]!;
+    if (dialog.isConnected && dialog.open) return dialog;
+  }
+  return undefined;
 }
 
 function onKeyDown(event: KeyboardEvent) {
