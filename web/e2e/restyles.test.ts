@@ -12,10 +12,10 @@ const BUYERS = 40;
  * On a phone, neither a dialog nor the drawer restyles the whole screen as it opens or closes
  * (styles.css, docs/web.md "Dialogs restyle the screen once"). `showModal()` did, once each
  * way, to make the rest of the page inert: dialogs are now shown on top without it
- * (ui/top-layer.ts), which keeps the keyboard in the dialog itself. daisyUI locked the page's scroll through custom properties on the root, which added a
- * whole-screen pass to every open and close while they were inherited, and set them by
- * `:root:has(…)` rules, which walked the page at each restyle of the root and restyled the
- * whole screen for the drawer; the lock is now an attribute on the root (ui/page-lock.ts).
+ * (ui/top-layer.ts), which keeps the keyboard in the dialog itself. daisyUI locked the page's
+ * scroll through custom properties on the root, which added a whole-screen pass to every
+ * open and close while they were inherited, and set them by `:root:has(…)` rules, which
+ * walked the page at each restyle of the root and restyled the whole screen for the drawer; the lock is now an attribute on the root (ui/page-lock.ts).
  */
 describe('dialogs and the drawer on a phone', () => {
   let server: AppServer;
@@ -91,7 +91,7 @@ describe('dialogs and the drawer on a phone', () => {
       expect((await focused()).inDialog).toBe(true);
     }
     // The page behind takes no tap while the dialog is open: its backdrop covers it.
-    const behind = await page.evaluate(() => document.elementFromPoint(10, 10)?.closest('dialog') !== null);
+    const behind = await page.evaluate(() => Boolean(document.elementFromPoint(10, 10)?.closest('dialog[open]')));
     expect(behind).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
