@@ -19,8 +19,10 @@ import { abDialogs } from './ab-dialogs.ts';
 import { abStarts, type StartAction } from './ab-starts.ts';
 import { compareStyles } from './compare-styles.ts';
 import { phoneBench } from './phone.ts';
+import { phoneForms } from './phone-forms.ts';
 
 // BENCH_ONLY=browser or =phone runs one row set (web/bench/phone.ts); BENCH_QUICK=1 shortens the phone's.
+// BENCH_ONLY=phone-forms opens the sale and payment forms on a phone (web/bench/phone-forms.ts).
 // BENCH_ONLY=ab-starts compares this build's phone starts with BENCH_AB_DIR's (web/bench/ab-starts.ts);
 // BENCH_ONLY=ab-dialogs their dialogs' restyles (web/bench/ab-dialogs.ts); BENCH_ONLY=compare-styles
 // their computed styles, element by element (web/bench/compare-styles.ts).
@@ -68,6 +70,7 @@ try {
   const ranch = { url: server.url, expectedHorses: size.horses };
   const rows = only.has('browser') ? await browserBench(ranch, webDir, console.log) : [];
   if (only.has('phone')) rows.push(...(await phoneBench(ranch, console.log, { quick: process.env.BENCH_QUICK === '1' })));
+  if (only.has('phone-forms')) rows.push(...(await phoneForms(server.url, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 5) })));
   if (ab) {
     other = await startOurServer(database, { webDir: abDir });
     await warmUp(other.url);

@@ -1,0 +1,111 @@
+// The sale and payment forms on a phone (`BENCH_ONLY=phone-forms`; docs/performance.md
+// "Reproduce"): on a phone (CPU 4×) whose start has settled on Sales, Create Sale tapped until
+// its horse choice offers the ranch's unsold horses, a horse chosen until the sale price is
+// filled, Cancel; then Record Payment tapped until its sale choice offers the open sales,
+// Cancel. Each step's longest main-thread task and its time, over a few rounds. The bench
+// ranch offers thousands of horses and sales there: what a person meets when selling a horse.
+import type { Page } from 'playwright-core';
+import { median } from '../../sync-server/bench/clients.ts';
+import { ms, type Row } from '../../sync-server/bench/table.ts';
+import { twoFrames } from '../e2e/support/restyles.ts';
+import { browserProfiles } from './browser-profiles.ts';
+import { blocking, DEFAULT_RATE, leaveApp, openPhone, PHONE, rounded, settle, signInAndSync, type Task, waitFor } from './phone.ts';
+
+/** One step: tap → what it waits for (ms) and the longest task meanwhile. */
+type Step = { time: number; longest: number };
+type Round = { open: Step; choose: Step; payment: Step };
+
+/** Runs `act`, then waits until `ready` holds on the page and two frames have rendered. */
+async function step(page: Page, tasks: Task[], act: () => Promise<void>, ready: () => Promise<boolean>, what: string): Promise<Step> {
+  const from = Date.now();
+  await act();
+  await waitFor(ready, 60_000, what);
+  await twoFrames(page);
+  const to = Date.now();
+  // Long tasks are reported once they end; give the observer's binding a moment to deliver them.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  return { time: to - from, longest: blocking(tasks, from, to).longest };
+}
+
+/** The number of choices a labelled select offers beyond its placeholder (-1 when it is not shown). */
+const choices = (page: Page, label: string) =>
+  page.evaluate((label) => {
+    const field = [...document.querySelectorAll<HTMLLabelElement>('dialog[open] label')].find((node) => node.textContent?.trim().startsWith(label));
+    const select = field?.htmlFor ? document.getElementById(field.htmlFor) : null;
+    return select instanceof HTMLSelectElement ? select.options.length - 1 : -1;
+  }, label);
+
+/** Taps (a click as a finger would, no Playwright actionability round trips on the throttled page). */
+const tap = (page: Page, name: string) =>
+  page.evaluate((name) => {
+    const button = [...document.querySelectorAll('button')].find((node) => node.textContent?.trim() === name && node.offsetParent);
+    if (!button) throw new Error(`no button ${name}`);
+    button.click();
+  }, name);
+
+async function round(page: Page, tasks: Task[]): Promise<Round> {
+  const open = await step(page, tasks, () => tap(page, 'Create Sale'), async () => (await choices(page, 'Horse')) > 0, 'the horse choice');
+  const choose = await step(
+    page,
+    tasks,
+    () =>
+      page.evaluate(() => {
+        const select = document.querySelector('dialog[open] select') as HTMLSelectElement;
+        select.value = select.options[Math.floor(select.options.length / 2)]!.value;
+        select.dispatchEvent(new Event('input', { bubbles: true }));
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }),
+    () => page.evaluate(() => document.querySelector('dialog[open]')?.textContent?.includes('Selected Horse Details') === true),
+    'the horse details',
+  );
+  await tap(page, 'Cancel');
+  await waitFor(async () => (await page.locator('dialog[open]').count()) === 0, 30_000, 'the sale form to close');
+  const payment = await step(page, tasks, () => tap(page, 'Record Payment'), async () => (await choices(page, 'Sale')) > 0, 'the sale choice');
+  await tap(page, 'Cancel');
+  await waitFor(async () => (await page.locator('dialog[open]').count()) === 0, 30_000, 'the payment form to close');
+  return { open, choose, payment };
+}
+
+export async function phoneForms(url: string, log: (line: string) => void, { rounds }: { rounds: number }): Promise<Row[]> {
+  const profiles = browserProfiles('ranch-bench-forms-');
+  const runs: Round[] = [];
+  try {
+    const context = await profiles.launch(PHONE);
+    const { page, tasks } = await openPhone(context, DEFAULT_RATE, log);
+    await signInAndSync(page, url);
+    await leaveApp(page, url);
+    await page.goto(`${url}/sales`);
+    await page.getByRole('button', { name: 'Create Sale' }).waitFor({ timeout: 120_000 });
+    await settle(page);
+    const offered = { horses: 0, sales: 0 };
+    for (let i = 0; i < rounds; i++) {
+      const run = await round(page, tasks);
+      runs.push(run);
+      log(
+        `  forms: round ${i + 1}: Create Sale → horses offered ${ms(run.open.time)} (longest task ${ms(run.open.longest)}), a horse chosen → details ${ms(run.choose.time)} (${ms(run.choose.longest)}), Record Payment → sales offered ${ms(run.payment.time)} (${ms(run.payment.longest)})`,
+      );
+    }
+    await tap(page, 'Create Sale');
+    await waitFor(async () => (await choices(page, 'Horse')) > 0, 60_000, 'the horse choice');
+    offered.horses = await choices(page, 'Horse');
+    await tap(page, 'Cancel');
+    await tap(page, 'Record Payment');
+    await waitFor(async () => (await choices(page, 'Sale')) > 0, 60_000, 'the sale choice');
+    offered.sales = await choices(page, 'Sale');
+    log(`  forms: ${offered.horses} horses and ${offered.sales} open sales offered`);
+  } finally {
+    await profiles.closeAll();
+  }
+  const group = `Phone (CPU ${DEFAULT_RATE}×), the sale and payment forms`;
+  const row = (figure: string, pick: (run: Round) => Step): Row => ({
+    group,
+    figure: `${figure}: time / longest task (medians)`,
+    ours: `${ms(median(runs.map((run) => pick(run).time)))} / ${ms(median(runs.map((run) => pick(run).longest)))}`,
+    note: `${runs.length} rounds; times ${rounded(runs, (run) => pick(run).time)} ms; longest ${rounded(runs, (run) => pick(run).longest)} ms`,
+  });
+  return [
+    row('Create Sale tapped → the horses offered', (run) => run.open),
+    row('a horse chosen → its details shown', (run) => run.choose),
+    row('Record Payment tapped → the open sales offered', (run) => run.payment),
+  ];
+}
