@@ -70,7 +70,8 @@ try {
   const ranch = { url: server.url, expectedHorses: size.horses };
   const rows = only.has('browser') ? await browserBench(ranch, webDir, console.log) : [];
   if (only.has('phone')) rows.push(...(await phoneBench(ranch, console.log, { quick: process.env.BENCH_QUICK === '1' })));
-  if (only.has('phone-forms')) rows.push(...(await phoneForms(server.url, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 5) })));
+  if (only.has('phone-forms'))
+    rows.push(...(await phoneForms(server.url, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 5) })));
   if (ab) {
     other = await startOurServer(database, { webDir: abDir });
     await warmUp(other.url);

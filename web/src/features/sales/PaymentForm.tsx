@@ -1,9 +1,10 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
+import { ChoicePicker } from '../../ui/ChoicePicker.tsx';
 import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import type { SaleRow } from './sale-rows.ts';
@@ -34,18 +35,30 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
     resolver: zodResolver(paymentInput),
     defaultValues: { saleId, amount: '', date: localToday(), method: '' as PaymentFormValues['method'], memo: '' },
   });
+  // Thousands of open sales on a big ranch: a picker that lists what the typing matches.
+  const saleChoices = useMemo(() => openSales.map((sale) => ({ id: sale.id, label: saleChoiceLabel(sale) })), [openSales]);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
       <FormField label="Sale" htmlFor={f('sale')} error={errors.saleId} required className="sm:col-span-2">
-        <select id={f('sale')} className="select w-full" {...register('saleId')} {...invalidProps(errors.saleId, f('sale'))}>
-          <option value="">Select a sale</option>
-          {openSales.map((sale) => (
-            <option key={sale.id} value={sale.id}>
-              {saleChoiceLabel(sale)}
-            </option>
-          ))}
-        </select>
+        <Controller
+          control={control}
+          name="saleId"
+          render={({ field }) => (
+            <ChoicePicker
+              id={f('sale')}
+              name={field.name}
+              choices={saleChoices}
+              value={field.value}
+              placeholder="Select a sale"
+              noun="sales"
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              invalid={invalidProps(errors.saleId, f('sale'))}
+            />
+          )}
+        />
       </FormField>
       <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
         <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />

@@ -1,10 +1,11 @@
-import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { priceText } from '../horses/horse-display.ts';
+import { ChoicePicker } from '../../ui/ChoicePicker.tsx';
 import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { termsText as termsLabel } from './sale-display.ts';
@@ -38,35 +39,59 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
   } = useForm<SaleFormValues, unknown, SaleFormOutput>({ resolver: zodResolver(saleInput), defaultValues: EMPTY });
   const horseId = useWatch({ control, name: 'horseId' });
   const horse = choices.horses.find((candidate) => candidate.id === horseId);
-  const horseField = register('horseId', {
-    // [S5]: choosing a horse pre-fills the sale price from its listed price.
-    onChange: (event: { target: { value: string } }) => {
-      const chosen = choices.horses.find((candidate) => candidate.id === event.target.value);
-      if (chosen?.priceUsd) setValue('salePrice', priceText(chosen.priceUsd), { shouldValidate: false });
-    },
-  });
+  // Thousands of horses and buyers: pickers that list what the typing matches ([S4]).
+  const horseChoices = useMemo(() => choices.horses.map((choice) => ({ id: choice.id, label: choice.name })), [choices.horses]);
+  const buyerChoices = useMemo(() => choices.buyers.map((buyer) => ({ id: buyer.id, label: contactName(buyer) })), [choices.buyers]);
+  // [S5]: choosing a horse pre-fills the sale price from its listed price.
+  const prefillPrice = (id: string) => {
+    const chosen = choices.horses.find((candidate) => candidate.id === id);
+    if (chosen?.priceUsd) setValue('salePrice', priceText(chosen.priceUsd), { shouldValidate: false });
+  };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
       <FormField label="Horse" htmlFor={f('horse')} error={errors.horseId} required>
-        <select id={f('horse')} className="select w-full" {...horseField} {...invalidProps(errors.horseId, f('horse'))}>
-          <option value="">Select a horse</option>
-          {choices.horses.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name}
-            </option>
-          ))}
-        </select>
+        <Controller
+          control={control}
+          name="horseId"
+          render={({ field }) => (
+            <ChoicePicker
+              id={f('horse')}
+              name={field.name}
+              choices={horseChoices}
+              value={field.value}
+              placeholder="Select a horse"
+              noun="horses"
+              onChange={(id) => {
+                field.onChange(id);
+                prefillPrice(id);
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              invalid={invalidProps(errors.horseId, f('horse'))}
+            />
+          )}
+        />
       </FormField>
       <FormField label="Buyer" htmlFor={f('buyer')} error={errors.buyerId} required>
-        <select id={f('buyer')} className="select w-full" {...register('buyerId')} {...invalidProps(errors.buyerId, f('buyer'))}>
-          <option value="">Select a buyer</option>
-          {choices.buyers.map((buyer) => (
-            <option key={buyer.id} value={buyer.id}>
-              {contactName(buyer)}
-            </option>
-          ))}
-        </select>
+        <Controller
+          control={control}
+          name="buyerId"
+          render={({ field }) => (
+            <ChoicePicker
+              id={f('buyer')}
+              name={field.name}
+              choices={buyerChoices}
+              value={field.value}
+              placeholder="Select a buyer"
+              noun="buyers"
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              invalid={invalidProps(errors.buyerId, f('buyer'))}
+            />
+          )}
+        />
       </FormField>
       {horse && (
         <section className="rounded-box border border-base-300 bg-base-200 p-3 sm:col-span-2" aria-labelledby={f('details')}>
