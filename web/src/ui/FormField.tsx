@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
 
 /** Fields whose schema input is `unknown` get react-hook-form's wider error type; we only read the message. */
 export type ShownError = { message?: string | undefined } | undefined;
@@ -16,6 +17,19 @@ type FormFieldProps = {
   className?: string;
   children: ReactNode;
 };
+
+/**
+ * A refused submit's focus, for forms with `shouldFocusError: false`: the first field with an
+ * error in the order the form shows them. react-hook-form's own focus takes fields in the
+ * order they registered, where a field in a component of its own (a Controller) comes after
+ * the form's plain ones: the sale form focused Payment Terms while Buyer was empty above it.
+ */
+export function focusFirstInvalid<Values extends FieldValues>(errors: FieldErrors<Values>, event?: BaseSyntheticEvent): void {
+  const form = event?.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  const first = [...form.elements].find((element) => 'name' in element && typeof element.name === 'string' && element.name in errors);
+  if (first instanceof HTMLElement) first.focus();
+}
 
 /** A label tied to its control, the control, and the field's validation message. */
 export function FormField({ label, htmlFor, error, required = false, className = '', children }: FormFieldProps) {

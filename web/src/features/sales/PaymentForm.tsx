@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { formatUsd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { ChoicePicker } from '../../ui/ChoicePicker.tsx';
-import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
+import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import type { SaleRow } from './sale-rows.ts';
 
@@ -34,12 +34,14 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
   } = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
     resolver: zodResolver(paymentInput),
     defaultValues: { saleId, amount: '', date: localToday(), method: '' as PaymentFormValues['method'], memo: '' },
+    // The first field to mend is focused in the order shown (focusFirstInvalid).
+    shouldFocusError: false,
   });
   // Thousands of open sales on a big ranch: a picker that lists what the typing matches.
   const saleChoices = useMemo(() => openSales.map((sale) => ({ id: sale.id, label: saleChoiceLabel(sale) })), [openSales]);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
       <FormField label="Sale" htmlFor={f('sale')} error={errors.saleId} required className="sm:col-span-2">
         <Controller
           control={control}

@@ -6,7 +6,7 @@ import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { priceText } from '../horses/horse-display.ts';
 import { ChoicePicker } from '../../ui/ChoicePicker.tsx';
-import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
+import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { termsText as termsLabel } from './sale-display.ts';
 import type { SaleChoices } from './sale-rows.ts';
@@ -36,7 +36,12 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
     handleSubmit,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<SaleFormValues, unknown, SaleFormOutput>({ resolver: zodResolver(saleInput), defaultValues: EMPTY });
+  } = useForm<SaleFormValues, unknown, SaleFormOutput>({
+    resolver: zodResolver(saleInput),
+    defaultValues: EMPTY,
+    // The first field to mend is focused in the order shown (focusFirstInvalid).
+    shouldFocusError: false,
+  });
   const horseId = useWatch({ control, name: 'horseId' });
   const horse = choices.horses.find((candidate) => candidate.id === horseId);
   // Thousands of horses and buyers: pickers that list what the typing matches ([S4]).
@@ -49,7 +54,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
       <FormField label="Horse" htmlFor={f('horse')} error={errors.horseId} required>
         <Controller
           control={control}

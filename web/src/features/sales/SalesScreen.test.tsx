@@ -85,6 +85,8 @@ describe('Sales & Payments screen', () => {
     for (const message of ['Horse is required', 'Buyer is required', 'Sale price is required', 'Payment terms are required']) {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
+    // The first field to mend takes the focus, picker or not.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Horse/));
     expect(await data.db.sales.count()).toBe(0);
   });
 
@@ -139,6 +141,7 @@ describe('Sales & Payments screen', () => {
     for (const message of ['Sale is required', 'Amount is required', 'Date is required', 'Payment method is required']) {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Sale/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.click(within(row).getByRole('button', { name: 'Add Payment' }));
