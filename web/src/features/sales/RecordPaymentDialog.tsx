@@ -1,19 +1,23 @@
+import { useMemo } from 'react';
 import { useRanchData } from '../../data/context.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { PaymentForm, type PaymentFormOutput } from './PaymentForm.tsx';
-import { useSaleRows } from './sale-rows.ts';
+import type { SaleRow } from './sale-rows.ts';
 
 type Props = {
   open: boolean;
+  /** The screen's sales (undefined while they are read): one live query for both, not two. */
+  sales: SaleRow[] | undefined;
   /** Pre-selects this sale (Add Payment on a sale row). */
   saleId?: string | undefined;
   onClose: () => void;
 };
 
-export function RecordPaymentDialog({ open, saleId, onClose }: Props) {
+export function RecordPaymentDialog({ open, sales, saleId, onClose }: Props) {
   const { writes } = useRanchData();
-  const sales = useSaleRows();
+  // [P4]: only Open sales can take a payment. Kept while the sales stay, so the picker's list is too.
+  const openSales = useMemo(() => sales?.filter((sale) => sale.status === 'Open'), [sales]);
   const toast = useToast();
 
   const record = async (values: PaymentFormOutput) => {
@@ -30,8 +34,8 @@ export function RecordPaymentDialog({ open, saleId, onClose }: Props) {
 
   return (
     <Modal open={open} title="Record Payment" onClose={onClose}>
-      {sales ? (
-        <PaymentForm openSales={sales.filter((sale) => sale.status === 'Open')} saleId={saleId} onSubmit={record} onCancel={onClose} />
+      {openSales ? (
+        <PaymentForm openSales={openSales} saleId={saleId} onSubmit={record} onCancel={onClose} />
       ) : (
         <span className="loading loading-spinner" role="status" aria-label="Loading" />
       )}

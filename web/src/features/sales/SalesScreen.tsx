@@ -59,7 +59,7 @@ export function SalesScreen() {
         payments={<PaymentsTable rows={payments} onReceipt={setReceipt} />}
       />
       <CreateSaleDialog open={creating} onClose={() => setCreating(false)} />
-      <RecordPaymentDialog open={paying !== null} saleId={paying?.saleId} onClose={() => setPaying(null)} />
+      <RecordPaymentDialog open={paying !== null} sales={sales} saleId={paying?.saleId} onClose={() => setPaying(null)} />
       <SaleDetailsDialog sale={viewed} onClose={() => setViewing(null)} />
       <PaymentReceiptDialog payment={receipt} onClose={() => setReceipt(null)} />
     </section>
