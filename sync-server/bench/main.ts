@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { browserBench } from '../../web/bench/chromium.ts';
 import { phoneBench } from '../../web/bench/phone.ts';
+import { phoneForms } from '../../web/bench/phone-forms.ts';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases.ts';
 import { fanoutBench } from './fanout.ts';
 import { ROOT } from './processes.ts';
@@ -12,7 +13,7 @@ import { ranchBench } from './ranch.ts';
 import { formatTable, type Row } from './table.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser,phone,flood').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser,phone,phone-forms,flood').split(','));
 const log = (line: string) => console.log(line);
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const webDir = join(ROOT, 'dist', 'web');
@@ -87,6 +88,9 @@ if (only.has('ranch')) {
           ...(only.has('browser') ? await browserBench(server, webDir, log) : []),
           // The phone rows (web/bench/phone.ts) fail on their own, not taking the desk rows with them.
           ...(only.has('phone') ? await phoneBench(server, log, { quick }).catch((error: Error) => failed('Phone (CPU 4×)', error)) : []),
+          ...(only.has('phone-forms')
+            ? await phoneForms(server.url, log, { rounds: quick ? 2 : 3 }).catch((error: Error) => failed('Phone (CPU 4×), forms', error))
+            : []),
         ],
       ),
     )),
