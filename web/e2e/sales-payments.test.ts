@@ -97,6 +97,12 @@ describe('sales and payments', () => {
     await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
 
     const sale = await openSaleForm(page, 'Comet');
+    // Escape closes the picker's list, not the dialog: what was typed is not lost.
+    await field(sale, 'Horse').fill('Com');
+    await sale.getByRole('option', { name: 'Comet', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sale.getByRole('listbox', { name: 'horses' }).getByRole('option').count()).toBe(0);
+    expect(await sale.isVisible()).toBe(true);
     await pick(sale, 'Horse', 'Comet');
     expect(await field(sale, 'Sale Price').inputValue()).toBe('$12,000');
     await sale.getByRole('region', { name: 'Selected Horse Details' }).getByText('$12,000').waitFor();
@@ -123,6 +129,12 @@ describe('sales and payments', () => {
 
     await page.getByRole('tab', { name: 'Payments' }).click();
     await page.getByRole('row').filter({ hasText: 'ACH Transfer' }).getByText('$6,000').waitFor();
+
+    // With the list closed, Escape is the dialog's again.
+    const another = await openSaleForm(page, 'Paddock Star');
+    await pick(another, 'Horse', 'Paddock Star');
+    await page.keyboard.press('Escape');
+    await another.waitFor({ state: 'hidden' });
 
     await expect
       .poll(async () => (await api<ApiSale[]>('/api/sales')).find((s) => s.horseId === horses.Comet)?.status, { timeout: 30_000 })

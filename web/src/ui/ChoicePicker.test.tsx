@@ -66,6 +66,27 @@ describe('ChoicePicker', () => {
     expect(held()).toBe('');
   });
 
+  it('shows the choice held again when the field is left, or its list closed, without choosing', () => {
+    render(<Field initial="h7" />);
+    fireEvent.change(input(), { target: { value: 'Horse 12' } });
+    fireEvent.blur(input());
+    expect(input().value).toBe('Horse 0007');
+    fireEvent.change(input(), { target: { value: 'Horse 12' } });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(options()).toEqual([]);
+    expect(input().value).toBe('Horse 0007');
+    expect(held()).toBe('h7');
+  });
+
+  it('leaves Escape to the dialog once its list is closed, the choice kept', () => {
+    render(<Field initial="h7" />);
+    const pressed = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    input().dispatchEvent(pressed);
+    expect(pressed.defaultPrevented).toBe(false);
+    expect(input().value).toBe('Horse 0007');
+    expect(held()).toBe('h7');
+  });
+
   it('shows the choice the form starts with and says when nothing matches', () => {
     render(<Field initial="h7" />);
     expect(input().value).toBe('Horse 0007');

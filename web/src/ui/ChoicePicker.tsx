@@ -60,6 +60,12 @@ export function ChoicePicker({ id, name, choices, value, placeholder, noun, onCh
       if (type === useCombobox.stateChangeTypes.InputChange && inputValue === '' && value !== '') onChange('');
     },
     onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem?.id ?? ''),
+    // Leaving the field, or closing its list with Escape, without choosing shows the choice
+    // held again: typed text must not stand in the field while the form holds another horse.
+    stateReducer: (_state, { type, changes }) =>
+      type === useCombobox.stateChangeTypes.InputBlur || type === useCombobox.stateChangeTypes.InputKeyDownEscape
+        ? { ...changes, inputValue: changes.selectedItem?.label ?? '' }
+        : changes,
   });
   const more = matching.count - matching.shown.length;
 
@@ -70,7 +76,19 @@ export function ChoicePicker({ id, name, choices, value, placeholder, noun, onCh
           className="input join-item w-full"
           placeholder={placeholder}
           // Named by the form's <label for>, not by a label id of Downshift's own.
-          {...getInputProps({ name, onBlur, ref: inputRef, 'aria-labelledby': undefined, ...invalid })}
+          {...getInputProps({
+            name,
+            onBlur,
+            ref: inputRef,
+            'aria-labelledby': undefined,
+            ...invalid,
+            onKeyDown: (event) => {
+              // With the list closed, Escape is the dialog's (it closes), not Downshift's
+              // (it would empty the field and take the choice away).
+              if (event.key === 'Escape' && !isOpen)
+                (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+            },
+          })}
         />
         <button type="button" className="btn join-item" {...getToggleButtonProps({ 'aria-label': `Show ${noun}` })}>
           <span aria-hidden="true">{isOpen ? '▴' : '▾'}</span>
