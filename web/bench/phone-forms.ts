@@ -58,6 +58,10 @@ const chooseHorse = (page: Page) =>
       control.dispatchEvent(new Event('change', { bubbles: true }));
       return;
     }
+    // A finger taps the field first: it has the focus before the typing (unfocused, the
+    // picker's list focused it as it opened, a forced layout inside the typing's task).
+    control.focus();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     setValue.call(control, 'Comet 2'); // The bench ranch's horses are named 'Comet 28' and so on.
     control.dispatchEvent(new Event('input', { bubbles: true }));
