@@ -1,10 +1,10 @@
 import { useId, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
-import { ChoicePicker } from '../../ui/ChoicePicker.tsx';
+import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import type { SaleRow } from './sale-rows.ts';
@@ -43,23 +43,14 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
       <FormField label="Sale" htmlFor={f('sale')} error={errors.saleId} required className="sm:col-span-2">
-        <Controller
-          control={control}
+        <ChoiceField
+          id={f('sale')}
           name="saleId"
-          render={({ field }) => (
-            <ChoicePicker
-              id={f('sale')}
-              name={field.name}
-              choices={saleChoices}
-              value={field.value}
-              placeholder="Select a sale"
-              noun="sales"
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              invalid={invalidProps(errors.saleId, f('sale'))}
-            />
-          )}
+          control={control}
+          choices={saleChoices}
+          placeholder="Select a sale"
+          noun="sales"
+          error={errors.saleId}
         />
       </FormField>
       <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>

@@ -1,11 +1,11 @@
 import { useId, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { priceText } from '../horses/horse-display.ts';
-import { ChoicePicker } from '../../ui/ChoicePicker.tsx';
+import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { termsText as termsLabel } from './sale-display.ts';
@@ -56,46 +56,26 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
       <FormField label="Horse" htmlFor={f('horse')} error={errors.horseId} required>
-        <Controller
-          control={control}
+        <ChoiceField
+          id={f('horse')}
           name="horseId"
-          render={({ field }) => (
-            <ChoicePicker
-              id={f('horse')}
-              name={field.name}
-              choices={horseChoices}
-              value={field.value}
-              placeholder="Select a horse"
-              noun="horses"
-              onChange={(id) => {
-                field.onChange(id);
-                prefillPrice(id);
-              }}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              invalid={invalidProps(errors.horseId, f('horse'))}
-            />
-          )}
+          control={control}
+          choices={horseChoices}
+          placeholder="Select a horse"
+          noun="horses"
+          error={errors.horseId}
+          onChosen={prefillPrice}
         />
       </FormField>
       <FormField label="Buyer" htmlFor={f('buyer')} error={errors.buyerId} required>
-        <Controller
-          control={control}
+        <ChoiceField
+          id={f('buyer')}
           name="buyerId"
-          render={({ field }) => (
-            <ChoicePicker
-              id={f('buyer')}
-              name={field.name}
-              choices={buyerChoices}
-              value={field.value}
-              placeholder="Select a buyer"
-              noun="buyers"
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              invalid={invalidProps(errors.buyerId, f('buyer'))}
-            />
-          )}
+          control={control}
+          choices={buyerChoices}
+          placeholder="Select a buyer"
+          noun="buyers"
+          error={errors.buyerId}
         />
       </FormField>
       {horse && (
