@@ -1,5 +1,5 @@
 import { useCombobox } from 'downshift';
-import { type Ref, useMemo, useState } from 'react';
+import { type Ref, useMemo, useRef, useState } from 'react';
 
 /** One thing a picker offers: the value the form keeps and the text a person reads. */
 export type Choice = { id: string; label: string };
@@ -31,22 +31,25 @@ type Props = {
  */
 export function ChoicePicker({ id, name, choices, value, placeholder, noun, onChange, onBlur, inputRef, invalid }: Props) {
   const [typed, setTyped] = useState('');
-  const byId = useMemo(() => new Map(choices.map((choice) => [choice.id, choice])), [choices]);
-  const lowered = useMemo(() => choices.map((choice) => choice.label.toLocaleLowerCase()), [choices]);
-  const selected = byId.get(value) ?? null;
+  // Nothing is built per choice as the form opens (5,000 of them in the payment form): the
+  // chosen one is looked up, and the lowered labels are made at the first search.
+  const selected = useMemo(() => (value ? (choices.find((choice) => choice.id === value) ?? null) : null), [choices, value]);
+  const lowered = useRef<{ of: readonly Choice[]; labels: string[] } | null>(null);
   const matching = useMemo(() => {
     const wanted = typed.trim().toLocaleLowerCase();
     // The chosen label in the field is not a search: the whole list is offered again.
     if (!wanted || (selected && typed === selected.label)) return { shown: choices.slice(0, SHOWN_CHOICES), count: choices.length };
+    if (lowered.current?.of !== choices)
+      lowered.current = { of: choices, labels: choices.map((choice) => choice.label.toLocaleLowerCase()) };
     const shown: Choice[] = [];
     let count = 0;
-    lowered.forEach((label, index) => {
+    lowered.current.labels.forEach((label, index) => {
       if (!label.includes(wanted)) return;
       count += 1;
       if (shown.length < SHOWN_CHOICES) shown.push(choices[index]!);
     });
     return { shown, count };
-  }, [typed, choices, lowered, selected]);
+  }, [typed, choices, selected]);
 
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox<Choice>({
     items: matching.shown,
