@@ -1,26 +1,24 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { formatUsd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { ChoiceField } from '../../ui/ChoiceField.tsx';
+import type { Choice } from '../../ui/ChoicePicker.tsx';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
 import { MoneyInput } from './money-input.tsx';
-import type { SaleRow } from './sale-rows.ts';
 
 export type PaymentFormValues = z.input<typeof paymentInput>;
 export type PaymentFormOutput = z.output<typeof paymentInput>;
 
 type Props = {
-  /** [P4]: only Open sales can take a payment. */
-  openSales: SaleRow[];
+  /** [P4]: only Open sales can take a payment: theirs, as the picker lists them (saleChoiceLabel). */
+  openSales: readonly Choice[];
   saleId?: string | undefined;
   onSubmit: (values: PaymentFormOutput) => void;
   onCancel: () => void;
 };
-
-export const saleChoiceLabel = (sale: SaleRow) => `${sale.horseName} — ${sale.buyerName} (balance ${formatUsd(sale.balanceCents / 100)})`;
 
 /** [P2] payment form: the date defaults to today where the user is. */
 export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Props) {
@@ -37,8 +35,6 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
     // The first field to mend is focused in the order shown (focusFirstInvalid).
     shouldFocusError: false,
   });
-  // Thousands of open sales on a big ranch: a picker that lists what the typing matches.
-  const saleChoices = useMemo(() => openSales.map((sale) => ({ id: sale.id, label: saleChoiceLabel(sale) })), [openSales]);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
@@ -47,7 +43,7 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
           id={f('sale')}
           name="saleId"
           control={control}
-          choices={saleChoices}
+          choices={openSales}
           placeholder="Select a sale"
           noun="sales"
           error={errors.saleId}

@@ -3,6 +3,7 @@ import { useRanchData } from '../../data/context.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { PaymentForm, type PaymentFormOutput } from './PaymentForm.tsx';
+import { saleChoiceLabel } from './sale-display.ts';
 import type { SaleRow } from './sale-rows.ts';
 
 type Props = {
@@ -16,8 +17,13 @@ type Props = {
 
 export function RecordPaymentDialog({ open, sales, saleId, onClose }: Props) {
   const { writes } = useRanchData();
-  // [P4]: only Open sales can take a payment. Kept while the sales stay, so the picker's list is too.
-  const openSales = useMemo(() => sales?.filter((sale) => sale.status === 'Open'), [sales]);
+  // [P4]: only Open sales can take a payment. Their labels are made as the rows come, while
+  // the screen shows, not as the form opens (5,000 on the bench ranch), and kept while the
+  // rows stay.
+  const openSales = useMemo(
+    () => sales?.filter((sale) => sale.status === 'Open').map((sale) => ({ id: sale.id, label: saleChoiceLabel(sale) })),
+    [sales],
+  );
   const toast = useToast();
 
   const record = async (values: PaymentFormOutput) => {

@@ -1,9 +1,8 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
-import { contactName } from '../contacts/contact-name.ts';
 import { priceText } from '../horses/horse-display.ts';
 import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
@@ -44,9 +43,6 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
   });
   const horseId = useWatch({ control, name: 'horseId' });
   const horse = choices.horses.find((candidate) => candidate.id === horseId);
-  // Thousands of horses and buyers: pickers that list what the typing matches ([S4]).
-  const horseChoices = useMemo(() => choices.horses.map((choice) => ({ id: choice.id, label: choice.name })), [choices.horses]);
-  const buyerChoices = useMemo(() => choices.buyers.map((buyer) => ({ id: buyer.id, label: contactName(buyer) })), [choices.buyers]);
   // [S5]: choosing a horse pre-fills the sale price from its listed price.
   const prefillPrice = (id: string) => {
     const chosen = choices.horses.find((candidate) => candidate.id === id);
@@ -60,7 +56,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
           id={f('horse')}
           name="horseId"
           control={control}
-          choices={horseChoices}
+          choices={choices.horsePicks}
           placeholder="Select a horse"
           noun="horses"
           error={errors.horseId}
@@ -72,7 +68,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
           id={f('buyer')}
           name="buyerId"
           control={control}
-          choices={buyerChoices}
+          choices={choices.buyerPicks}
           placeholder="Select a buyer"
           noun="buyers"
           error={errors.buyerId}

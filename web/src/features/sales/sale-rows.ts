@@ -5,6 +5,7 @@ import type { Buyer, RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments-row.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { readByNameInPages } from '../horses/read-in-pages.ts';
+import type { Choice } from '../../ui/ChoicePicker.tsx';
 
 /** A sale with names and its standing (shared saleStanding: status, paid after the down payment, balance with interest). */
 export type SaleRow = StoredSale & SaleStanding & { horseName: string; buyerName: string };
@@ -80,6 +81,9 @@ export type SaleChoices = {
   /** [S4]: horses with a status, and (our rule) not already sold. */
   horses: Horse[];
   buyers: Buyer[];
+  /** The same as the form's pickers list them, made with the read, not as the form opens. */
+  horsePicks: Choice[];
+  buyerPicks: Choice[];
 };
 
 /** What the sale form offers. */
@@ -92,6 +96,12 @@ export function useSaleChoices(): SaleChoices | undefined {
       db.sales.orderBy('horseId').uniqueKeys(),
     ]);
     const sold = new Set(soldIds.map(String));
-    return { horses: horses.filter((horse) => horse.statusId !== null && !sold.has(horse.id)), buyers };
+    const offered = horses.filter((horse) => horse.statusId !== null && !sold.has(horse.id));
+    return {
+      horses: offered,
+      buyers,
+      horsePicks: offered.map((horse) => ({ id: horse.id, label: horse.name })),
+      buyerPicks: buyers.map((buyer) => ({ id: buyer.id, label: contactName(buyer) })),
+    };
   }, [db]);
 }
