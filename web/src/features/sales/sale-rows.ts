@@ -80,8 +80,7 @@ export function usePaymentRows(): PaymentRow[] | undefined {
 export type SaleChoices = {
   /** [S4]: horses with a status, and (our rule) not already sold. */
   horses: Horse[];
-  buyers: Buyer[];
-  /** The same as the form's pickers list them, made with the read, not as the form opens. */
+  /** The horses and buyers as the form's pickers list them, made with the read, not as the form opens. */
   horsePicks: Choice[];
   buyerPicks: Choice[];
 };
@@ -99,7 +98,6 @@ export function useSaleChoices(): SaleChoices | undefined {
     const offered = horses.filter((horse) => horse.statusId !== null && !sold.has(horse.id));
     return {
       horses: offered,
-      buyers,
       horsePicks: offered.map((horse) => ({ id: horse.id, label: horse.name })),
       buyerPicks: buyers.map((buyer) => ({ id: buyer.id, label: contactName(buyer) })),
     };
