@@ -83,6 +83,11 @@ export default defineConfig({
       },
     },
     rolldownOptions: {
+      output: {
+        // zod in a chunk of its own, so a form's schemas are evaluated in a task after zod's
+        // (web/src/lib/zod-first.ts); with shared/schemas/common.ts they were one chunk.
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+      },
       treeshake: {
         // shared/ is imported through its index, which re-exports the zod schemas and the
         // document layout (Yjs). Its modules do nothing when evaluated but define what they

@@ -1,5 +1,6 @@
 import { callWrite, type RanchWrites, stagedBeforeLoad, writesThrough } from './ranch-writes.ts';
 import type { StagingOptions } from './staged-writes.ts';
+import { zodFirst } from '../lib/zod-first.ts';
 import { yieldToBrowser } from './time-slices.ts';
 
 /** What is used of staged-writes.ts (`loadModule` imports it; tests count the loads). */
@@ -48,13 +49,14 @@ export function stageWritesBeforeLoad(
 }
 
 /**
- * The staging module in two tasks: first the records' zod schemas (the projection validates
+ * The staging module in three tasks: zod, the records' zod schemas (the projection validates
  * with them), then the module itself (Yjs, the projection, the repositories). Evaluated
  * together they were one task of 120-140 ms on a phone (CPU 4x) during a start, half of it
  * building the schemas; a task each stays under 100 ms (docs/web.md "Dialogs that open at
  * once").
  */
 async function loadInSteps(): Promise<StagingModule> {
+  await zodFirst();
   await import('../../../shared/schemas/records.ts');
   await yieldToBrowser();
   return import('./staged-writes.ts');

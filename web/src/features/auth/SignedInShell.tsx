@@ -1,5 +1,5 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
-import { useRanchData, useSyncStatus } from '../../data/context.tsx';
+import { useRanchData, useSyncField } from '../../data/context.tsx';
 import { askPersistentStorage } from '../../lib/persist-storage.ts';
 import { displayName } from '../../lib/user-display.ts';
 import { Layout } from '../../ui/Layout.tsx';
@@ -25,7 +25,7 @@ const reload = () => window.location.reload();
 export function SignedInShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const data = useRanchData();
-  const { sessionExpired } = useSyncStatus();
+  const sessionExpired = useSyncField('sessionExpired');
   const toast = useToast();
   const gate = useDataOwnerGate(user);
   const toSignIn = useCallback(() => void signInAgain(toast), [toast]);

@@ -1,4 +1,4 @@
-import { useSyncStatus } from '../../data/context.tsx';
+import { useSyncField } from '../../data/context.tsx';
 import { useCurrentUser } from './AuthProvider.tsx';
 
 /**
@@ -9,7 +9,7 @@ import { useCurrentUser } from './AuthProvider.tsx';
  * so the buttons are there from the first rows on ([O2], docs/web.md "Writable sooner").
  */
 export function useCanWrite(): boolean {
-  const { readOnly } = useSyncStatus();
+  const readOnly = useSyncField('readOnly');
   const user = useCurrentUser();
   return !readOnly && user.role !== 'Viewer';
 }

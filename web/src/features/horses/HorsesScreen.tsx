@@ -6,6 +6,8 @@ import type { RowAction } from '../../ui/DataTable.tsx';
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
+import { zodFirst } from '../../lib/zod-first.ts';
+import { yieldToBrowser } from '../../data/time-slices.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { exportHorses } from './export-horses.ts';
@@ -21,7 +23,13 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 // own: suspending on it instead showed the dialog ~0.5–1 s after the module had arrived during
 // a start, and loading it as the screen mounted slowed the first keystrokes (docs/web.md
 // "Dialogs that open at once").
-const HorseDialog = lazyWithPreload(() => import('./HorseDialog.tsx').then((module) => module.HorseDialog));
+// In steps, each evaluated in a task of its own: zod, the horse's schema, then the form.
+const HorseDialog = lazyWithPreload(async () => {
+  await zodFirst();
+  await import('../../../../shared/schemas/horse.ts');
+  await yieldToBrowser();
+  return (await import('./HorseDialog.tsx')).HorseDialog;
+});
 const HorseDetailsDialog = lazy(() => import('./HorseDetailsDialog.tsx').then((module) => ({ default: module.HorseDetailsDialog })));
 const CareVisitDialog = lazy(() => import('../care/CareVisitDialog.tsx').then((module) => ({ default: module.CareVisitDialog })));
 

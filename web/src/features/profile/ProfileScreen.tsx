@@ -1,4 +1,4 @@
-import { useSyncStatus } from '../../data/context.tsx';
+import { useSyncField } from '../../data/context.tsx';
 import type { ErrorIssue } from '../../../../shared/index.ts';
 import { ApiError, isNetworkError, isUnauthorized } from '../../lib/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
@@ -14,7 +14,7 @@ import { updateProfile } from './update-profile.ts';
 export function ProfileScreen() {
   const auth = useAuth();
   const refreshUser = useRefreshUser();
-  const { online } = useSyncStatus();
+  const online = useSyncField('online');
   const toast = useToast();
 
   /** True when the request went through; else it has said why and gives the fields the server refused. */

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useRanchData, useSyncStatus } from '../../data/context.tsx';
+import { useRanchData, useSyncField } from '../../data/context.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { clearLocalData } from './clear-local-data.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 export function DataManagementCard({ onSaveAll }: { onSaveAll: () => void }) {
   const toast = useToast();
   const data = useRanchData();
-  const { saved } = useSyncStatus();
+  const saved = useSyncField('saved');
   const { invalid } = useSyncExternalStore(data.projection.invalidCount.subscribe, data.projection.invalidCount.get);
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);

@@ -1,4 +1,4 @@
-import { useSyncStatus } from '../../data/context.tsx';
+import { useSyncField } from '../../data/context.tsx';
 import { useWaitingChanges, useWaitingPhotos } from '../../data/use-waiting.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { isOne, nothingUnsent, unsentText } from './sign-out.ts';
@@ -17,7 +17,7 @@ type SignOutDialogProps = {
  * signing out loses nothing. Focus starts on 'Stay signed in'.
  */
 export function SignOutDialog({ open, everywhere, busy, onStay, onSignOut }: SignOutDialogProps) {
-  const { saved } = useSyncStatus();
+  const saved = useSyncField('saved');
   const changes = useWaitingChanges();
   const photos = useWaitingPhotos();
   // A deletion alone moves no clock the records are counted by: still one change waiting.

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { ROLES, type ErrorIssue, type Role, type User } from '../../../../shared/index.ts';
-import { useSyncStatus } from '../../data/context.tsx';
+import { useSyncField } from '../../data/context.tsx';
 import { ApiError, isUnauthorized } from '../../lib/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -19,7 +19,7 @@ import { resetUserPassword, setUserActive, updateUserRole } from './users-api.ts
 export function UsersScreen({ goHome }: { goHome: () => void }) {
   const allowed = useAdminOnly(goHome);
   const auth = useAuth();
-  const { online } = useSyncStatus();
+  const online = useSyncField('online');
   const toast = useToast();
   const { state, reload } = useUsers(allowed, online);
   const [search, setSearch] = useState('');

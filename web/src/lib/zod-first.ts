@@ -1,0 +1,17 @@
+import { yieldToBrowser } from '../data/time-slices.ts';
+
+let zod: Promise<void> | undefined;
+
+/**
+ * Loads zod (its own chunk, vite.config.ts) and yields a task before whatever builds schemas
+ * with it: evaluated with the schemas and a form, zod's own module made one task of 85-120 ms
+ * on the bench phone (CPU 4x) during a start (docs/performance.md). Once loaded it resolves
+ * at once, with no yield.
+ */
+export function zodFirst(): Promise<void> {
+  zod ??= import('./zod-chunk.ts').then(yieldToBrowser, (error: unknown) => {
+    zod = undefined; // The next load tries again.
+    throw error;
+  });
+  return zod;
+}
