@@ -444,7 +444,10 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const { page, tasks } = await openPhone(context, rate, log);
 
     // (d) and (a) A first sync: a new device signs in; until every table is filled.
-    const { signIn, filled } = await signInAndSync(page, server.url);
+    const syncTrace = process.env.BENCH_TRACE_SYNC;
+    const { signIn, filled } = syncTrace
+      ? await tracePage(page, syncTrace, log, () => signInAndSync(page, server.url))
+      : await signInAndSync(page, server.url);
     const payments = await page.evaluate(async () =>
       (await (window as unknown as AppWindow).__ranch.data.db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0),
     );

@@ -65,4 +65,26 @@ describe('lazyWithPreload', () => {
     });
     expect(screen.getByLabelText('Name')).toBeTruthy();
   });
+
+  it('preloads the way it is told, but a render or a load() that comes first loads at once', async () => {
+    const direct = deferredLoad();
+    const stepped = deferredLoad();
+    const Dialog = lazyWithPreload(direct.load, stepped.load);
+    void Dialog.preload();
+    expect(stepped.calls).toHaveLength(1);
+    expect(direct.calls).toHaveLength(0);
+    // Add Horse tapped while the steps are under way: the dialog does not wait for them.
+    const opened = Dialog.load();
+    expect(direct.calls).toHaveLength(1);
+    direct.calls[0]!.resolve();
+    await opened;
+    act(() => {
+      render(shell(<Dialog label="Name" />));
+    });
+    expect(screen.getByLabelText('Name')).toBeTruthy();
+    // Once loaded, a preload loads nothing more.
+    await Dialog.preload();
+    expect(stepped.calls).toHaveLength(1);
+    expect(direct.calls).toHaveLength(1);
+  });
 });
