@@ -74,9 +74,10 @@ export function ChoicePicker({ id, name, choices, value, placeholder, noun, onCh
 
   return (
     <div className="w-full">
-      <div className="join w-full">
+      {/* Input and button joined by hand: daisyUI's join is left out (styles.css). */}
+      <div className="flex w-full">
         <input
-          className="input join-item w-full"
+          className="input w-full rounded-e-none focus:z-10"
           placeholder={placeholder}
           // Named by the form's <label for>, not by a label id of Downshift's own.
           {...getInputProps({
@@ -93,7 +94,7 @@ export function ChoicePicker({ id, name, choices, value, placeholder, noun, onCh
             },
           })}
         />
-        <button type="button" className="btn join-item" {...getToggleButtonProps({ 'aria-label': `Show ${noun}` })}>
+        <button type="button" className="btn -ms-px rounded-s-none" {...getToggleButtonProps({ 'aria-label': `Show ${noun}` })}>
           <span aria-hidden="true">{isOpen ? '▴' : '▾'}</span>
         </button>
       </div>
