@@ -87,4 +87,19 @@ describe('lazyWithPreload', () => {
     expect(stepped.calls).toHaveLength(1);
     expect(direct.calls).toHaveLength(1);
   });
+
+  it('once preloaded, a load() or a render loads nothing again', async () => {
+    const direct = deferredLoad();
+    const stepped = deferredLoad();
+    const Dialog = lazyWithPreload(direct.load, stepped.load);
+    const preloaded = Dialog.preload();
+    stepped.calls[0]!.resolve();
+    await preloaded;
+    await Dialog.load();
+    act(() => {
+      render(shell(<Dialog label="Name" />));
+    });
+    expect(screen.getByLabelText('Name')).toBeTruthy();
+    expect(direct.calls).toHaveLength(0);
+  });
 });

@@ -20,9 +20,9 @@ export function lazyWithPreload<P extends object>(
   load: () => Promise<ComponentType<P>>,
   /**
    * How `preload` loads, when not as `load` does: e.g. in steps, each module evaluated in a
-   * task of its own, which suits a preload nobody waits for. A render or a `load()` that
-   * asks for the component before that is done loads it with `load` at once: each step's fetch waits for
-   * the step before, which on the phone bench held Add Horse's dialog back by ~0.5 s.
+   * task of its own, which suits a preload nobody waits for. A render or a `load()` that asks
+   * for the component before that is done loads it with `load` at once: each step's fetch
+   * waits for the step before, which on the phone bench held Add Horse's dialog back by ~0.5 s.
    */
   preloadWith: () => Promise<ComponentType<P>> = load,
 ): Preloadable<P> {
@@ -40,6 +40,7 @@ export function lazyWithPreload<P extends object>(
       },
     );
   const start = (): Promise<ComponentType<P>> => {
+    if (loaded) return Promise.resolve(loaded); // Preloaded: nothing to load again.
     loading ??= settle(load, () => (loading = undefined));
     return loading;
   };

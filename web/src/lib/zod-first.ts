@@ -4,9 +4,9 @@ let zod: Promise<void> | undefined;
 
 /**
  * Loads zod (its own chunk, vite.config.ts) and yields a task before whatever builds schemas
- * with it: evaluated with the schemas and a form, zod's own module made one task of 85-120 ms
- * on the bench phone (CPU 4x) during a start (docs/performance.md). Once loaded it resolves
- * at once, with no yield.
+ * with it: zod, the horse's schemas and its form evaluated together were one task of 85-120
+ * ms on the bench phone (CPU 4x) during a start (docs/performance.md). Once loaded it
+ * resolves at once, with no yield.
  */
 export function zodFirst(): Promise<void> {
   zod ??= import('./zod-chunk.ts').then(yieldToBrowser, (error: unknown) => {
