@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { browserProfiles, inTurn } from './browser-profiles.ts';
+import { profileMainThread } from './cpu-profile.ts';
 import { tracePage } from './trace.ts';
 import {
   DEFAULT_RATE,
@@ -104,13 +105,20 @@ export async function abStarts(
       for (const phone of inTurn(phones, round)) {
         // BENCH_AB_TRACE=<file>: the first build's first start, traced (trace.ts); with
         // BENCH_AB_TRACE_ALL=1, every start of the first build, in <file>.<round>.json.
-        const file = process.env.BENCH_AB_TRACE;
+        // BENCH_AB_PROFILE=<file>: the same starts under the sampling profiler instead
+        // (cpu-profile.ts), in <file>.<round>.cpuprofile with BENCH_AB_TRACE_ALL=1.
+        const traceFile = process.env.BENCH_AB_TRACE;
+        const profileFile = process.env.BENCH_AB_PROFILE;
+        const file = profileFile ?? traceFile;
         const traceAll = process.env.BENCH_AB_TRACE_ALL === '1';
-        const traced = file !== undefined && phone === phones[0] && (round === 0 || traceAll);
-        const trace = !traced ? undefined : traceAll ? `${file}.${round + 1}.json` : file;
-        const run = await (trace
-          ? tracePage(phone.page, trace, log, () => startDoing(phone, action, horses))
-          : startDoing(phone, action, horses));
+        const observed = file !== undefined && phone === phones[0] && (round === 0 || traceAll);
+        const output = !observed ? undefined : traceAll ? `${file}.${round + 1}.${profileFile ? 'cpuprofile' : 'json'}` : file;
+        const doing = () => startDoing(phone, action, horses);
+        const run = await (output === undefined
+          ? doing()
+          : profileFile
+            ? profileMainThread(phone.page, output, log, doing)
+            : tracePage(phone.page, output, log, doing));
         await leaveApp(phone.page, phone.build.url);
         phone.starts.push(run);
         log(

@@ -118,6 +118,26 @@ describe('DataTable windowing', () => {
     expect(within(cards[0]!).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it("[B1] a phone's cards take a search's rows in place, and each acts on the row it shows", () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    fakeLayout(220, () => 0);
+    vi.stubGlobal('innerHeight', 844);
+    const deleted: string[] = [];
+    const actions = [{ label: 'Delete', onClick: (row: Row) => deleted.push(row.name) }];
+    const cards = () => within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem');
+    const { rerender } = render(<DataTable rows={many(5_000)} columns={columns} actions={actions} label="Horses" />);
+    const before = cards();
+    // A search keeps every tenth horse, none of those shown: the same cards (elements) show the matches.
+    const matches = many(5_000).filter((_, i) => i % 10 === 5);
+    rerender(<DataTable rows={matches} columns={columns} actions={actions} label="Horses" />);
+    const after = cards();
+    expect(after[0]).toBe(before[0]);
+    expect(after.map((card) => card.textContent)).toEqual(matches.slice(0, after.length).map((row) => `${row.name}Delete`));
+    expect(after[1]!.getAttribute('aria-setsize')).toBe('500');
+    fireEvent.click(within(after[1]!).getByRole('button', { name: 'Delete' }));
+    expect(deleted).toEqual(['Horse 15']);
+  });
+
   it("[B1] windows a phone's cards from more than CARD_WINDOW_FROM, a short list whole", () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     fakeLayout(220, () => 0);

@@ -1,6 +1,6 @@
 import type { Horse } from '../../../../shared/index.ts';
 import type { ReadPages } from './early-matches.ts';
-import type { OnPage } from './read-in-pages.ts';
+import type { OnPage, RowsSoFar } from './read-in-pages.ts';
 
 /**
  * The pages the whole-list read has handed over so far (read-in-pages.ts `onPage`), for a
@@ -22,15 +22,17 @@ export type ArrivedRows = {
 };
 
 export function createArrivedRows(): ArrivedRows {
-  let adopted: { pages: Horse[][]; count: number } | undefined;
+  let adopted: (ReadPages & { pages: Horse[][]; count: number }) | undefined;
   let reads = 0;
   const listeners = new Set<() => void>();
   return {
     begin() {
       const read = ++reads;
-      const mine = { pages: [] as Horse[][], count: 0 };
+      let rows: RowsSoFar | undefined;
+      const mine = { pages: [] as Horse[][], count: 0, inNameOrder: () => rows?.inNameOrder() ?? [] };
       return (soFar, page) => {
         if (read !== reads) return;
+        rows = soFar;
         mine.pages.push(page);
         mine.count = soFar.count;
         // A change in the middle of the read starts it again: the earlier read's rows stay

@@ -1,8 +1,12 @@
 import type { Horse } from '../../../../shared/index.ts';
-import { byNameThenId, mergeByName } from './read-in-pages.ts';
+import { mergeByName } from './read-in-pages.ts';
 
 /** The pages a read of the whole list has handed over so far, each in name order (arrived-rows.ts). */
-export type ReadPages = { readonly pages: readonly (readonly Horse[])[] };
+export type ReadPages = {
+  readonly pages: readonly (readonly Horse[])[];
+  /** Every horse of those pages, in name order: the read's own sorted runs, merged (read-in-pages.ts). */
+  inNameOrder(): readonly Horse[];
+};
 
 /** Which horses a search or filter keeps (use-horse-rows.ts builds it). */
 export type HorseTest = (horse: Horse) => boolean;
@@ -18,7 +22,10 @@ export type HorseTest = (horse: Horse) => boolean;
  * with a search typed 110–260 ms of a phone's main thread (CPU 4×, 10,000 horses), so the
  * next keystroke waited behind one (docs/performance.md "A search typed during a start").
  * Another test, first rows, row mapping or read starts again from every row read so far,
- * once: one pass, one sort of the matches.
+ * once: one pass over them in name order as the read keeps them (its sorted runs, merged: at
+ * most one merge of each row, which the read's end would do anyway), so the matches need no
+ * sort. Sorting them was a third of a first keystroke's search on a phone (CPU 4×) during a
+ * start (docs/performance.md "A keystroke during a start").
  */
 export function createEarlyMatches<Row extends Horse>(): (
   read: ReadPages | undefined,
@@ -31,9 +38,9 @@ export function createEarlyMatches<Row extends Horse>(): (
     const pages = read?.pages ?? [];
     if (!kept || kept.read !== read || kept.first !== first || kept.test !== test || kept.toRow !== toRow) {
       const firstIds = new Set((first ?? []).map((horse) => horse.id));
-      const rows = (first ?? []).filter(test).map(toRow);
-      for (const page of pages) rows.push(...passing(page, firstIds, test, toRow));
-      kept = { read, first, test, toRow, done: pages.length, firstIds, rows: pages.length > 0 ? rows.sort(byNameThenId) : rows };
+      const firstRows = (first ?? []).filter(test).map(toRow);
+      const readRows = read ? passing(read.inNameOrder(), firstIds, test, toRow) : [];
+      kept = { read, first, test, toRow, done: pages.length, firstIds, rows: mergeByName(firstRows, readRows) };
     }
     while (kept.done < pages.length) {
       const found = passing(pages[kept.done++]!, kept.firstIds, test, toRow);
@@ -54,7 +61,7 @@ type Kept<Row> = {
   rows: Row[];
 };
 
-/** A page's horses (in name order) that pass the test and are not among the first rows, as rows. */
+/** Horses (in name order) that pass the test and are not among the first rows, as rows. */
 function passing<Row extends Horse>(page: readonly Horse[], firstIds: Set<string>, test: HorseTest, toRow: (horse: Horse) => Row): Row[] {
   const found: Row[] = [];
   for (const horse of page) if (!firstIds.has(horse.id) && test(horse)) found.push(toRow(horse));

@@ -49,6 +49,23 @@ describe('horse photos and the sync badge', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
+  it("[H3] a card that takes another horse's row shows that horse's photo in a new image, never the last one's", () => {
+    const first = `/api/objects/${newId()}`;
+    const second = `/api/objects/${newId()}`;
+    const card = (photoUrl: string, name: string) => (
+      <DataProvider data={data}>
+        <HorsePhoto photoUrl={photoUrl} name={name} />
+      </DataProvider>
+    );
+    const { rerender } = render(card(first, 'Dusty'));
+    const before = screen.getByRole('img', { name: 'Photo of Dusty' });
+    rerender(card(second, 'Comet'));
+    const after = screen.getByRole('img', { name: 'Photo of Comet' });
+    expect(after.getAttribute('src')).toBe(second);
+    // A browser keeps painting an <img>'s old picture until its new address has loaded.
+    expect(after).not.toBe(before);
+  });
+
   it("[I6] never requests a photo address that is not this ranch's: the placeholder shows instead", () => {
     for (const photoUrl of ['https://tracker.example/pixel.gif', '/api/logout']) {
       const { unmount, container } = show(photoUrl);

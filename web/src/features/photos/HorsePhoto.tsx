@@ -16,8 +16,10 @@ export function HorsePhoto({ photoUrl, name }: { photoUrl: string | null; name: 
   // site, `/api/logout`) is never requested by the browser.
   if (!photoUrl || !isPhotoReference(photoUrl)) return <Placeholder />;
   // Only an outbox photo needs its live query: a list renders this for every row in view.
-  if (outboxId) return <OutboxPhoto id={outboxId} alt={alt} />;
-  return <ServedPhoto photoUrl={photoUrl} alt={alt} />;
+  // Keyed by the photo: a phone's card takes another horse in place (DataTable's CARD_KEYS),
+  // and an <img> given a new address keeps showing the old picture until the new one loads.
+  if (outboxId) return <OutboxPhoto key={outboxId} id={outboxId} alt={alt} />;
+  return <ServedPhoto key={photoUrl} photoUrl={photoUrl} alt={alt} />;
 }
 
 /**
