@@ -169,11 +169,11 @@ const TableRow = memo(function TableRow<Row extends { id: string }>({ row, colum
  * anew per horse card: ~90 ms of a key's task on a phone (CPU 4×, profiled) during a start.
  * A search typed then updated the list in a median of 89 against 194 ms, and of 127 against
  * 138 ms with the builds' browsers swapped (8 starts each, alternating; docs/performance.md
- * "A keystroke during a start, taken apart"). Scrolling costs the same
- * either way: a card whose place stays in view keeps its row and is not rendered again.
- * A card holds no state of its own; its photo is keyed by the photo (HorsePhoto), so a card
- * never shows another horse's picture while the new one loads. Desk tables keep a row per
- * horse (a row's focus follows its horse when the list changes).
+ * "A keystroke during a start, taken apart"). Scrolling costs the same either way: a card
+ * whose place stays in view keeps its row and is not rendered again. A card holds no state
+ * of its own; pictures are keyed by their address (HorsePhoto, UserAvatar), so a card never
+ * shows another row's picture while the new one loads. Desk tables keep a row per record (a
+ * row's focus follows its record when the list changes).
  */
 function CardList<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
   const list = useRef<HTMLUListElement>(null);
