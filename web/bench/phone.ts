@@ -63,7 +63,12 @@ type AppWindow = {
     data: {
       loaded: Promise<void>;
       projection: { idle(): Promise<void> };
-      db: { salePayments: { toArray(): Promise<{ payments: unknown[] }[]> } };
+      db: {
+        salePayments: { toArray(): Promise<{ payments: unknown[] }[]> };
+        /** Care by horse since read database 13; a row per entry in builds before (BENCH_WEB_DIR). */
+        horseCare?: { toArray(): Promise<{ entries: unknown[] }[]> };
+        careEntries?: { count(): Promise<number> };
+      };
     };
   };
 };
@@ -448,13 +453,18 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const { signIn, filled } = syncTrace
       ? await tracePage(page, syncTrace, log, () => signInAndSync(page, server.url))
       : await signInAndSync(page, server.url);
-    const payments = await page.evaluate(async () =>
-      (await (window as unknown as AppWindow).__ranch.data.db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0),
-    );
+    const { payments, care } = await page.evaluate(async () => {
+      const { db } = (window as unknown as AppWindow).__ranch.data;
+      const payments = (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0);
+      const care = db.horseCare
+        ? (await db.horseCare.toArray()).reduce((sum, row) => sum + row.entries.length, 0)
+        : ((await db.careEntries?.count()) ?? 0);
+      return { payments, care };
+    });
     await sleep(2000); // the count is one long read: settled before the first start
     const sync = blocking(tasks, signIn, filled);
     log(
-      `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`,
+      `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments, ${care} care entries); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`,
     );
 
     // (a) Starts with the data on the device, nothing done meanwhile; then one key once settled.
@@ -674,7 +684,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         ours: ms(filled - signIn),
         target: `< ${ms(FIRST_SYNC_BEFORE_WORKER / 2)}`,
         met: filled - signIn < FIRST_SYNC_BEFORE_WORKER / 2,
-        note: `${payments} payments; target: half of ${ms(FIRST_SYNC_BEFORE_WORKER)} (before the worker move)`,
+        note: `${payments} payments, ${care} care entries; target: half of ${ms(FIRST_SYNC_BEFORE_WORKER)} (before the worker move)`,
       },
     );
     log(`  phone: row set ${Math.round((Date.now() - began) / 1000)} s`);

@@ -31,20 +31,42 @@ const UNREAD_INDEXES_DROPPED = {
   owners: ['id', 'lastName'],
   buyers: ['id', 'lastName'],
   sales: ['id', 'horseId'],
-  careEntries: ['id', 'horseId'],
 };
 
 const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId: null, statusId: null, ownerId: null };
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes and 12 the stagedCalls table', async () => {
+  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table and 13 care by horse', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBe(12);
-    expect(schemaOf(current)).toEqual({ ...schemaOf(old), ...UNREAD_INDEXES_DROPPED, stagedUpdates: ['++seq'], stagedCalls: ['++seq'] });
+    expect(READ_DB_VERSION).toBe(13);
+    const { careEntries: _byEntry, ...oldTables } = schemaOf(old);
+    expect(schemaOf(current)).toEqual({
+      ...oldTables,
+      ...UNREAD_INDEXES_DROPPED,
+      stagedUpdates: ['++seq'],
+      stagedCalls: ['++seq'],
+      horseCare: ['horseId'],
+    });
+  });
+
+  it('opens a version 12 database: careEntries (a row per entry) goes, horseCare comes, the other rows and staged edits stay', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 12);
+    await old.table('horses').put(horse);
+    await old.table('careEntries').put({ id: 'e1', horseId: 'h1', kind: 'farrier', doneOn: '2026-01-01' });
+    await old.table('stagedCalls').add({ repository: 'horses', method: 'update', args: ['h1', {}], createdAt: '2026-11-26T00:00:00.000Z' });
+    old.close();
+    const db = track(openRanchDb(name));
+    await db.open();
+    expect(db.backendDB().objectStoreNames.contains('careEntries')).toBe(false);
+    expect(await db.horseCare.count()).toBe(0);
+    expect(await db.horses.get('h1')).toEqual(horse);
+    expect(await db.stagedCalls.count()).toBe(1);
+    expect(db.verno).toBe(READ_DB_VERSION);
   });
 
   it('opens a version 11 database: its rows and staged creates kept, stagedCalls added', async () => {
@@ -113,9 +135,9 @@ describe('the read database declared once, at its current version', () => {
     const tables = db.backendDB().objectStoreNames;
     expect(tables.contains('horseSearch')).toBe(false);
     expect(tables.contains('payments')).toBe(false);
-    for (const table of ['salePayments', 'careEntries', 'historyCache', 'conflicts']) expect(tables.contains(table)).toBe(true);
+    for (const table of ['salePayments', 'horseCare', 'historyCache', 'conflicts']) expect(tables.contains(table)).toBe(true);
     expect(await db.horses.toArray()).toEqual([horse]);
-    expect(await db.careEntries.where('horseId').equals('h1').count()).toBe(0);
+    expect(await db.horseCare.count()).toBe(0);
   });
 
   it('opens a version 9 database (the last of the old declarations): its rows kept, stagedUpdates added; and a fresh one', async () => {

@@ -2,7 +2,6 @@ import Dexie, { type EntityTable } from 'dexie';
 import {
   COLLECTIONS,
   type Buyer,
-  type CareEntry,
   type Conflict,
   type HistoryChange,
   type Horse,
@@ -11,8 +10,9 @@ import {
   type Payment,
   type StoredSale,
 } from '../../../shared/index.ts';
+import type { HorseCareRow } from './horse-care-row.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
-import type { SalePaymentsRow } from './sale-payments.ts';
+import type { SalePaymentsRow } from './sale-payments-row.ts';
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
@@ -54,8 +54,8 @@ export type RanchDb = Dexie & {
   colors: EntityTable<LookupItem, 'id'>;
   genders: EntityTable<LookupItem, 'id'>;
   statuses: EntityTable<LookupItem, 'id'>;
-  /** [K1] Care entries, one row each; read by horse, and all at once for what is due. */
-  careEntries: EntityTable<CareEntry, 'id'>;
+  /** [K1] Each horse's care entries as one row (horse-care.ts); read by horse, and all at once (flattenCare) for what is due. */
+  horseCare: EntityTable<HorseCareRow, 'horseId'>;
   /** [T3] The change history last fetched per record (and the ranch's recent changes), for reading offline; device state, not projected. */
   historyCache: EntityTable<HistoryCacheRow, 'key'>;
   /** [T6] The open conflicts as last fetched (conflict-cache.ts), for reading offline; device state, not projected. */
@@ -74,9 +74,10 @@ export type RanchDb = Dexie & {
 export const PROJECTED_COLLECTIONS = COLLECTIONS;
 export type ProjectedCollection = (typeof PROJECTED_COLLECTIONS)[number];
 
-/** The table a collection is projected into: its own name, but payments go by sale. */
-export type ReadTable = Exclude<ProjectedCollection, 'payments'> | 'salePayments';
-export const tableOf = (collection: ProjectedCollection): ReadTable => (collection === 'payments' ? 'salePayments' : collection);
+/** The table a collection is projected into: its own name, but payments go by sale and care entries by horse. */
+export type ReadTable = Exclude<ProjectedCollection, 'payments' | 'careEntries'> | 'salePayments' | 'horseCare';
+export const tableOf = (collection: ProjectedCollection): ReadTable =>
+  collection === 'payments' ? 'salePayments' : collection === 'careEntries' ? 'horseCare' : collection;
 
 /**
  * The read side of the data flow: screens query these tables with useLiveQuery. They are
@@ -98,7 +99,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
  * version than the app declares cannot open it. Raise it when a table is dropped or an
  * index changes, and change READ_DB_SCHEMA to the new whole schema.
  */
-export const READ_DB_VERSION = 12;
+export const READ_DB_VERSION = 13;
 
 /**
  * The whole schema, declared once. The nine versions declared before, each a change (1 the
@@ -119,7 +120,9 @@ export const READ_DB_VERSION = 12;
  * whole list in memory, use-horse-rows.ts; sales by buyer and date; suppliers and buyers by
  * first name and date; care by horse and date): every index is written for every row of
  * a first sync, and the horses' four were about half the time of writing them. Version 12
- * added stagedCalls (a new table, no upgrade function).
+ * added stagedCalls (a new table, no upgrade function). Version 13 replaced careEntries (a
+ * row per entry) by horseCare (a row per horse, horse-care.ts): the projection fills the new
+ * table from the document at the first start, as it does any missing row.
  */
 export const READ_DB_SCHEMA: Record<string, string> = {
   // Only the indexes something reads by: each costs a write per row (see above).
@@ -133,7 +136,8 @@ export const READ_DB_SCHEMA: Record<string, string> = {
   colors: 'id, name',
   genders: 'id, name',
   statuses: 'id, name',
-  careEntries: 'id, horseId',
+  // A horse's care entries in one row (horse-care.ts): a first sync writes a fifth of the rows.
+  horseCare: 'horseId',
   // Device state, never written by the projection nor rebuilt from the document: sync
   // acknowledgements, photos not yet on the server, the change history and the open
   // conflicts last fetched, and the creates and edits pages staged that the host has not

@@ -1,6 +1,7 @@
 import type { NoticeStore } from './compensation-notices.ts';
 import type { ConnectOutcome, DataOwner, Unsent } from './data-owner.ts';
 import type { RanchDb } from './db.ts';
+import type { GroupedCollection } from './record-groups.ts';
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import type { PhotoUploader } from './photos/photo-uploader.ts';
 import type { RanchWrites } from './ranch-writes.ts';
@@ -36,7 +37,7 @@ export type PageData = {
   countUnsent(): Promise<Unsent>;
   /** The session ended ([A13]): no socket and no upload any more. */
   stopSync(): void;
-  paymentSaleId(paymentId: string): Promise<string | null>;
+  groupOf(collection: GroupedCollection, id: string): Promise<string | null>;
   /**
    * What is due ([K4]), read where the document is (it reads every care entry, sale and
    * payment): the first rows and how many, with the bell's marks when it names the user.

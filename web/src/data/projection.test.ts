@@ -169,6 +169,67 @@ describe('[O2] Dexie projection of the ranch document', () => {
     });
   });
 
+  describe('care entries, one row per horse', () => {
+    const OTHER_HORSE = '0190a000-0000-7000-8000-0000000000ab';
+    const entryId = (n: number) => `0190a000-0000-7000-8000-0000000003${String(n).padStart(2, '0')}`;
+    const entry = (horseId: string, doneOn: string) => ({
+      horseId,
+      kind: 'farrier',
+      doneOn,
+      nextDueOn: null,
+      notes: null,
+      recordedBy: '0190a000-0000-7000-8000-0000000003ff',
+      recordedByName: 'Ann',
+      createdAt: `${doneOn}T10:00:00.000Z`,
+    });
+    const idsOf = async (db: RanchDb, horseId: string) => (await db.horseCare.get(horseId))?.entries.map((e) => e.id);
+
+    it('follows created, moved and removed entries; an invalid one is in no row', async () => {
+      const { doc, db } = setup();
+      const projection = project(doc, db);
+      await projection.ready;
+      doc.transact(() => {
+        writeEntity(doc, 'careEntries', entryId(2), entry(HORSE, '2026-02-01'));
+        writeEntity(doc, 'careEntries', entryId(1), entry(HORSE, '2026-01-01'));
+        writeEntity(doc, 'careEntries', entryId(3), entry(OTHER_HORSE, '2026-03-01'));
+        writeEntity(doc, 'careEntries', entryId(4), { ...entry(OTHER_HORSE, '2026-03-01'), kind: 'haircut' });
+      });
+      await projection.idle();
+      expect(await db.horseCare.get(HORSE)).toEqual({
+        horseId: HORSE,
+        entries: [
+          { id: entryId(1), ...entry(HORSE, '2026-01-01') },
+          { id: entryId(2), ...entry(HORSE, '2026-02-01') },
+        ],
+      });
+      expect(await idsOf(db, OTHER_HORSE)).toEqual([entryId(3)]);
+      expect(projection.invalid().map((item) => item.key)).toEqual([entryId(4)]);
+
+      // Another client corrects an entry to the other horse, then the last one of HORSE is deleted.
+      applyFromOtherDevice(doc, (other) => other.transact(() => writeEntity(other, 'careEntries', entryId(2), { horseId: OTHER_HORSE })));
+      await projection.idle();
+      expect(await idsOf(db, HORSE)).toEqual([entryId(1)]);
+      expect(await idsOf(db, OTHER_HORSE)).toEqual([entryId(2), entryId(3)]);
+      doc.transact(() => deleteEntity(doc, 'careEntries', entryId(1)));
+      await projection.idle();
+      expect(await db.horseCare.get(HORSE)).toBeUndefined();
+      expect(await db.horseCare.count()).toBe(1);
+    });
+
+    it('reconciles on start: a stale horse row goes, an outdated one is rewritten', async () => {
+      const { doc, db } = setup();
+      await db.horseCare.bulkPut([
+        { horseId: HORSE, entries: [{ id: entryId(9), ...entry(HORSE, '2025-01-01') }] as never },
+        { horseId: OTHER_HORSE, entries: [] },
+      ]);
+      doc.transact(() => writeEntity(doc, 'careEntries', entryId(5), entry(OTHER_HORSE, '2026-05-01')));
+      await project(doc, db).ready;
+      expect(await db.horseCare.toArray()).toEqual([
+        { horseId: OTHER_HORSE, entries: [{ id: entryId(5), ...entry(OTHER_HORSE, '2026-05-01') }] },
+      ]);
+    });
+  });
+
   it('rebuilds the tables from the document stored by y-indexeddb after a restart', async () => {
     const docDbName = `projection-doc-${++seq}`;
     const first = openLocalDoc(docDbName);
@@ -288,13 +349,14 @@ describe('[O2] Dexie projection of the ranch document', () => {
     );
     await projection.idle();
     expect(projection.invalid()).toEqual([]);
-    expect(await db.careEntries.count()).toBe(SPLIT_FROM_ROWS);
+    const entriesOf = async () => (await db.horseCare.get(HORSE))?.entries.length;
+    expect(await entriesOf()).toBe(SPLIT_FROM_ROWS);
 
     // The next start finds the table emptied (as after an interrupted first sync): its reconcile writes them all.
     projection.stop();
-    await db.careEntries.clear();
+    await db.horseCare.clear();
     await project(doc, db).ready;
-    expect(await db.careEntries.count()).toBe(SPLIT_FROM_ROWS);
+    expect(await entriesOf()).toBe(SPLIT_FROM_ROWS);
   });
 
   it('says when the batches queued so far are written, without waiting for the stored document', async () => {

@@ -3,7 +3,9 @@ import type * as Y from 'yjs';
 import { collectionMap, observeEntities, readRecord, type EntityFields } from '../../../shared/index.ts';
 import { PROJECTED_COLLECTIONS, tableOf, type ProjectedCollection, type RanchDb, type ReadTable } from './db.ts';
 import { InvalidEntities, type InvalidEntity } from './invalid-entities.ts';
-import { PaymentGroups } from './sale-payments.ts';
+import { careGroups } from './horse-care.ts';
+import { isGrouped, type GroupedCollection, type RecordGroups } from './record-groups.ts';
+import { paymentGroups } from './sale-payments.ts';
 import type { Store } from './store.ts';
 import { timeSlices, type TimeSlices } from './time-slices.ts';
 import { writeApart } from './write-apart.ts';
@@ -60,7 +62,7 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
   let retryDelay = retryFirst;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const invalid = new InvalidEntities();
-  const context: Context = { doc, db, groups: new PaymentGroups(invalid), invalid };
+  const context: Context = { doc, db, groups: newGroups(invalid), invalid };
 
   const markDirty = (collection: ProjectedCollection, ids: Iterable<string>) => {
     if (dirty === 'all') return;
@@ -141,25 +143,25 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
 
 /**
  * Whether a batch can be written before the document has loaded: one row per entity
- * (payments are grouped by sale, so a sale's row needs all of them) and no deletion (a key
- * missing from a document not yet loaded says nothing).
+ * (payments are grouped by sale and care entries by horse, so a group's row needs all of
+ * its records) and no deletion (a key missing from a document not yet loaded says nothing).
  */
 function earlyRowsOnly(dirty: Dirty | null): boolean {
-  return dirty instanceof Map && !dirty.has('payments');
+  return dirty instanceof Map && ![...dirty.keys()].some(isGrouped);
 }
 
 /**
  * Writes the rows of the valid entities of `doc`, deleting nothing: for a staging document
  * that holds only new records (staged-writes.ts), so its rows are exactly the ones the
  * projection writes once the host has the records. Never reconcile such a document: every
- * row it lacks would be deleted. Payments (one row per sale, from all its payments) are
- * left out. Returns whether every row was stored. The rows are read from `doc` in this call;
+ * row it lacks would be deleted. Payments and care entries (one row per sale or horse, from
+ * all of its records) are left out. Returns whether every row was stored. The rows are read from `doc` in this call;
  * the writes that follow do not touch it, so it may be destroyed once this returns.
  */
 export function projectEntities(doc: Y.Doc, db: RanchDb): Promise<boolean> {
   const invalid = new InvalidEntities();
-  const context: Context = { doc, db, groups: new PaymentGroups(invalid), invalid };
-  const snapshots = PROJECTED_COLLECTIONS.filter((collection) => collection !== 'payments').map((collection): Snapshot => {
+  const context: Context = { doc, db, groups: newGroups(invalid), invalid };
+  const snapshots = PROJECTED_COLLECTIONS.filter((collection) => !isGrouped(collection)).map((collection): Snapshot => {
     const { table, present } = entityRows(context, collection, collectionMap(doc, collection).keys());
     return { table, present, removed: [] };
   });
@@ -169,8 +171,12 @@ export function projectEntities(doc: Y.Doc, db: RanchDb): Promise<boolean> {
 /** Rows per bulkPut: one transaction still holds a whole batch, in bounded pieces. */
 const CHUNK = 2000;
 
+type Groups = Record<GroupedCollection, RecordGroups<unknown>>;
+
 /** What every batch works with. */
-type Context = { doc: Y.Doc; db: RanchDb; groups: PaymentGroups; invalid: InvalidEntities };
+type Context = { doc: Y.Doc; db: RanchDb; groups: Groups; invalid: InvalidEntities };
+
+const newGroups = (invalid: InvalidEntities): Groups => ({ payments: paymentGroups(invalid), careEntries: careGroups(invalid) });
 
 /** Rows to put into one table and primary keys to delete from it. */
 type Snapshot = { table: ReadTable; present: EntityFields[]; removed: string[] };
@@ -208,19 +214,21 @@ function entityRows({ doc, invalid }: Context, collection: ProjectedCollection, 
   return { table: tableOf(collection), present, removed };
 }
 
-/** The rows of the given sales as the payment index has them now (sale-payments.ts). */
-function saleRows(groups: PaymentGroups, saleKeys: Iterable<string>): Snapshot {
-  const snapshot: Snapshot = { table: 'salePayments', present: [], removed: [] };
-  for (const saleKey of saleKeys) {
-    const row = groups.row(saleKey);
-    if (row) snapshot.present.push(row as unknown as EntityFields);
-    else snapshot.removed.push(saleKey);
+/** The rows of the given groups (sales, horses) as their index has them now (record-groups.ts). */
+function groupRows(groups: RecordGroups<unknown>, groupKeys: Iterable<string>): Snapshot {
+  const snapshot: Snapshot = { table: tableOf(groups.collection), present: [], removed: [] };
+  for (const groupKey of groupKeys) {
+    const row = groups.row(groupKey);
+    if (row) snapshot.present.push(row as EntityFields);
+    else snapshot.removed.push(groupKey);
   }
   return snapshot;
 }
 
 const changedRows = (context: Context, collection: ProjectedCollection, ids: Iterable<string>): Snapshot =>
-  collection === 'payments' ? saleRows(context.groups, context.groups.touch(context.doc, ids)) : entityRows(context, collection, ids);
+  isGrouped(collection)
+    ? groupRows(context.groups[collection], context.groups[collection].touch(context.doc, ids))
+    : entityRows(context, collection, ids);
 
 /**
  * The rows of a large batch (a first sync), read a piece at a time between time slices:
@@ -232,12 +240,12 @@ async function changedRowsSliced(context: Context, batch: Map<ProjectedCollectio
   const snapshots: Snapshot[] = [];
   for (const [collection, idSet] of batch) {
     const ids = [...idSet];
-    const touchedSales = new Set<string>();
+    const touchedGroups = new Set<string>();
     const snapshot: Snapshot = { table: tableOf(collection), present: [], removed: [] };
     for (let i = 0; i < ids.length; i += READ_PIECE) {
       const piece = ids.slice(i, i + READ_PIECE);
-      if (collection === 'payments') {
-        for (const saleKey of context.groups.touch(context.doc, piece)) touchedSales.add(saleKey);
+      if (isGrouped(collection)) {
+        for (const groupKey of context.groups[collection].touch(context.doc, piece)) touchedGroups.add(groupKey);
       } else {
         const { present, removed } = entityRows(context, collection, piece);
         snapshot.present.push(...present);
@@ -245,8 +253,9 @@ async function changedRowsSliced(context: Context, batch: Map<ProjectedCollectio
       }
       if (slices.due()) await slices.pause();
     }
-    // A sale's row is made once, from all its payments read, never put and deleted in one batch.
-    snapshots.push(collection === 'payments' ? saleRows(context.groups, touchedSales) : snapshot);
+    // A group's row (a sale's payments, a horse's care) is made once, from all its records
+    // read, never put and deleted in one batch.
+    snapshots.push(isGrouped(collection) ? groupRows(context.groups[collection], touchedGroups) : snapshot);
   }
   return snapshots;
 }
@@ -263,7 +272,7 @@ const rowsOf = (snapshots: Snapshot[]) => snapshots.reduce((sum, s) => sum + s.p
 export const SPLIT_FROM_ROWS = 5000;
 const WRITE_ORDER: ReadTable[][] = [
   ['breeds', 'colors', 'genders', 'statuses', 'owners', 'horses'],
-  ['buyers', 'sales', 'salePayments', 'careEntries'],
+  ['buyers', 'sales', 'salePayments', 'horseCare'],
 ];
 
 /**
@@ -462,16 +471,17 @@ async function reconcileAll(context: Context): Promise<boolean> {
     const map = collectionMap(doc, collection);
     const snapshot: Snapshot = { table, present: [], removed: [] };
     // Validating is most of the reconcile's time (docs/web.md, Data), so it happens inside
-    // the time-sliced loops: in rowOf, and for payments a piece at a time.
+    // the time-sliced loops: in rowOf, and for grouped records a piece at a time.
     const keys = [...map.keys()];
-    if (collection === 'payments') {
-      // Every payment the document or the index knows: the index follows the document.
-      keys.push(...[...groups.paymentIds()].filter((id) => !map.has(id)));
+    if (isGrouped(collection)) {
+      // Every record the document or the index knows: the index follows the document.
+      const index = groups[collection];
+      keys.push(...[...index.ids()].filter((id) => !map.has(id)));
       for (let i = 0; i < keys.length; i += READ_PIECE) {
-        groups.touch(doc, keys.slice(i, i + READ_PIECE));
+        index.touch(doc, keys.slice(i, i + READ_PIECE));
         if (slices.due()) await slices.pause();
       }
-      await compareRows(snapshot, existing, [...groups.keys()], (key) => groups.row(key) as unknown as EntityFields | null, slices);
+      await compareRows(snapshot, existing, [...index.keys()], (key) => index.row(key) as EntityFields | null, slices);
     } else {
       await compareRows(snapshot, existing, keys, (key) => validRow(map, invalid, collection, key), slices);
     }

@@ -16,6 +16,7 @@ import { callWrite, localWrites, type RanchWrites, type WriteTargets, writesThro
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
+import { GROUP_FIELD, isGrouped, type GroupedCollection } from './record-groups.ts';
 import { startConflictRefresh } from './conflict-cache.ts';
 import { readDue, type DueAnswer, type DueRequest } from '../features/care/due-answer.ts';
 import { loadRanchFigures } from '../features/dashboard/load-figures.ts';
@@ -43,8 +44,8 @@ export type RanchData = LocalDoc &
     waiting: Store<{ records: number }>;
     /** The same, counted now (Clear Local Data's warning). */
     countUnsaved(): Promise<number>;
-    /** The sale a payment belongs to, from the document (the read model has no payment index); null if unknown. */
-    paymentSaleId(paymentId: string): Promise<string | null>;
+    /** The sale a payment or the horse a care entry belongs to, from the document (the read model keeps them by group, record-groups.ts); null if unknown. */
+    groupOf(collection: GroupedCollection, id: string): Promise<string | null>;
     /** What is due ([K4]), from the read model (due-answer.ts). */
     loadDue(request: DueRequest): Promise<DueAnswer>;
     /** The Dashboard's figures on `today`, from the read model (load-figures.ts). */
@@ -189,10 +190,11 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     waiting: waiting.count,
     countUnsaved: async () => countUnsavedRecords(local.doc, tracker),
     countUnsent,
-    async paymentSaleId(paymentId) {
-      const shape = entityShape('payments', paymentId, collectionMap(local.doc, 'payments').get(paymentId));
-      const saleId = shape.kind === 'entity' ? shape.fields.saleId : undefined;
-      return typeof saleId === 'string' && saleId !== '' ? saleId : null;
+    async groupOf(collection, id) {
+      if (!isGrouped(collection)) return null;
+      const shape = entityShape(collection, id, collectionMap(local.doc, collection).get(id));
+      const group = shape.kind === 'entity' ? shape.fields[GROUP_FIELD[collection]] : undefined;
+      return typeof group === 'string' && group !== '' ? group : null;
     },
     // Both after the batches queued (a first sync's): read once, complete, not between its transactions.
     loadDue: async (request) => {

@@ -72,7 +72,7 @@ describe('the data host (the data worker, run in this thread)', () => {
     const breedId = await writes.lookups.create('breeds', { name: 'Arabian' });
     await expect.poll(() => host.data.db.breeds.get(breedId)).toEqual({ id: breedId, name: 'Arabian', isActive: true });
     await expect(writes.lookups.rename('breeds', breedId, { name: ' ' })).rejects.toMatchObject({ name: 'ValidationError' });
-    await expect(controls.paymentSaleId('0190a000-0000-7000-8000-0000000000aa')).resolves.toBeNull();
+    await expect(controls.groupOf('payments', '0190a000-0000-7000-8000-0000000000aa')).resolves.toBeNull();
   });
 
   it('a tab that connects gets the current state; status and the waiting count follow writes', async () => {
@@ -196,16 +196,21 @@ describe('the data host (the data worker, run in this thread)', () => {
     await controls.idle();
     const horseId = '0190a000-0000-7000-8000-0000000000c1';
     await host.data.db.horses.put({ id: horseId, name: 'Comet' } as never);
-    await host.data.db.careEntries.put({
-      id: '0190a000-0000-7000-8000-0000000000c2',
+    await host.data.db.horseCare.put({
       horseId,
-      kind: 'coggins',
-      doneOn: '2025-10-01',
-      nextDueOn: '2026-10-01',
-      notes: null,
-      recordedBy: '0190a000-0000-7000-8000-0000000000c3',
-      recordedByName: 'Ann',
-      createdAt: '2025-10-01T10:00:00.000Z',
+      entries: [
+        {
+          id: '0190a000-0000-7000-8000-0000000000c2',
+          horseId,
+          kind: 'coggins',
+          doneOn: '2025-10-01',
+          nextDueOn: '2026-10-01',
+          notes: null,
+          recordedBy: '0190a000-0000-7000-8000-0000000000c3',
+          recordedByName: 'Ann',
+          createdAt: '2025-10-01T10:00:00.000Z',
+        },
+      ],
     });
     const due = await controls.loadDue({ today: '2026-11-23', limit: 50 });
     expect(due.rows.map((row) => [row.title, row.overdue])).toEqual([['Coggins test overdue: Comet', true]]);
@@ -219,17 +224,22 @@ describe('the data host (the data worker, run in this thread)', () => {
     await controls.idle();
     const id = (prefix: string, i: number) => `0190a000-0000-7000-8${prefix}-${String(i).padStart(12, '0')}`;
     await host.data.db.horses.bulkPut(Array.from({ length: 10_000 }, (_, i) => ({ id: id('001', i), name: `Horse ${i}` }) as never));
-    await host.data.db.careEntries.bulkPut(
+    await host.data.db.horseCare.bulkPut(
       Array.from({ length: 10_000 }, (_, i) => ({
-        id: id('002', i),
         horseId: id('001', i),
-        kind: 'farrier' as const,
-        doneOn: '2025-10-01',
-        nextDueOn: '2026-10-01',
-        notes: null,
-        recordedBy: id('003', 0),
-        recordedByName: 'Ann',
-        createdAt: '2025-10-01T10:00:00.000Z',
+        entries: [
+          {
+            id: id('002', i),
+            horseId: id('001', i),
+            kind: 'farrier' as const,
+            doneOn: '2025-10-01',
+            nextDueOn: '2026-10-01',
+            notes: null,
+            recordedBy: id('003', 0),
+            recordedByName: 'Ann',
+            createdAt: '2025-10-01T10:00:00.000Z',
+          },
+        ],
       })),
     );
     const user = { id: 'user-ann', notify: true, maintenanceAlerts: true };

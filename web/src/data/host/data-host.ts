@@ -54,7 +54,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
       await data.projection.idle();
     },
     countUnsaved: () => data.countUnsaved(),
-    paymentSaleId: (paymentId) => data.paymentSaleId(paymentId),
+    groupOf: (collection, id) => data.groupOf(collection, id),
     loadDue: (request) => data.loadDue(asDueRequest(request)),
     loadFigures: (today) => data.loadFigures(String(today)),
     disconnect: () => data.sync?.provider.disconnect(),

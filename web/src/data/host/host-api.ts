@@ -2,6 +2,7 @@ import type { CompensationNotices } from '../compensation-notices.ts';
 import type { ConnectOutcome, DataOwner, Unsent } from '../data-owner.ts';
 import type { UploadEvent } from '../photos/photo-uploader.ts';
 import type { Async } from '../ranch-writes.ts';
+import type { GroupedCollection } from '../record-groups.ts';
 import type { RpcClient } from '../rpc/client.ts';
 import type { SyncStatus } from '../sync.ts';
 import type { DueAnswer, DueRequest } from '../../features/care/due-answer.ts';
@@ -30,8 +31,8 @@ export type HostControls = {
   idle(): Promise<void>;
   /** Records with changes the server has not acknowledged (unsaved-changes.ts). */
   countUnsaved(): Promise<number>;
-  /** The sale a payment belongs to, read from the document (the read model has no payment index). */
-  paymentSaleId(paymentId: string): Promise<string | null>;
+  /** The sale a payment or the horse a care entry belongs to, read from the document (the read model keeps them by group). */
+  groupOf(collection: GroupedCollection, id: string): Promise<string | null>;
   /**
    * What is due ([K4]), read here so the page never reads the whole ranch, and answered
    * small however many items are due: the first rows, the count, the bell's marks.
@@ -68,7 +69,7 @@ export const CONTROL_METHODS = [
   'reconnect',
   'idle',
   'countUnsaved',
-  'paymentSaleId',
+  'groupOf',
   'loadDue',
   'loadFigures',
   'disconnect',

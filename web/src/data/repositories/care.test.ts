@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectionMap } from '../../../../shared/index.ts';
 import type { RanchData } from '../ranch-data.ts';
+import { flattenCare } from '../horse-care-row.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { NotFoundError } from './references.ts';
 import { ValidationError } from './validate.ts';
@@ -36,7 +37,7 @@ describe('care repository', () => {
     expect(transactions).toBe(1);
     expect(ids).toHaveLength(3);
     await data.projection.idle();
-    const rows = await data.db.careEntries.toArray();
+    const rows = flattenCare(await data.db.horseCare.toArray());
     expect(rows.map((row) => row.horseId).sort()).toEqual([...horses].sort());
     expect(rows[0]).toMatchObject({
       kind: 'farrier',
@@ -65,6 +66,6 @@ describe('care repository', () => {
     expect(collectionMap(data.doc, 'careEntries').size).toBe(0);
     expect(() => data.careEntries.remove(first!)).toThrow('Care entry not found');
     await data.projection.idle();
-    expect(await data.db.careEntries.count()).toBe(0);
+    expect(await data.db.horseCare.count()).toBe(0);
   });
 });

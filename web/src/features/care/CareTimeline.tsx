@@ -21,7 +21,7 @@ export function CareTimeline({ horseId }: { horseId: string }) {
   const [deleting, setDeleting] = useState<CareEntry | null>(null);
   const entries = useLiveQuery(
     async () =>
-      (await db.careEntries.where('horseId').equals(horseId).toArray()).sort(
+      ((await db.horseCare.get(horseId))?.entries ?? []).sort(
         (a, b) => b.doneOn.localeCompare(a.doneOn) || b.createdAt.localeCompare(a.createdAt),
       ),
     [db, horseId],

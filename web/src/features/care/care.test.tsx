@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays } from '../../../../shared/index.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
+import { flattenCare } from '../../data/horse-care-row.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
@@ -55,8 +56,9 @@ describe('care records', () => {
     choose(dialog, /^Next Due/, addDays(localToday(), 42));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Care' }));
     expect(await screen.findByText('Care recorded for 2 horses')).toBeTruthy();
-    await expect.poll(async () => (await data.db.careEntries.toArray()).map((entry) => entry.horseId).sort()).toEqual([dusty, star].sort());
-    expect((await data.db.careEntries.toArray())[0]).toMatchObject({
+    const entries = async () => flattenCare(await data.db.horseCare.toArray());
+    await expect.poll(async () => (await entries()).map((entry) => entry.horseId).sort()).toEqual([dusty, star].sort());
+    expect((await entries())[0]).toMatchObject({
       kind: 'farrier',
       doneOn: localToday(),
       recordedBy: USER.id,

@@ -56,17 +56,22 @@ const id = (prefix: string, i: number) => `0190a000-0000-7000-8${prefix}-${Strin
 async function overdue(from: number, to: number): Promise<void> {
   const range = Array.from({ length: to - from }, (_, i) => from + i);
   await data.db.horses.bulkPut(range.map((i) => ({ id: id('001', i), name: `Horse ${String(i).padStart(5, '0')}` }) as never));
-  await data.db.careEntries.bulkPut(
+  await data.db.horseCare.bulkPut(
     range.map((i) => ({
-      id: id('002', i),
       horseId: id('001', i),
-      kind: 'farrier' as const,
-      doneOn: addDays(localToday(), -400),
-      nextDueOn: addDays(localToday(), -30),
-      notes: null,
-      recordedBy: USER.id,
-      recordedByName: 'Ada Rider',
-      createdAt: '2025-10-01T10:00:00.000Z',
+      entries: [
+        {
+          id: id('002', i),
+          horseId: id('001', i),
+          kind: 'farrier' as const,
+          doneOn: addDays(localToday(), -400),
+          nextDueOn: addDays(localToday(), -30),
+          notes: null,
+          recordedBy: USER.id,
+          recordedByName: 'Ada Rider',
+          createdAt: '2025-10-01T10:00:00.000Z',
+        },
+      ],
     })),
   );
 }

@@ -1,5 +1,6 @@
 import { CARE_KIND_LABELS, careDue, paidCentsBySale, salesPastDue, type CareDue, type SaleDue } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
+import { flattenCare } from '../../data/horse-care-row.ts';
 import { flattenPayments } from '../../data/sale-payments-row.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { centsText, dateText } from '../sales/sale-display.ts';
@@ -41,7 +42,7 @@ function saleRow(due: SaleDue, horseName: string, buyerName: string): DueRow {
  */
 export async function loadDue(db: RanchDb, today: string): Promise<DueRow[]> {
   const [entries, sales, payments] = await Promise.all([
-    db.careEntries.toArray(),
+    db.horseCare.toArray().then(flattenCare),
     db.sales.toArray(),
     db.salePayments.toArray().then(flattenPayments),
   ]);

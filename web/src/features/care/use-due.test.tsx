@@ -24,7 +24,7 @@ function Count() {
 
 describe('what is due, read again', () => {
   it('[K4] a burst of changes to the care entries costs one more read, not one per change', async () => {
-    const reads = vi.spyOn(data.db.careEntries, 'toArray');
+    const reads = vi.spyOn(data.db.horseCare, 'toArray');
     render(
       <DataProvider data={data}>
         <Count />
@@ -33,7 +33,7 @@ describe('what is due, read again', () => {
     await screen.findByText('0 due');
     expect(reads).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 20; i++) {
-      Dexie.on.storagemutated.fire({ [`idb://${data.db.name}/careEntries/`]: new RangeSet(-Infinity, [[[]]]) });
+      Dexie.on.storagemutated.fire({ [`idb://${data.db.name}/horseCare/`]: new RangeSet(-Infinity, [[[]]]) });
     }
     // A change elsewhere (the photo outbox) reads nothing.
     Dexie.on.storagemutated.fire({ [`idb://${data.db.name}/photoOutbox/`]: new RangeSet(-Infinity, [[[]]]) });

@@ -1,21 +1,25 @@
 import { CARE_KIND_LABELS, REFERENCES, type CareKind, type Collection, type JsonValue } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
+import type { GroupedCollection } from '../../data/record-groups.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { ageText, priceText } from '../horses/horse-display.ts';
 import { dateText, methodText, moneyText, termsText } from '../sales/sale-display.ts';
 
-/** Where names are read: the read model, and the document for the one link Dexie has no index for (payment → sale). */
-export type NameSource = { db: RanchDb; paymentSaleId(paymentId: string): Promise<string | null> };
+/** Where names are read: the read model, and the document for the links Dexie has no index for (payment → sale, care entry → horse). */
+export type NameSource = { db: RanchDb; groupOf(collection: GroupedCollection, id: string): Promise<string | null> };
 
 type Fields = Record<string, unknown>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 const contactText = (fields: Fields | undefined) => fields && text(contactName(fields));
 
-async function paymentRow(source: NameSource, id: string, saleId: unknown): Promise<Fields | undefined> {
-  const sale = text(saleId) ?? text(await source.paymentSaleId(id));
-  if (!sale) return undefined;
-  return (await source.db.salePayments.get(sale))?.payments.find((payment) => payment.id === id);
+/** A payment's row in its sale's, or a care entry's in its horse's (record-groups.ts). */
+async function groupedRow(source: NameSource, collection: GroupedCollection, id: string, group: unknown): Promise<Fields | undefined> {
+  const key = text(group) ?? text(await source.groupOf(collection, id));
+  if (!key) return undefined;
+  const rows =
+    collection === 'payments' ? (await source.db.salePayments.get(key))?.payments : (await source.db.horseCare.get(key))?.entries;
+  return rows?.find((record) => record.id === id);
 }
 
 /** A sale as the screens name it: 'Sale of <horse> to <buyer>'. */
@@ -48,14 +52,14 @@ export async function recordName(source: NameSource, collection: Collection, id:
       return row || (text(fields.horseId) && text(fields.buyerId)) ? saleName(source, fields) : undefined;
     }
     case 'payments': {
-      const fields = { ...(await paymentRow(source, id, known.saleId)), ...known };
+      const fields = { ...(await groupedRow(source, 'payments', id, known.saleId)), ...known };
       if (!text(fields.amount)) return undefined;
       const sale = text(fields.saleId) ? await db.sales.get(fields.saleId as string) : undefined;
       const of = sale ? ` (${(await saleName(source, sale)).replace(/^Sale/, 'sale')})` : '';
       return `Payment of ${moneyText(fields.amount as string)}${of}`;
     }
     case 'careEntries': {
-      const fields = { ...(await db.careEntries.get(id)), ...known };
+      const fields = { ...(await groupedRow(source, 'careEntries', id, known.horseId)), ...known };
       const kind = CARE_KIND_LABELS[fields.kind as CareKind];
       if (!kind) return undefined;
       const horse = text(fields.horseId) ? await recordName(source, 'horses', fields.horseId as string) : undefined;

@@ -93,6 +93,21 @@ describe('changes the server did not keep', () => {
     ).toBeTruthy();
   });
 
+  it('[K1] names a care entry the server put back by its kind and horse, found through its horse’s row', async () => {
+    const { horseId } = await seed();
+    const by = { userId: newId(), name: 'Ann Rider' };
+    const [entryId] = data.careEntries.create({ horseIds: [horseId], kind: 'farrier', doneOn: '2026-01-10' }, by);
+    await expect.poll(async () => (await data.db.horseCare.get(horseId))?.entries.length).toBe(1);
+    renderShell();
+    // Nothing about the entry in the notice: its horse comes from the document, its kind from the horse's row.
+    receive([
+      { collection: 'careEntries', id: entryId!, action: 'reverted', fields: {}, reason: 'It was deleted before this change reached it' },
+    ]);
+    expect(
+      await within(toastRegion()).findByText('Farrier of Thunder: your change was put back — It was deleted before this change reached it'),
+    ).toBeTruthy();
+  });
+
   it('[O2] an edit made during a start that the document refused at its replay says so, by name', async () => {
     const { horseId } = await seed();
     renderShell();
