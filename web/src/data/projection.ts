@@ -155,8 +155,9 @@ function earlyRowsOnly(dirty: Dirty | null): boolean {
  * that holds only new records (staged-writes.ts), so its rows are exactly the ones the
  * projection writes once the host has the records. Never reconcile such a document: every
  * row it lacks would be deleted. Payments and care entries (one row per sale or horse, from
- * all of its records) are left out. Returns whether every row was stored. The rows are read from `doc` in this call;
- * the writes that follow do not touch it, so it may be destroyed once this returns.
+ * all of its records) are left out. Returns whether every row was stored. The rows are read
+ * from `doc` in this call; the writes that follow do not touch it, so it may be destroyed
+ * once this returns.
  */
 export function projectEntities(doc: Y.Doc, db: RanchDb): Promise<boolean> {
   const invalid = new InvalidEntities();
