@@ -23,12 +23,16 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 // own: suspending on it instead showed the dialog ~0.5–1 s after the module had arrived during
 // a start, and loading it as the screen mounted slowed the first keystrokes (docs/web.md
 // "Dialogs that open at once").
-// Preloaded in steps, each evaluated in a task of its own (zod, the horse's schema, then the
-// form): at once they were one task of 85-120 ms on the phone bench during a start.
+// Preloaded in steps, each evaluated in a task of its own (zod, the shared field schemas,
+// the horse's schema, then the form): at once they were one task of 85-120 ms on the phone
+// bench during a start, and the two schema modules together one of 118 ms (profiled, a
+// slower host: each about half).
 const HorseDialog = lazyWithPreload(
   () => import('./HorseDialog.tsx').then((module) => module.HorseDialog),
   async () => {
     await zodFirst();
+    await import('../../../../shared/schemas/common.ts');
+    await yieldToBrowser();
     await import('../../../../shared/schemas/horse.ts');
     await yieldToBrowser();
     return (await import('./HorseDialog.tsx')).HorseDialog;
