@@ -2,10 +2,12 @@
 // docs/performance.md "Reproduce"). On a busy host a phone start's figures move as much
 // between two runs of one build as between two builds, and the host's speed drifts within
 // minutes, so builds are compared start by start in the same minutes: each build has its own
-// server (one Postgres database) and its own phone (a fresh profile, CPU 4×, signed in and
-// synced once), then each round starts both with the data on the device, the order swapped
-// every round. A phone not starting shows a page that is not the app, so its workers stop
-// meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
+// server (one Postgres database); there are as many phones as builds (a fresh profile each,
+// CPU 4×), each signed in and synced once to every build; each round starts every build with
+// the data on the device, each on another phone than the round before (one browser can be
+// slower than another through a whole run: 40-45 ms in its medians, docs/performance.md),
+// the order swapped every round. A phone not starting shows a page that is not the app, so
+// its workers stop meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
 // (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
 // while the list is read), `write` (the first write) or `edit` (the first edit).
 import type { Page } from 'playwright-core';
@@ -43,8 +45,9 @@ export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { 
 
 /** The action's own figure (ms), as the table names it. */
 type Figure = { label: string; value: number };
-type Run = Start & { figure: Figure; detail?: string };
-type Phone = { build: Build; page: Page; tasks: Task[]; starts: Run[] };
+type Run = Start & { figure: Figure; detail?: string; phone: number };
+type Phone = { page: Page; tasks: Task[] };
+type Turn = { build: Build; phone: Phone; starts: Run[] };
 
 /** Arms the probe for the action's starts (sessionStorage: it lasts across the tab's navigations). */
 const ARMING: Record<StartAction['kind'], string | undefined> = {
@@ -54,9 +57,8 @@ const ARMING: Record<StartAction['kind'], string | undefined> = {
   edit: 'bench:first-edit',
 };
 
-/** One start of `phone` doing `action`; resolves with the action's figure. */
-async function startDoing(phone: Phone, action: StartAction, horses: number): Promise<Run> {
-  const { page, build, tasks } = phone;
+/** One start of `build` on `phone` doing `action`; resolves with the action's figure. */
+async function startDoing({ page, tasks }: Phone, build: Build, action: StartAction, horses: number): Promise<Omit<Run, 'phone'>> {
   if (action.kind === 'key') {
     const run = await start(page, build.url, tasks, (page, origin) => pressKeyAfterFirstRow(page, origin, action.delay));
     const marks = await probe(page);
@@ -91,18 +93,26 @@ export async function abStarts(
 ): Promise<Row[]> {
   const profiles = browserProfiles('ranch-bench-ab-');
   const phones: Phone[] = [];
+  const turns: Turn[] = [];
   try {
-    for (const build of builds) {
+    for (let n = 0; n < builds.length; n++) {
       const context = await profiles.launch(PHONE);
-      const { page, tasks } = await openPhone(context, DEFAULT_RATE, log);
-      await signInAndSync(page, build.url);
-      const arming = ARMING[action.kind];
-      if (arming) await page.evaluate((key) => sessionStorage.setItem(key, '1'), arming);
-      await leaveApp(page, build.url);
-      phones.push({ build, page, tasks, starts: [] });
+      const phone = await openPhone(context, DEFAULT_RATE, log);
+      for (const build of builds) {
+        await signInAndSync(phone.page, build.url);
+        const arming = ARMING[action.kind];
+        if (arming) await phone.page.evaluate((key) => sessionStorage.setItem(key, '1'), arming);
+        await leaveApp(phone.page, build.url);
+      }
+      phones.push(phone);
     }
+    for (const build of builds) turns.push({ build, phone: phones[0]!, starts: [] });
     for (let round = 0; round < rounds; round++) {
-      for (const phone of inTurn(phones, round)) {
+      // Build i starts on phone (i + round) mod n: every phone every build, each in turn.
+      turns.forEach((turn, i) => {
+        turn.phone = phones[(i + round) % phones.length]!;
+      });
+      for (const turn of inTurn(turns, round)) {
         // BENCH_AB_TRACE=<file>: the first build's first start, traced (trace.ts); with
         // BENCH_AB_TRACE_ALL=1, every start of the first build, in <file>.<round>.json.
         // BENCH_AB_PROFILE=<file>: the same starts under the sampling profiler instead
@@ -111,25 +121,27 @@ export async function abStarts(
         const profileFile = process.env.BENCH_AB_PROFILE;
         const file = profileFile ?? traceFile;
         const traceAll = process.env.BENCH_AB_TRACE_ALL === '1';
-        const observed = file !== undefined && phone === phones[0] && (round === 0 || traceAll);
+        const observed = file !== undefined && turn === turns[0] && (round === 0 || traceAll);
         const output = !observed ? undefined : traceAll ? `${file}.${round + 1}.${profileFile ? 'cpuprofile' : 'json'}` : file;
-        const doing = () => startDoing(phone, action, horses);
-        const run = await (output === undefined
+        const { phone, build } = turn;
+        const doing = () => startDoing(phone, build, action, horses);
+        const done = await (output === undefined
           ? doing()
           : profileFile
             ? profileMainThread(phone.page, output, log, doing)
             : tracePage(phone.page, output, log, doing));
-        await leaveApp(phone.page, phone.build.url);
-        phone.starts.push(run);
+        await leaveApp(phone.page, build.url);
+        const run: Run = { ...done, phone: phones.indexOf(phone) + 1 };
+        turn.starts.push(run);
         log(
-          `  ab: ${phone.build.label}, start ${round + 1}: first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}${run.detail ? ` (${run.detail})` : ''}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
+          `  ab: ${build.label}, start ${round + 1} (phone ${run.phone}): first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}${run.detail ? ` (${run.detail})` : ''}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
         );
       }
     }
   } finally {
     await profiles.closeAll();
   }
-  return phones.flatMap(({ build, starts }) => {
+  return turns.flatMap(({ build, starts }) => {
     const group = `Phone (CPU ${DEFAULT_RATE}×), builds alternating`;
     const of = (pick: (run: Run) => number) => median(starts.map(pick));
     return [
