@@ -98,8 +98,8 @@ export async function abStarts(
     for (let n = 0; n < builds.length; n++) {
       const context = await profiles.launch(PHONE);
       const phone = await openPhone(context, DEFAULT_RATE, log);
-      for (const build of builds) {
-        await signInAndSync(phone.page, build.url);
+      for (const [i, build] of builds.entries()) {
+        await signInAndSync(phone.page, build.url, { signedIn: i > 0 });
         const arming = ARMING[action.kind];
         if (arming) await phone.page.evaluate((key) => sessionStorage.setItem(key, '1'), arming);
         await leaveApp(phone.page, build.url);

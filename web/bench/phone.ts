@@ -412,15 +412,19 @@ export async function openPhone(
 /**
  * A new device signs in: from Sign In clicked until the socket has synced and the projection
  * is idle (epoch ms), then the service worker ready and two seconds for y-indexeddb and the
- * projection to settle, as chromium.ts does.
+ * projection to settle, as chromium.ts does. `signedIn`: the browser already holds a session
+ * the server accepts (ab-starts.ts: cookies go by host, not port, and every build's server
+ * there uses one database), so the app opens signed in and syncs from the page load.
  */
-export async function signInAndSync(page: Page, url: string): Promise<{ signIn: number; filled: number }> {
+export async function signInAndSync(page: Page, url: string, { signedIn = false } = {}): Promise<{ signIn: number; filled: number }> {
   await page.goto(url);
-  await page.getByRole('button', { name: 'Sign In to Continue' }).click({ timeout: 60_000 });
-  await page.getByLabel('Email').fill(BENCH_ADMIN.email);
-  await page.getByLabel('Password').fill(BENCH_ADMIN.password);
+  if (!signedIn) {
+    await page.getByRole('button', { name: 'Sign In to Continue' }).click({ timeout: 60_000 });
+    await page.getByLabel('Email').fill(BENCH_ADMIN.email);
+    await page.getByLabel('Password').fill(BENCH_ADMIN.password);
+  }
   const signIn = Date.now();
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  if (!signedIn) await page.getByRole('button', { name: 'Sign In' }).click();
   await waitFor(() => page.evaluate(() => (window as unknown as AppWindow).__ranch?.provider?.synced === true), 600_000, 'the first sync');
   await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
   const filled = Date.now();
