@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import type * as Y from 'yjs';
 import { openRanchDb } from '../../../web/src/data/db.ts';
 import { startProjection } from '../../../web/src/data/projection.ts';
-import type { SalePaymentsRow } from '../../../web/src/data/sale-payments.ts';
+import { flattenCare } from '../../../web/src/data/horse-care-row.ts';
+import { flattenPayments } from '../../../web/src/data/sale-payments-row.ts';
 import { COLLECTIONS } from '../../../shared/index.ts';
 import { canonicalRow, type Records } from './records.ts';
 
@@ -20,12 +21,13 @@ export async function deviceRecords(doc: Y.Doc, only: ReadonlySet<string>): Prom
     await projection.idle();
     const records: Records = new Map();
     for (const collection of COLLECTIONS) {
+      // Payments are kept by sale and care entries by horse (web/src/data/record-groups.ts).
       const rows: Record<string, unknown>[] =
         collection === 'payments'
-          ? ((await db.table('salePayments').toArray()) as SalePaymentsRow[]).flatMap(
-              (row) => row.payments as unknown as Record<string, unknown>[],
-            )
-          : await db.table(collection).toArray();
+          ? flattenPayments(await db.salePayments.toArray())
+          : collection === 'careEntries'
+            ? flattenCare(await db.horseCare.toArray())
+            : await db.table(collection).toArray();
       for (const row of rows) {
         const id = String(row.id).toLowerCase();
         if (only.has(id)) records.set(`${collection}/${String(row.id)}`, canonicalRow(collection, row));
