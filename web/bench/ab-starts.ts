@@ -47,7 +47,8 @@ export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { 
 type Figure = { label: string; value: number };
 type Run = Start & { figure: Figure; detail?: string; phone: number };
 type Phone = { page: Page; tasks: Task[] };
-type Turn = { build: Build; phone: Phone; starts: Run[] };
+/** A build's place in `builds` (which phone it starts on in a round) and its starts. */
+type Turn = { build: Build; place: number; starts: Run[] };
 
 /** Arms the probe for the action's starts (sessionStorage: it lasts across the tab's navigations). */
 const ARMING: Record<StartAction['kind'], string | undefined> = {
@@ -106,13 +107,12 @@ export async function abStarts(
       }
       phones.push(phone);
     }
-    for (const build of builds) turns.push({ build, phone: phones[0]!, starts: [] });
+    for (const [place, build] of builds.entries()) turns.push({ build, place, starts: [] });
     for (let round = 0; round < rounds; round++) {
-      // Build i starts on phone (i + round) mod n: every phone every build, each in turn.
-      turns.forEach((turn, i) => {
-        turn.phone = phones[(i + round) % phones.length]!;
-      });
       for (const turn of inTurn(turns, round)) {
+        // Build i starts on phone (i + round) mod n: every phone every build, each in turn.
+        const phoneIndex = (turn.place + round) % phones.length;
+        const phone = phones[phoneIndex]!;
         // BENCH_AB_TRACE=<file>: the first build's first start, traced (trace.ts); with
         // BENCH_AB_TRACE_ALL=1, every start of the first build, in <file>.<round>.json.
         // BENCH_AB_PROFILE=<file>: the same starts under the sampling profiler instead
@@ -123,7 +123,7 @@ export async function abStarts(
         const traceAll = process.env.BENCH_AB_TRACE_ALL === '1';
         const observed = file !== undefined && turn === turns[0] && (round === 0 || traceAll);
         const output = !observed ? undefined : traceAll ? `${file}.${round + 1}.${profileFile ? 'cpuprofile' : 'json'}` : file;
-        const { phone, build } = turn;
+        const { build } = turn;
         const doing = () => startDoing(phone, build, action, horses);
         const done = await (output === undefined
           ? doing()
@@ -131,7 +131,7 @@ export async function abStarts(
             ? profileMainThread(phone.page, output, log, doing)
             : tracePage(phone.page, output, log, doing));
         await leaveApp(phone.page, build.url);
-        const run: Run = { ...done, phone: phones.indexOf(phone) + 1 };
+        const run: Run = { ...done, phone: phoneIndex + 1 };
         turn.starts.push(run);
         log(
           `  ab: ${build.label}, start ${round + 1} (phone ${run.phone}): first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}${run.detail ? ` (${run.detail})` : ''}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,

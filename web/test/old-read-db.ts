@@ -2,9 +2,9 @@ import Dexie from 'dexie';
 
 /**
  * The read database as versions 1–9 declared it before one declaration replaced them
- * (data/db.ts READ_DB_SCHEMA), copied as they were, and the changes of versions 10 and 11
- * made by that one declaration (10–12): opened `upTo` a version, it makes the database a device
- * that last ran that version of the app has.
+ * (data/db.ts READ_DB_SCHEMA), copied as they were, and the changes of versions 10 to 12
+ * made by that one declaration: opened `upTo` a version, it makes the database a device that
+ * last ran that version of the app has.
  */
 export function openOldReadDb(name: string, upTo: number): Dexie {
   const db = new Dexie(name, { cache: 'disabled' });
