@@ -51,6 +51,61 @@ function stagingChunks(): string[] {
   return staging ? [...loadedWith(staging)] : [];
 }
 
+/**
+ * The app's own modules (web/src) that the page's last start step (main.tsx, web/src/entry.ts)
+ * loads, no step before it does, and a chunk loaded later (a screen, a dialog) imports too:
+ * kept by the plugin below once the module graph is built, and put in one chunk
+ * (codeSplitting below).
+ */
+const sharedStartModules = new Set<string>();
+const APP_MODULE = /[\\/]web[\\/]src[\\/]/;
+
+type ModuleGraph = (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+
+/** Every module `from` imports statically, at any depth (itself included). */
+function staticGraph(getInfo: ModuleGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of getInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(from);
+  return seen;
+}
+
+/**
+ * Collects `sharedStartModules`. Rolldown puts each module shared by several chunks in a
+ * chunk per set of importers: main.tsx's step loaded ~35 chunks, most under 1 kB, and a start
+ * that found them in the memory cache (a reload) fetched and compiled them in one main-thread
+ * task of 55–130 ms on the phone bench (CPU 4×); as one chunk they are one fetch.
+ */
+const sharedStartChunk: Plugin = {
+  name: 'ranch:start-graph',
+  buildEnd() {
+    sharedStartModules.clear();
+    const getInfo: ModuleGraph = (id) => this.getModuleInfo(id);
+    const ids = [...this.getModuleIds()];
+    const find = (suffix: string) => ids.find((id) => id.endsWith(suffix));
+    const main = find('/web/src/main.tsx');
+    if (!main) return;
+    const steps = [find('/web/src/entry.ts'), find('/web/src/data/db.ts'), find('/react-dom/client.js'), main];
+    const before = new Set<string>();
+    for (const step of steps.slice(0, -1)) if (step) for (const id of staticGraph(getInfo, step)) before.add(id);
+    // What the chunks loaded later load: every dynamic import's static graph.
+    const later = new Set<string>();
+    for (const id of ids) {
+      for (const root of getInfo(id)?.dynamicallyImportedIds ?? []) {
+        if (steps.includes(root) || later.has(root)) continue;
+        for (const reached of staticGraph(getInfo, root)) later.add(reached);
+      }
+    }
+    for (const id of staticGraph(getInfo, main)) {
+      if (APP_MODULE.test(id) && !before.has(id) && later.has(id)) sharedStartModules.add(id);
+    }
+  },
+};
+
 /** The sync server (sync-server/) listens here in development; see package.json dev:server. */
 const API_TARGET = 'http://127.0.0.1:8787';
 
@@ -86,7 +141,16 @@ export default defineConfig({
       output: {
         // zod in a chunk of its own, so a form's schemas are evaluated in a task after zod's
         // (web/src/lib/zod-first.ts); with shared/schemas/common.ts they were one chunk.
-        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            // The app's modules main.tsx's step shares with later chunks (sharedStartModules).
+            // Their own imports stay where they are: each is in a step before, a library's or
+            // shared/'s chunk, or in this group too (a module a later chunk reaches, it reaches
+            // through), so this chunk never imports main.tsx's and no cycle forms.
+            { name: 'start', test: (id) => sharedStartModules.has(id), includeDependenciesRecursively: false },
+          ],
+        },
       },
       treeshake: {
         // shared/ is imported through its index, which re-exports the zod schemas and the
@@ -99,6 +163,7 @@ export default defineConfig({
   },
   plugins: [
     chunkGraph,
+    sharedStartChunk,
     // The router plugin must come before react() so it can split route components.
     tanstackRouter({
       target: 'react',

@@ -560,8 +560,13 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       start(page, server.url, tasks, async (page) => {
         await waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');
       });
+    const editProfile = process.env.BENCH_PROFILE_EDIT;
     const editTrace = process.env.BENCH_TRACE_EDIT;
-    const editRun = editTrace ? await tracePage(page, editTrace, log, editStart) : await editStart();
+    const editRun = editProfile
+      ? await profileMainThread(page, editProfile, log, editStart)
+      : editTrace
+        ? await tracePage(page, editTrace, log, editStart)
+        : await editStart();
     await page.evaluate(() => sessionStorage.removeItem('bench:first-edit'));
     const edited = await probe(page);
     const edit = { tapped: edited.editClick!, pressed: edited.editPressed!, saved: edited.edited! };

@@ -97,6 +97,25 @@ describe('the start script', () => {
     expect(assets.filter((name) => !sw.includes(`"url":"assets/${name}"`))).toEqual([]);
   });
 
+  it('loads the app shell’s own modules as one script, not a script per set of importers', async () => {
+    // A start that finds the scripts in the memory cache (a reload) fetches and compiles a
+    // step's whole static graph in one task: main.tsx's step was 36 scripts, most of them the
+    // app's small modules each in a chunk of its own (Rolldown's chunk per set of importers),
+    // one task of 40–130 ms on the phone bench (CPU 4×). vite.config.ts puts the app's modules
+    // of that step in one chunk; what is left are libraries and shared/ modules.
+    const entry = await entryScript();
+    const loaded = new Set((await staticGraph(entry)).keys());
+    const steps = [...(await readFile(join(webDir, entry), 'utf8')).matchAll(/import\(\s*[`"']\.\/([^`"']+\.js)[`"']\s*\)/g)];
+    const fresh: number[] = [];
+    for (const [, name] of steps) {
+      const scripts = [...(await staticGraph(`assets/${name}`)).keys()].filter((path) => !loaded.has(path));
+      for (const path of scripts) loaded.add(path);
+      fresh.push(scripts.length);
+    }
+    expect(fresh.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...fresh), `scripts new in each step: ${fresh.join(', ')}`).toBeLessThanOrEqual(16);
+  });
+
   it('[O1] [O2] a worker that stops starting while the phone has no signal: the tab runs the data layer itself, its chunk from the precache', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     // Armed by the test: the worker's script no longer loads (a 404), as where module workers are broken.
