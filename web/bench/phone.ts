@@ -281,15 +281,23 @@ async function throttle(page: Page, rate: number, log: (line: string) => void): 
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
 }
 
-/** The tasks over 50 ms in [from, to) (epoch ms): the longest, and the blocking time inside the window. */
-export function blocking(tasks: Task[], from: number, to: number): { longest: number; tbt: number; count: number } {
+/**
+ * The tasks over 50 ms in [from, to) (epoch ms): the longest and when it began (ms after
+ * `from`; a task of the page being left, as the navigation unloads it, begins at ~0), and the
+ * blocking time inside the window.
+ */
+export function blocking(tasks: Task[], from: number, to: number): { longest: number; longestAt: number; tbt: number; count: number } {
   const inside = tasks.filter((task) => task.start + task.duration > from && task.start < to);
   const tbt = inside.reduce(
     (sum, task) => sum + Math.max(0, Math.min(task.start + task.duration, to) - Math.max(task.start, from) - 50),
     0,
   );
-  return { longest: Math.max(0, ...inside.map((task) => task.duration)), tbt, count: inside.length };
+  const longest = inside.reduce<Task | undefined>((worst, task) => (worst && worst.duration >= task.duration ? worst : task), undefined);
+  return { longest: longest?.duration ?? 0, longestAt: longest ? longest.start - from : 0, tbt, count: inside.length };
 }
+
+/** A start's longest task and when it began, for the log: "92 ms at 1620 ms". */
+const longestOf = (run: Start) => `${ms(run.whole.longest)} at ${ms(run.whole.longestAt)}`;
 
 /** Each run's figure, rounded, as a note lists them: "85, 98, 76". */
 export function rounded<T>(runs: T[], pick: (run: T) => number): string {
@@ -517,7 +525,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       const marks = await probe(page);
       keys.push({ delay, pressed: marks.keyAt! - run.firstRow, latency: marks.shownAt! - marks.keyAt!, run });
       log(
-        `  phone: key at ${ms(marks.keyAt!)} (first row ${ms(run.firstRow)}) → list ${ms(keys.at(-1)!.latency)}; longest task ${ms(run.whole.longest)}`,
+        `  phone: key at ${ms(marks.keyAt!)} (first row ${ms(run.firstRow)}) → list ${ms(keys.at(-1)!.latency)}; longest task ${longestOf(run)}`,
       );
     }
     await page.evaluate(() => sessionStorage.removeItem('bench:focus-search'));
@@ -550,7 +558,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       saved: written.saved!,
     };
     log(
-      `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${ms(writeRun.whole.longest)}`,
+      `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${longestOf(writeRun)}`,
     );
     // (c') The first edit: the first row's Edit tapped as soon as it shows, its name changed and
     // Update Horse pressed at once; until saved. The page stages it while the data worker
@@ -571,7 +579,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const edited = await probe(page);
     const edit = { tapped: edited.editClick!, pressed: edited.editPressed!, saved: edited.edited! };
     log(
-      `  phone: first edit: first row ${ms(editRun.firstRow)}, Edit tapped ${ms(edit.tapped)}, Update pressed ${ms(edit.pressed)}, saved ${ms(edit.saved)}; longest task ${ms(editRun.whole.longest)}`,
+      `  phone: first edit: first row ${ms(editRun.firstRow)}, Edit tapped ${ms(edit.tapped)}, Update pressed ${ms(edit.pressed)}, saved ${ms(edit.saved)}; longest task ${longestOf(editRun)}`,
     );
 
     // Once more after the runs (outside every start's window): the host's speed drifts. The
