@@ -76,9 +76,10 @@ function staticGraph(getInfo: ModuleGraph, from: string): Set<string> {
 
 /**
  * Collects `sharedStartModules`. Rolldown puts each module shared by several chunks in a
- * chunk per set of importers: main.tsx's step loaded ~35 chunks, most under 1 kB, and a start
+ * chunk per set of importers: main.tsx's step loaded 36 scripts, most under 1 kB, and a start
  * that found them in the memory cache (a reload) fetched and compiled them in one main-thread
- * task of 55–130 ms on the phone bench (CPU 4×); as one chunk they are one fetch.
+ * task of 40–130 ms on the phone bench (CPU 4×); as one chunk they are one fetch (docs/web.md
+ * "The last step's app modules in one chunk").
  */
 const sharedStartChunk: Plugin = {
   name: 'ranch:start-graph',
