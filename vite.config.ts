@@ -33,16 +33,21 @@ const chunkGraph: Plugin = {
   },
 };
 
+/** `from` and everything `next` leads to from it, at any depth. */
+function reachable(from: string, next: (id: string) => readonly string[] | undefined): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const following of next(id) ?? []) visit(following);
+  };
+  visit(from);
+  return seen;
+}
+
 /** A chunk and every chunk it imports statically, at any depth: all loaded before its code runs. */
 function loadedWith(chunk: string): Set<string> {
-  const loaded = new Set<string>();
-  const visit = (file: string) => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
-    for (const imported of outputChunks[file]?.imports ?? []) visit(imported);
-  };
-  visit(chunk);
-  return loaded;
+  return reachable(chunk, (file) => outputChunks[file]?.imports);
 }
 
 /** The staging chunk and every chunk it imports statically. */
@@ -64,14 +69,7 @@ type ModuleGraph = (id: string) => { importedIds: readonly string[]; dynamically
 
 /** Every module `from` imports statically, at any depth (itself included). */
 function staticGraph(getInfo: ModuleGraph, from: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const imported of getInfo(id)?.importedIds ?? []) visit(imported);
-  };
-  visit(from);
-  return seen;
+  return reachable(from, (id) => getInfo(id)?.importedIds);
 }
 
 /**
