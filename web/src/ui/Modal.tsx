@@ -42,11 +42,12 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
         return;
       }
       // In a task of its own, after a frame: the tap's task renders the content into the
-      // closed dialog (daisyUI hides it with visibility, so the frame styles and lays it out),
-      // and showing it then restyles what changes. Together, the Add Horse tap during a start
-      // was one task of 170-190 ms on a phone (CPU 4x); apart, the render, the frame and
-      // showModal took 60-100 ms each (docs/web.md "Dialogs restyle the screen once"). Shown
-      // on top without making the page inert (top-layer.ts), it no longer restyles the page.
+      // closed dialog, and showing it then styles and lays the content out, once: the box is
+      // not displayed until the dialog is open (styles.css), so the frame between does not
+      // style it first. Together, the Add Horse tap during a start was one task of 170-190 ms
+      // on a phone (CPU 4x); apart, the render, the frame and showModal took 60-100 ms each
+      // (docs/web.md "Dialogs restyle the screen once"). Shown on top without making the page
+      // inert (top-layer.ts), it no longer restyles the page.
       let wanted = true;
       void afterNextFrame().then(() => {
         if (!wanted || !dialog.isConnected || dialog.open) return;
