@@ -138,11 +138,12 @@ describe('dialogs and the drawer on a phone', () => {
       await dialog.waitFor({ state: 'hidden' });
       await navigate(page, 'Buyers', 'Buyers');
     }
-    // The form, drawn once: one pass restyles it, the others only a few elements each (the
-    // button tapped, the dialog's frame). Styled in the closed dialog first and again as it
-    // went on top, it took two passes of ~100 elements (styles.css, docs/web.md).
+    // The form, drawn once: one pass restyles it (97 elements), the others fewer than half
+    // as many (the button tapped, the dialog's frame, its transitions: 44 at most in a
+    // longer trace). Styled in the closed dialog first and again as it went on top, it took
+    // passes of 105, 80 and 96 elements (styles.css, docs/web.md).
     const largest = Math.max(...passes);
-    const large = passes.filter((elements) => elements >= largest / 2);
+    const large = passes.filter((elements) => elements >= largest * 0.6);
     expect(largest).toBeGreaterThan(50);
     expect(large, `elements restyled by each pass: ${passes.join(' ')}`).toHaveLength(1);
   });
