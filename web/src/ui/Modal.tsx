@@ -50,7 +50,7 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       // inert (top-layer.ts), it no longer restyles the page.
       // LOCK_FIRST: the page is locked now, so the frame before the show restyles for it. In
       // the show's task, during a phone's start, the lock's restyle reached 238-367 elements
-      // of the page (not on a settled page; why is not known): 36-58 ms of a task of 89-130
+      // of the page (not on a settled page; why is not known): 31-58 ms of a task of 89-130
       // ms, against 57-67 ms without it (docs/performance.md "A dialog's content styled once").
       unlock.current?.();
       const release = lockPageScroll();
