@@ -48,6 +48,7 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       // on a phone (CPU 4x); apart, the render, the frame and showModal took 60-100 ms each
       // (docs/web.md "Dialogs restyle the screen once"). Shown on top without making the page
       // inert (top-layer.ts), it no longer restyles the page.
+      //
       // LOCK_FIRST: the page is locked now, so the frame before the show restyles for it. In
       // the show's task, during a phone's start, the lock's restyle reached 238-367 elements
       // of the page (not on a settled page; why is not known): 31-58 ms of a task of 89-130
