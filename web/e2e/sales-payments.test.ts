@@ -63,7 +63,7 @@ describe('sales and payments', () => {
   async function pick(dialog: Locator, label: string, option: string) {
     await field(dialog, label).fill(option);
     await dialog.getByRole('option', { name: option, exact: true }).click();
-    expect(await field(dialog, label).inputValue()).toBe(option);
+    await expect.poll(() => field(dialog, label).inputValue()).toBe(option);
   }
 
   /** Opens Create New Sale once the synced horse and buyer are offered. */
@@ -104,7 +104,8 @@ describe('sales and payments', () => {
     await expect.poll(() => sale.getByRole('listbox', { name: 'horses' }).getByRole('option').count()).toBe(0);
     expect(await sale.isVisible()).toBe(true);
     await pick(sale, 'Horse', 'Comet');
-    expect(await field(sale, 'Sale Price').inputValue()).toBe('$12,000');
+    // Filled by the pick's render, after the click returns: retried, not read once.
+    await expect.poll(() => field(sale, 'Sale Price').inputValue()).toBe('$12,000');
     await sale.getByRole('region', { name: 'Selected Horse Details' }).getByText('$12,000').waitFor();
     await pick(sale, 'Buyer', 'Bo Buyer');
     await field(sale, 'Down Payment').fill('2000');
