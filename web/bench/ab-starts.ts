@@ -19,6 +19,7 @@ import { tracePage } from './trace.ts';
 import {
   DEFAULT_RATE,
   leaveApp,
+  logFrames,
   openPhone,
   PHONE,
   pressKeyAfterFirstRow,
@@ -136,6 +137,7 @@ export async function abStarts(
         log(
           `  ab: ${build.label}, start ${round + 1} (phone ${run.phone}): first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}${run.detail ? ` (${run.detail})` : ''}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
         );
+        logFrames(run, log);
       }
     }
   } finally {

@@ -56,8 +56,19 @@ type Probe = {
   listSize: number;
   listAt: number | null;
 };
+/** A long animation frame (over 50 ms) and the scripts in it, for BENCH_LOAF's log. */
+export type Frame = {
+  start: number;
+  duration: number;
+  /** From the frame's style and layout (or render) start to its end, ms; 0 when it had none. */
+  styleAndLayout: number;
+  render: number;
+  scripts: { start: number; duration: number; invoker: string; fn: string; url: string; at: number; forced: number }[];
+};
 type AppWindow = {
   __phone: Probe;
+  __frames: Frame[];
+  __longTasks: [number, number][];
   __ranch: {
     provider: { synced: boolean } | null;
     data: {
@@ -119,6 +130,27 @@ const PROBE = `(() => {
       const tasks = list.getEntries().map((e) => [performance.timeOrigin + e.startTime, e.duration]);
       if (window.__benchLongTasks) window.__benchLongTasks(tasks);
     }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  // Long animation frames with their scripts, and the long tasks (BENCH_LOAF): what a long
+  // task ran, at no cost to the page a trace would add.
+  const frames = (window.__frames = []);
+  const longTasks = (window.__longTasks = []);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const end = e.startTime + e.duration;
+        frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          styleAndLayout: e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0,
+          render: e.renderStart ? end - e.renderStart : 0,
+          scripts: e.scripts.map((s) => ({ start: s.startTime, duration: s.duration, invoker: s.invoker, fn: s.sourceFunctionName, url: s.sourceURL.split('/').pop(), at: s.sourceCharPosition, forced: s.forcedStyleAndLayoutDuration })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
   const list = () => document.querySelector('[aria-label="Horses"]');
   const toastSays = (text) => (document.querySelector('.toast')?.textContent ?? '').includes(text);
@@ -320,7 +352,30 @@ export type Start = {
   window: ReturnType<typeof blocking>;
   whole: ReturnType<typeof blocking>;
   addHorse: number | null;
+  /** The start's long animation frames and long tasks (performance.now(), ms), for logFrames. */
+  frames: Frame[];
+  longTasks: [number, number][];
 };
+
+/**
+ * BENCH_LOAF=1: each long task over 80 ms of a start, what its frame spent on style, layout
+ * and rendering, and the scripts that ran in it (long animation frames' attribution), one
+ * line each.
+ */
+export function logFrames(run: Start, log: (line: string) => void): void {
+  if (process.env.BENCH_LOAF !== '1') return;
+  for (const [start, duration] of run.longTasks) {
+    if (duration <= 80) continue;
+    const end = start + duration;
+    const frame = run.frames.find((f) => f.start <= start + 1 && f.start + f.duration >= end - 1);
+    const shape = frame ? `frame ${ms(frame.start)} + ${ms(frame.duration)}, style+layout ${ms(frame.styleAndLayout)}, render ${ms(frame.render)}` : 'no frame';
+    log(`    task at ${ms(start)}: ${ms(duration)} (${shape})`);
+    for (const s of frame?.scripts ?? []) {
+      if (s.start < start - 1 || s.start > end) continue;
+      log(`      ${ms(s.duration)} ${s.invoker} ${s.fn || '-'} ${s.url}:${s.at}${s.forced ? ` forced ${ms(s.forced)}` : ''}`);
+    }
+  }
+}
 
 /**
  * A start with the data on the device: /horses, `during` acting on the page meanwhile (given
@@ -350,6 +405,7 @@ export async function start(
     window: blocking(tasks, origin, origin + WINDOW),
     whole: blocking(tasks, origin, end),
     addHorse: (await probe(page)).addHorse,
+    ...(await page.evaluate(() => ({ frames: (window as unknown as AppWindow).__frames, longTasks: (window as unknown as AppWindow).__longTasks }))),
   };
 }
 
@@ -494,6 +550,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       log(
         `  phone: start ${i + 1}: first row ${ms(run.firstRow)}, Add Horse ${ms(run.addHorse ?? Number.NaN)}, settled ${ms(run.settled)}; first 10 s: longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; whole start: ${run.whole.count} long tasks, blocking ${ms(run.whole.tbt)}`,
       );
+      logFrames(run, log);
     }
     await page.getByPlaceholder('Search horses...').focus();
     await page.keyboard.press('S');
@@ -527,6 +584,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       log(
         `  phone: key at ${ms(marks.keyAt!)} (first row ${ms(run.firstRow)}) → list ${ms(keys.at(-1)!.latency)}; longest task ${longestOf(run)}`,
       );
+      logFrames(run, log);
     }
     await page.evaluate(() => sessionStorage.removeItem('bench:focus-search'));
 
@@ -560,6 +618,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     log(
       `  phone: first write: first row ${ms(write.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${longestOf(writeRun)}`,
     );
+    logFrames(writeRun, log);
     // (c') The first edit: the first row's Edit tapped as soon as it shows, its name changed and
     // Update Horse pressed at once; until saved. The page stages it while the data worker
     // loads (docs/web.md "Edits during a start"), as it does a create.
@@ -581,6 +640,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     log(
       `  phone: first edit: first row ${ms(editRun.firstRow)}, Edit tapped ${ms(edit.tapped)}, Update pressed ${ms(edit.pressed)}, saved ${ms(edit.saved)}; longest task ${longestOf(editRun)}`,
     );
+    logFrames(editRun, log);
 
     // Once more after the runs (outside every start's window): the host's speed drifts. The
     // app's page leaves first, so its workers stop and do not share the cores with the score.
