@@ -125,19 +125,17 @@ const PROBE = `(() => {
   let filling = false;
   let typing = false;
   const horse = ${JSON.stringify(NEW_HORSE)};
-  try {
-    new PerformanceObserver((list) => {
-      const tasks = list.getEntries().map((e) => [performance.timeOrigin + e.startTime, e.duration]);
-      if (window.__benchLongTasks) window.__benchLongTasks(tasks);
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {}
-  // Long animation frames with their scripts, and the long tasks (BENCH_LOAF): what a long
-  // task ran, at no cost to the page a trace would add.
-  const frames = (window.__frames = []);
+  // The long tasks go to the bench (epoch times) and stay on the page (BENCH_LOAF's log);
+  // long animation frames with their scripts say what a long task ran, at no cost to the
+  // page a trace would add.
   const longTasks = (window.__longTasks = []);
+  const frames = (window.__frames = []);
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) longTasks.push([e.startTime, e.duration]);
+      const entries = list.getEntries();
+      for (const e of entries) longTasks.push([e.startTime, e.duration]);
+      const tasks = entries.map((e) => [performance.timeOrigin + e.startTime, e.duration]);
+      if (window.__benchLongTasks) window.__benchLongTasks(tasks);
     }).observe({ type: 'longtask', buffered: true });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -368,7 +366,9 @@ export function logFrames(run: Start, log: (line: string) => void): void {
     if (duration <= 80) continue;
     const end = start + duration;
     const frame = run.frames.find((f) => f.start <= start + 1 && f.start + f.duration >= end - 1);
-    const shape = frame ? `frame ${ms(frame.start)} + ${ms(frame.duration)}, style+layout ${ms(frame.styleAndLayout)}, render ${ms(frame.render)}` : 'no frame';
+    const shape = frame
+      ? `frame ${ms(frame.start)} + ${ms(frame.duration)}, style+layout ${ms(frame.styleAndLayout)}, render ${ms(frame.render)}`
+      : 'no frame';
     log(`    task at ${ms(start)}: ${ms(duration)} (${shape})`);
     for (const s of frame?.scripts ?? []) {
       if (s.start < start - 1 || s.start > end) continue;
@@ -405,7 +405,10 @@ export async function start(
     window: blocking(tasks, origin, origin + WINDOW),
     whole: blocking(tasks, origin, end),
     addHorse: (await probe(page)).addHorse,
-    ...(await page.evaluate(() => ({ frames: (window as unknown as AppWindow).__frames, longTasks: (window as unknown as AppWindow).__longTasks }))),
+    ...(await page.evaluate(() => ({
+      frames: (window as unknown as AppWindow).__frames,
+      longTasks: (window as unknown as AppWindow).__longTasks,
+    }))),
   };
 }
 
