@@ -103,8 +103,8 @@ function render(data: PageData): void {
   const app = createRoot(root);
   // The first render in a transition: React renders it in slices of ~5 ms, giving the thread
   // back between them, where a plain render (the default lane) is one task. On a phone (CPU
-  // 4×) that task was 55-130 ms of a start, the page's whole first mount; sliced, alternating
-  // starts had half the blocking time (docs/performance.md "The first render in slices").
+  // 4×) that task was 54-129 ms of a start, the page's whole first mount; sliced, alternating
+  // starts had half the blocking time (docs/web.md "The first render in slices").
   startTransition(() =>
     app.render(
       <StrictMode>
