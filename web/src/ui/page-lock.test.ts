@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lockPageScroll } from './page-lock.ts';
 
 const root = document.documentElement;
@@ -37,5 +37,58 @@ describe('the page scroll lock', () => {
     expect(locked()).toBe('scrolls');
     release();
     expect(locked()).toBeUndefined();
+  });
+});
+
+describe('the page scroll lock where layout is watched', () => {
+  // A ResizeObserver the test calls back, as the browser does after a frame's layout.
+  const callbacks: (() => void)[] = [];
+  class FakeResizeObserver {
+    constructor(callback: () => void) {
+      callbacks.push(callback);
+    }
+    observe() {}
+    disconnect() {}
+  }
+
+  async function freshLock(): Promise<typeof lockPageScroll> {
+    vi.resetModules();
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const module = await import('./page-lock.ts');
+    vi.unstubAllGlobals();
+    return module.lockPageScroll;
+  }
+
+  afterEach(() => {
+    callbacks.length = 0;
+  });
+
+  it('keeps the scrollbar room the page had at its last layout, without laying the page out again', async () => {
+    const lock = await freshLock();
+    scrollHeight(root.clientHeight + 500);
+    for (const callback of callbacks) callback(); // a frame laid out a page that scrolls
+    // Rows rendered since that frame would change the page's height, but the lock does not
+    // read it (that would lay the page out in the tap's task): it keeps what was on screen.
+    Object.defineProperty(root, 'scrollHeight', {
+      configurable: true,
+      get: () => {
+        throw new Error('the lock laid the page out');
+      },
+    });
+    const release = lock();
+    expect(locked()).toBe('scrolls');
+    release();
+    expect(locked()).toBeUndefined();
+  });
+
+  it('reads the page itself after the window is resized, until the next layout is watched', async () => {
+    const lock = await freshLock();
+    scrollHeight(0);
+    for (const callback of callbacks) callback(); // laid out: the page does not scroll
+    scrollHeight(root.clientHeight + 500);
+    window.dispatchEvent(new Event('resize')); // a smaller window: now it does
+    const release = lock();
+    expect(locked()).toBe('scrolls');
+    release();
   });
 });
