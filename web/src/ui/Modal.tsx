@@ -49,7 +49,7 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       // (docs/web.md "Dialogs restyle the screen once"). Shown on top without making the page
       // inert (top-layer.ts), it no longer restyles the page.
       //
-      // LOCK_FIRST: the page is locked now, so the frame before the show restyles for it. In
+      // The page is locked now, so the frame before the show restyles for it. In
       // the show's task, during a phone's start, the lock's restyle reached 238-367 elements
       // of the page (not on a settled page; why is not known): 31-58 ms of a task of 89-130
       // ms, against 57-67 ms without it (docs/performance.md "A dialog's content styled once").

@@ -5,9 +5,9 @@
  * every restyle of the root matched each by walking the whole page, a third of a dialog's
  * restyle on a phone (docs/web.md "Dialogs restyle the screen once"). An attribute, not a
  * class: a class on the root restyled ~90 elements more with it (Chromium's invalidation
- * for the stylesheet's classes). Its value is `scrolls` when the page could scroll as it was
- * locked: the root then keeps a scrollbar's room, so that nothing behind the dialog moves
- * sideways on a desk.
+ * for the stylesheet's classes). Its value is `scrolls` when the page could scroll as last
+ * laid out before the lock: the root then keeps a scrollbar's room, so that nothing behind
+ * the dialog moves sideways on a desk.
  */
 const holders = new Set<object>();
 
@@ -23,13 +23,15 @@ const holders = new Set<object>();
  */
 let scrollsAtLastLayout: boolean | undefined;
 
+/** Whether the page is taller than the window (a read that lays the page out if it changed). */
+const pageScrolls = (): boolean => document.documentElement.scrollHeight > document.documentElement.clientHeight;
+
 function watchPageScroll(): void {
   if (typeof ResizeObserver === 'undefined') return;
-  const root = document.documentElement;
   const observer = new ResizeObserver(() => {
-    scrollsAtLastLayout = root.scrollHeight > root.clientHeight;
+    scrollsAtLastLayout = pageScrolls();
   });
-  observer.observe(root);
+  observer.observe(document.documentElement);
   observer.observe(document.body);
   window.addEventListener('resize', () => {
     scrollsAtLastLayout = undefined;
@@ -45,10 +47,7 @@ if (typeof document !== 'undefined') {
 export function lockPageScroll(): () => void {
   const root = document.documentElement;
   const holder = {};
-  if (holders.size === 0) {
-    const scrolls = scrollsAtLastLayout ?? root.scrollHeight > root.clientHeight;
-    root.dataset.pageLocked = scrolls ? 'scrolls' : '';
-  }
+  if (holders.size === 0) root.dataset.pageLocked = (scrollsAtLastLayout ?? pageScrolls()) ? 'scrolls' : '';
   holders.add(holder);
   return () => {
     if (!holders.delete(holder) || holders.size > 0) return;
