@@ -1,6 +1,7 @@
 import { CARE_KIND_LABELS, careDue, paidCentsBySale, salesPastDue, type CareDue, type SaleDue } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { flattenCare } from '../../data/horse-care-row.ts';
+import { readAllByKey } from '../../data/read-by-key.ts';
 import { flattenPayments } from '../../data/sale-payments-row.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { centsText, dateText } from '../sales/sale-display.ts';
@@ -38,13 +39,14 @@ function saleRow(due: SaleDue, horseName: string, buyerName: string): DueRow {
  * is past or within 14 days, and sales with an installment past due (shared careDue and
  * salesPastDue). Overdue care first, then installments, then what is due soon. It reads every
  * care entry, sale and payment, so it runs where the document is (the data worker, through
- * PageData.loadDue), not on the page's main thread, unless the data layer is in the page.
+ * PageData.loadDue), not on the page's main thread, unless the data layer is in the page;
+ * a page of rows per request, so a write asked for meanwhile is not held up (read-by-key.ts).
  */
 export async function loadDue(db: RanchDb, today: string): Promise<DueRow[]> {
   const [entries, sales, payments] = await Promise.all([
-    db.horseCare.toArray().then(flattenCare),
-    db.sales.toArray(),
-    db.salePayments.toArray().then(flattenPayments),
+    readAllByKey(db.horseCare).then(flattenCare),
+    readAllByKey(db.sales),
+    readAllByKey(db.salePayments).then(flattenPayments),
   ]);
   const paid = paidCentsBySale(payments);
   const care = careDue(entries, today);
