@@ -87,7 +87,7 @@ describe('wide reads in pages (read-by-key.ts)', () => {
       return rows;
     });
     // As a create staged during a start: one request on another table of the same database.
-    await db.stagedUpdates.add({ update: new Uint8Array([1]), createdAt: '2026-11-27T12:00:00.000Z' } as never);
+    await db.stagedUpdates.add({ update: new Uint8Array([1]), createdAt: '2026-11-27T12:00:00.000Z' });
     expect(read).toBe(false);
     expect(await reading).toHaveLength(WIDE_READ_PAGE * 8);
   });
