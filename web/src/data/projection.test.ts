@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { deleteEntity, writeEntity } from '../../../shared/index.ts';
 import { openRanchDb, type RanchDb } from './db.ts';
-import { READ_PAGE, SPLIT_FROM_ROWS, startProjection, type Projection } from './projection.ts';
+import { SPLIT_FROM_ROWS, startProjection, type Projection } from './projection.ts';
+import { WIDE_READ_PAGE } from './read-by-key.ts';
 import { openLocalDoc } from './ydoc.ts';
 import { applyFromOtherDevice } from '../../test/ranch-data.ts';
 
@@ -269,7 +270,7 @@ describe('[O2] Dexie projection of the ranch document', () => {
 
   it('reconciles tables longer than one read page', async () => {
     const { doc, db } = setup();
-    const ids = Array.from({ length: READ_PAGE + 3 }, (_, i) => `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+    const ids = Array.from({ length: WIDE_READ_PAGE + 3 }, (_, i) => `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`);
     doc.transact(() => ids.forEach((id, i) => writeEntity(doc, 'horses', id, horse(`Horse ${i}`))));
     await db.horses.bulkPut(ids.slice(1).map((id, i) => ({ id, ...horse(`Horse ${i + 1}`) })));
     await db.horses.put({ id: ids[7]!, ...horse('Renamed while closed') });

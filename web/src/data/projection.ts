@@ -6,7 +6,7 @@ import { InvalidEntities, type InvalidEntity } from './invalid-entities.ts';
 import { careGroups } from './horse-care.ts';
 import { isGrouped, type GroupedCollection, type RecordGroups } from './record-groups.ts';
 import { paymentGroups } from './sale-payments.ts';
-import { forEachPageByKey, WIDE_READ_PAGE } from './read-by-key.ts';
+import { forEachPageByKey } from './read-by-key.ts';
 import type { Store } from './store.ts';
 import { timeSlices, type TimeSlices } from './time-slices.ts';
 import { writeApart } from './write-apart.ts';
@@ -419,24 +419,18 @@ function sameRow(a: EntityFields, b: EntityFields | undefined): boolean {
 }
 
 /**
- * Rows read per request when comparing: a page of the wide reads' size (read-by-key.ts), so
- * a write asked for meanwhile (a page's edit, a staged create) waits for one page of
- * IndexedDB's work, not a table's (5,000 care rows were ~0.5 s of it on a slow host).
+ * Every row of a table by primary key, a page of the wide reads' size at a time
+ * (read-by-key.ts), so a write asked for meanwhile (a page's edit, a staged create) waits
+ * for one page of IndexedDB's work, not a table's (5,000 care rows, the page size before,
+ * were ~0.5 s of it on a slow host).
  */
-export const READ_PAGE = WIDE_READ_PAGE;
-
-/** Every row of a table by primary key, read a page at a time in primary key order. */
 async function readAll(table: Table<EntityFields, string>, slices: TimeSlices): Promise<Map<string, EntityFields>> {
   const keyPath = table.schema.primKey.keyPath as string;
   const byKey = new Map<string, EntityFields>();
-  await forEachPageByKey(
-    table,
-    async (page) => {
-      for (const row of page) byKey.set(row[keyPath] as string, row);
-      if (slices.due()) await slices.pause();
-    },
-    READ_PAGE,
-  );
+  await forEachPageByKey(table, async (page) => {
+    for (const row of page) byKey.set(row[keyPath] as string, row);
+    if (slices.due()) await slices.pause();
+  });
   return byKey;
 }
 
