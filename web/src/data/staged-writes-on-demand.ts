@@ -49,14 +49,18 @@ export function stageWritesBeforeLoad(
 }
 
 /**
- * The staging module in three tasks: zod, the records' zod schemas (the projection validates
- * with them), then the module itself (Yjs, the projection, the repositories). Evaluated
- * together they were one task of 120-140 ms on a phone (CPU 4x) during a start, half of it
- * building the schemas; a task each stays under 100 ms (docs/web.md "Dialogs that open at
- * once").
+ * The staging module in steps: zod, the records' zod schemas (the projection validates
+ * with them) in three, then the module itself (Yjs, the projection, the repositories).
+ * Evaluated together they were one task of 120-140 ms on a phone (CPU 4x) during a start,
+ * half of it building the schemas (docs/web.md "Dialogs that open at once"); the schemas
+ * alone were still one task of 86-117 ms on a slower host, where care's, the sale's and the
+ * rest each take 15-40 ms (docs/performance.md "The records' schemas in three tasks"). The
+ * schemas' modules are fetched one after another, so each is evaluated in a task of its own.
  */
 async function loadInSteps(): Promise<StagingModule> {
   await zodFirst();
+  await import('../../../shared/schemas/care.ts');
+  await import('../../../shared/schemas/sale.ts');
   await import('../../../shared/schemas/records.ts');
   await yieldToBrowser();
   return import('./staged-writes.ts');
