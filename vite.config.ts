@@ -10,17 +10,19 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 /** Every module under shared/ (the path escaped for a RegExp). */
 const SHARED_MODULES = new RegExp(`^${fromRoot('./shared/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
-/** Lazy chunks whose imports are fetched together (below). */
-const PRELOADED_WITH_DEPENDENCIES = /(^|\/)(staged-writes|records)-[^/]*\.js$/;
-/** The staging code (a create or edit made during a start) and its first step, the records' schemas. */
+/** The staging code (a create or edit made during a start): its imports are fetched together (below). */
 const STAGING = /(^|\/)staged-writes-[^/]*\.js$/;
-const STAGING_FIRST_STEP = /(^|\/)records-[^/]*\.js$/;
+/**
+ * The steps before it (data/staged-writes-on-demand.ts), by the module each imports: the
+ * records' schemas, a module a task. The first step fetches every later step's chunks too.
+ */
+const STAGING_STEPS = ['./shared/schemas/care.ts', './shared/schemas/sale.ts', './shared/schemas/records.ts'].map(fromRoot);
 
 /**
  * The output's chunks by file name, kept as the bundle is written (chunkGraph below), so the
  * preload links can leave out what the importing chunk has already loaded.
  */
-let outputChunks: Record<string, { type: string; imports?: string[] }> = {};
+let outputChunks: Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null }> = {};
 
 /** Keeps the output's chunk graph, before Vite writes the preload links. */
 const chunkGraph: Plugin = {
@@ -50,10 +52,16 @@ function loadedWith(chunk: string): Set<string> {
   return reachable(chunk, (file) => outputChunks[file]?.imports);
 }
 
-/** The staging chunk and every chunk it imports statically. */
+/** The chunk a dynamic import of `moduleId` loads. */
+function chunkImporting(moduleId: string): string | undefined {
+  return Object.keys(outputChunks).find((file) => outputChunks[file]?.facadeModuleId === moduleId);
+}
+
+/** The staging's later steps' chunks, the staging chunk's, and every chunk they import statically. */
 function stagingChunks(): string[] {
   const staging = Object.keys(outputChunks).find((file) => STAGING.test(file));
-  return staging ? [...loadedWith(staging)] : [];
+  const chunks = [...STAGING_STEPS.slice(1).map(chunkImporting), staging];
+  return chunks.flatMap((chunk) => (chunk ? [...loadedWith(chunk)] : []));
 }
 
 /**
@@ -127,12 +135,13 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       resolveDependencies: (file, deps, { hostId, hostType }) => {
-        if (hostType !== 'js' || !PRELOADED_WITH_DEPENDENCIES.test(file)) return [];
+        const step = STAGING_STEPS.indexOf(outputChunks[file]?.facadeModuleId ?? '');
+        if (hostType !== 'js' || (step === -1 && !STAGING.test(file))) return [];
         const loaded = loadedWith(hostId);
-        // The staging loads in two steps, each evaluated in a task of its own
-        // (data/staged-writes-on-demand.ts); the first fetches the second's chunks too, so
-        // the second does not wait for the first to be evaluated before its requests go out.
-        const wanted = STAGING_FIRST_STEP.test(file) ? [...deps, ...stagingChunks()] : deps;
+        // The staging loads in steps, each evaluated in a task of its own
+        // (data/staged-writes-on-demand.ts); the first fetches the later ones' chunks too, so
+        // none waits for the one before to be evaluated before its requests go out.
+        const wanted = step === 0 ? [...deps, ...stagingChunks()] : deps;
         return [...new Set(wanted)].filter((dep) => !loaded.has(dep));
       },
     },
