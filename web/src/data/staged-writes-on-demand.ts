@@ -54,8 +54,9 @@ export function stageWritesBeforeLoad(
  * Evaluated together they were one task of 120-140 ms on a phone (CPU 4x) during a start,
  * half of it building the schemas (docs/web.md "Dialogs that open at once"); the schemas
  * alone were still one task of 86-117 ms on a slower host, where care's, the sale's and the
- * rest each take 15-40 ms (docs/performance.md "The records' schemas in three tasks"). The
- * schemas' modules are fetched one after another, so each is evaluated in a task of its own.
+ * rest each take 15-40 ms (docs/performance.md "The records' schemas in three tasks"). They
+ * are imported one after another with no yield between: each was evaluated in a task of its
+ * own in the phone runs.
  */
 async function loadInSteps(): Promise<StagingModule> {
   await zodFirst();
