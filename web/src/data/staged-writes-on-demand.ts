@@ -56,7 +56,8 @@ export function stageWritesBeforeLoad(
  * alone were still one task of 86-117 ms on a slower host, where care's, the sale's and the
  * rest each take 15-40 ms (docs/performance.md "The records' schemas in three tasks"). They
  * are imported one after another with no yield between: each was evaluated in a task of its
- * own in the phone runs.
+ * own in the phone runs. `STAGING_STEPS` in vite.config.ts names these three modules, in this
+ * order: the first one's preload links fetch the rest (a step added here belongs there too).
  */
 async function loadInSteps(): Promise<StagingModule> {
   await zodFirst();
