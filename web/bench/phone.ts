@@ -15,6 +15,7 @@ import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
 import { calibratedRate, cpuIndex, LOW_TIER, MID_TIER, onBlankPage } from './cpu-index.ts';
 import { profileMainThread } from './cpu-profile.ts';
+import { addUnseen, withMainThreadTasks } from './main-thread-tasks.ts';
 import { tracePage } from './trace.ts';
 
 /** DevTools' mid-range-phone setting, issue 12's measure. */
@@ -68,7 +69,7 @@ export type Frame = {
 type AppWindow = {
   __phone: Probe;
   __frames: Frame[];
-  __longTasks: [number, number][];
+  __longTasks: [number, number, string?][];
   __ranch: {
     provider: { synced: boolean } | null;
     data: {
@@ -133,7 +134,7 @@ const PROBE = `(() => {
   try {
     new PerformanceObserver((list) => {
       const entries = list.getEntries();
-      for (const e of entries) longTasks.push([e.startTime, e.duration]);
+      for (const e of entries) longTasks.push([e.startTime, e.duration, e.name]);
       const tasks = entries.map((e) => [performance.timeOrigin + e.startTime, e.duration]);
       if (window.__benchLongTasks) window.__benchLongTasks(tasks);
     }).observe({ type: 'longtask', buffered: true });
@@ -352,7 +353,10 @@ export type Start = {
   addHorse: number | null;
   /** The start's long animation frames and long tasks (performance.now(), ms), for logFrames. */
   frames: Frame[];
-  longTasks: [number, number][];
+  /** Each long task: start, duration and whose it was (the entry's name: self, unknown, a frame's kind). */
+  longTasks: [number, number, string?][];
+  /** How many of the long tasks only the trace saw (main-thread-tasks.ts); null: not traced. */
+  unseen: number | null;
 };
 
 /**
@@ -362,13 +366,13 @@ export type Start = {
  */
 export function logFrames(run: Start, log: (line: string) => void): void {
   if (process.env.BENCH_LOAF !== '1') return;
-  for (const [start, duration] of run.longTasks) {
+  for (const [start, duration, whose] of run.longTasks) {
     if (duration <= 80) continue;
     const end = start + duration;
     const frame = run.frames.find((f) => f.start <= start + 1 && f.start + f.duration >= end - 1);
     const shape = frame
       ? `frame ${ms(frame.start)} + ${ms(frame.duration)}, style+layout ${ms(frame.styleAndLayout)}, render ${ms(frame.render)}`
-      : 'no frame';
+      : `no frame, ${whose ?? '?'}`;
     log(`    task at ${ms(start)}: ${ms(duration)} (${shape})`);
     for (const s of frame?.scripts ?? []) {
       if (s.start < start - 1 || s.start > end) continue;
@@ -388,27 +392,36 @@ export async function start(
   tasks: Task[],
   during: (page: Page, origin: number) => Promise<void> = async () => {},
 ): Promise<Start> {
-  await page.goto(`${url}/horses`, { waitUntil: 'commit' });
-  const origin = await page.evaluate(() => performance.timeOrigin);
-  await during(page, origin);
-  await waitFor(async () => (await probe(page)).firstRow !== null, 120_000, 'the first row');
-  const { firstRow } = await probe(page);
-  const settled = await settle(page);
-  const now = await pageNow(page);
-  if (now < WINDOW + 500) await sleep(WINDOW + 500 - now);
-  await sleep(500); // the observer reports a long task after it ends
+  const { value, traced } = await withMainThreadTasks(page, async () => {
+    await page.goto(`${url}/horses`, { waitUntil: 'commit' });
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    await during(page, origin);
+    await waitFor(async () => (await probe(page)).firstRow !== null, 120_000, 'the first row');
+    const { firstRow } = await probe(page);
+    const settled = await settle(page);
+    const now = await pageNow(page);
+    if (now < WINDOW + 500) await sleep(WINDOW + 500 - now);
+    await sleep(500); // the observer reports a long task after it ends
+    return { origin, firstRow: firstRow!, settled, addHorse: (await probe(page)).addHorse };
+  });
+  const { origin, settled } = value;
+  const { frames, longTasks } = await page.evaluate(() => ({
+    frames: (window as unknown as AppWindow).__frames,
+    longTasks: (window as unknown as AppWindow).__longTasks,
+  }));
+  // The tasks the observer did not see join the start's (and the log's, by who posted them).
+  const unseen = addUnseen(tasks, traced ?? [], ({ start, duration }) => ({ start, duration }));
+  longTasks.push(
+    ...unseen.map(({ start, duration, postedBy }): [number, number, string] => [start - origin, duration, `traced, ${postedBy}`]),
+  );
   const end = Math.max(settled, WINDOW) + origin;
   return {
-    origin,
-    firstRow: firstRow!,
-    settled,
+    ...value,
     window: blocking(tasks, origin, origin + WINDOW),
     whole: blocking(tasks, origin, end),
-    addHorse: (await probe(page)).addHorse,
-    ...(await page.evaluate(() => ({
-      frames: (window as unknown as AppWindow).__frames,
-      longTasks: (window as unknown as AppWindow).__longTasks,
-    }))),
+    frames,
+    longTasks,
+    unseen: traced ? unseen.length : null,
   };
 }
 
@@ -543,7 +556,8 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     let settledKey = Number.NaN;
     for (let i = 0; i < (options.quick ? 1 : 2); i++) {
       const profile = i === 0 ? process.env.BENCH_PROFILE : undefined;
-      const trace = i === 0 ? process.env.BENCH_TRACE : undefined;
+      // BENCH_TRACE_START=2 traces the second start instead of the first.
+      const trace = i === Number(process.env.BENCH_TRACE_START ?? 1) - 1 ? process.env.BENCH_TRACE : undefined;
       const run = profile
         ? await profileMainThread(page, profile, log, () => start(page, server.url, tasks))
         : trace
@@ -551,7 +565,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
           : await start(page, server.url, tasks);
       starts.push(run);
       log(
-        `  phone: start ${i + 1}: first row ${ms(run.firstRow)}, Add Horse ${ms(run.addHorse ?? Number.NaN)}, settled ${ms(run.settled)}; first 10 s: longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; whole start: ${run.whole.count} long tasks, blocking ${ms(run.whole.tbt)}`,
+        `  phone: start ${i + 1}: first row ${ms(run.firstRow)}, Add Horse ${ms(run.addHorse ?? Number.NaN)}, settled ${ms(run.settled)}; first 10 s: longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; whole start: ${run.whole.count} long tasks (${run.unseen ?? 'not'} seen only in the trace), blocking ${ms(run.whole.tbt)}`,
       );
       logFrames(run, log);
     }

@@ -15,15 +15,21 @@ const CATEGORIES = [
   ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
 ];
 
+/** Pages traced now: Chromium traces once at a time (main-thread-tasks.ts asks). */
+const traced = new WeakSet<Page>();
+export const isTraced = (page: Page): boolean => traced.has(page);
+
 /** Runs `run` with the page traced, then writes the trace's events to `file`. */
 export async function tracePage<T>(page: Page, file: string, log: (line: string) => void, run: () => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
+  traced.add(page);
   try {
     return await run();
   } finally {
+    traced.delete(page);
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.end');
     await complete;
