@@ -15,7 +15,7 @@ type TraceEvent = {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { src_func?: string; data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
+  args?: { src_func?: string; frame?: string; data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
 };
 
 /** A task the trace saw: when it began (epoch ms), how long it ran, and who posted it. */
@@ -27,9 +27,10 @@ const LONG_TASK_US = 50_000;
 
 /**
  * Runs `run` with the page's tasks traced; then the long tasks of the main thread of the
- * document the page shows by then, from its navigation on, leaving out the task that left
- * the page before it (it began before the new document's unload event ended). `null` when
- * a full trace of the page is under way (trace.ts): Chromium traces once at a time.
+ * document the page shows by then, from its navigation on, leaving out the task that
+ * committed it (it unloads the page before and began before the commit ended; the observer
+ * is not there yet either). `null` when a full trace of the page is under way (trace.ts):
+ * Chromium traces once at a time; or when the trace did not see the document's navigation.
  */
 export async function withMainThreadTasks<T>(page: Page, run: () => Promise<T>): Promise<{ value: T; traced: TracedTask[] | null }> {
   if (isTraced(page)) return { value: await run(), traced: null };
@@ -53,18 +54,22 @@ export async function withMainThreadTasks<T>(page: Page, run: () => Promise<T>):
   return { value, traced: longTasksOf(events, documentOf) };
 }
 
-/** The long tasks on the thread that navigated to `url` (its last navigation), epoch ms. */
+/** The long tasks on the thread that navigated to `url` (its last navigation), epoch ms; null if the trace has no such navigation. */
 export function longTasksOf(
   events: TraceEvent[],
   { timeOrigin, url, unloadEnd }: { timeOrigin: number; url: string; unloadEnd: number },
-): TracedTask[] {
+): TracedTask[] | null {
   const navigation = events.findLast(
     (e) => e.name === 'navigationStart' && e.args?.data?.isOutermostMainFrame !== false && e.args?.data?.documentLoaderURL === url,
   );
-  if (!navigation) return [];
+  if (!navigation) return null;
+  const committed = events.find(
+    (e) => e.name === 'commitNavigationEnd' && e.args?.frame === navigation.args?.frame && e.ts >= navigation.ts,
+  );
+  const from = committed?.ts ?? navigation.ts + unloadEnd * 1000;
   return events
     .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && e.pid === navigation.pid && e.tid === navigation.tid)
-    .filter((e) => (e.dur ?? 0) >= LONG_TASK_US && (e.ts - navigation.ts) / 1000 >= unloadEnd)
+    .filter((e) => (e.dur ?? 0) >= LONG_TASK_US && e.ts >= from)
     .map((e) => ({
       start: timeOrigin + (e.ts - navigation.ts) / 1000,
       duration: e.dur! / 1000,
