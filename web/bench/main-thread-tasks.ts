@@ -20,10 +20,12 @@ type TraceEvent = {
 
 /** A task the trace saw: when it began (epoch ms), how long it ran, and who posted it. */
 export type TracedTask = { start: number; duration: number; postedBy: string };
+/** The main thread's tasks over 50 ms, and all of them (for what a long task the observer reported was in the trace). */
+export type TracedTasks = { long: TracedTask[]; all: TracedTask[] };
 
 /** Each task's event and the navigations' (which say which thread is the page's). */
 const CATEGORIES = ['toplevel', 'blink.user_timing'];
-const LONG_TASK_US = 50_000;
+const LONG_TASK_MS = 50;
 
 /**
  * Runs `run` with the page's tasks traced; then the long tasks of the main thread of the
@@ -32,7 +34,7 @@ const LONG_TASK_US = 50_000;
  * is not there yet either). `null` when a full trace of the page is under way (trace.ts):
  * Chromium traces once at a time; or when the trace did not see the document's navigation.
  */
-export async function withMainThreadTasks<T>(page: Page, run: () => Promise<T>): Promise<{ value: T; traced: TracedTask[] | null }> {
+export async function withMainThreadTasks<T>(page: Page, run: () => Promise<T>): Promise<{ value: T; traced: TracedTasks | null }> {
   if (isTraced(page)) return { value: await run(), traced: null };
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
@@ -51,11 +53,12 @@ export async function withMainThreadTasks<T>(page: Page, run: () => Promise<T>):
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     return { timeOrigin: performance.timeOrigin, url: navigation?.name ?? location.href, unloadEnd: navigation?.unloadEventEnd ?? 0 };
   });
-  return { value, traced: longTasksOf(events, documentOf) };
+  const all = tasksOf(events, documentOf);
+  return { value, traced: all && { long: all.filter((task) => task.duration >= LONG_TASK_MS), all } };
 }
 
-/** The long tasks on the thread that navigated to `url` (its last navigation), epoch ms; null if the trace has no such navigation. */
-export function longTasksOf(
+/** The tasks of the thread that navigated to `url` (its last navigation), epoch ms; null if the trace has no such navigation. */
+export function tasksOf(
   events: TraceEvent[],
   { timeOrigin, url, unloadEnd }: { timeOrigin: number; url: string; unloadEnd: number },
 ): TracedTask[] | null {
@@ -69,7 +72,7 @@ export function longTasksOf(
   const from = committed?.ts ?? navigation.ts + unloadEnd * 1000;
   return events
     .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && e.pid === navigation.pid && e.tid === navigation.tid)
-    .filter((e) => (e.dur ?? 0) >= LONG_TASK_US && e.ts >= from)
+    .filter((e) => e.dur !== undefined && e.ts >= from)
     .map((e) => ({
       start: timeOrigin + (e.ts - navigation.ts) / 1000,
       duration: e.dur! / 1000,
@@ -89,9 +92,25 @@ export function addUnseen<T extends { start: number; duration: number }>(
   traced: TracedTask[],
   as: (task: TracedTask) => T,
 ): TracedTask[] {
-  const overlap = (a: { start: number; duration: number }, b: TracedTask) =>
-    Math.min(a.start + a.duration, b.start + b.duration) - Math.max(a.start, b.start);
   const unseen = traced.filter((task) => !tasks.some((seen) => overlap(seen, task) > task.duration / 2));
   tasks.push(...unseen.map(as));
   return unseen;
+}
+
+/**
+ * What the trace saw over a long task the observer reported (epoch ms): one task or several.
+ * The observer has reported long tasks that the trace shows as many short ones.
+ */
+export function inTrace(all: TracedTask[], start: number, duration: number): string {
+  // Overlapping it by more than half a millisecond: a task just before or after touches it.
+  const inside = all.filter((task) => overlap(task, { start, duration }) > 0.5);
+  const longest = inside.reduce<TracedTask | undefined>((top, task) => (top && top.duration >= task.duration ? top : task), undefined);
+  if (!longest) return 'no task in the trace';
+  const of = `${Math.round(longest.duration)} ms, ${longest.postedBy}`;
+  return inside.length === 1 ? `one task in the trace (${of})` : `${inside.length} tasks in the trace, the longest ${of}`;
+}
+
+/** How long two spans of time overlap, ms (negative when apart). */
+function overlap(a: { start: number; duration: number }, b: { start: number; duration: number }): number {
+  return Math.min(a.start + a.duration, b.start + b.duration) - Math.max(a.start, b.start);
 }

@@ -15,7 +15,7 @@ import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
 import { calibratedRate, cpuIndex, LOW_TIER, MID_TIER, onBlankPage } from './cpu-index.ts';
 import { profileMainThread } from './cpu-profile.ts';
-import { addUnseen, withMainThreadTasks } from './main-thread-tasks.ts';
+import { addUnseen, inTrace, withMainThreadTasks } from './main-thread-tasks.ts';
 import { tracePage } from './trace.ts';
 
 /** DevTools' mid-range-phone setting, issue 12's measure. */
@@ -409,8 +409,10 @@ export async function start(
     frames: (window as unknown as AppWindow).__frames,
     longTasks: (window as unknown as AppWindow).__longTasks,
   }));
-  // The tasks the observer did not see join the start's (and the log's, by who posted them).
-  const unseen = addUnseen(tasks, traced ?? [], ({ start, duration }) => ({ start, duration }));
+  // The tasks the observer did not see join the start's (and the log's, by who posted them);
+  // the observer's own long tasks say what the trace saw over them.
+  if (traced) for (const task of longTasks) task[2] = `${task[2] ?? '?'}; ${inTrace(traced.all, origin + task[0], task[1])}`;
+  const unseen = addUnseen(tasks, traced?.long ?? [], ({ start, duration }) => ({ start, duration }));
   longTasks.push(
     ...unseen.map(({ start, duration, postedBy }): [number, number, string] => [start - origin, duration, `traced, ${postedBy}`]),
   );
@@ -539,7 +541,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       : await (async () => {
           // The signed-in document's tasks only the trace saw join the first sync's (main-thread-tasks.ts).
           const { value, traced } = await withMainThreadTasks(page, () => signInAndSync(page, server.url));
-          const unseen = addUnseen(tasks, traced ?? [], ({ start, duration }) => ({ start, duration }));
+          const unseen = addUnseen(tasks, traced?.long ?? [], ({ start, duration }) => ({ start, duration }));
           log(`  phone: first sync traced: ${traced ? `${unseen.length} long tasks seen only in the trace` : 'no navigation found'}`);
           return value;
         })();
