@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: `unit` (shared code and the PWA's data layer in jsdom with
- * fake-indexeddb), `server` (the Hono app in process against PGlite, and against real
+ * fake-indexeddb, and the benches' own helpers), `server` (the Hono app in process against PGlite, and against real
  * Postgres when DATABASE_URL is set) and `e2e` (the built app in Debian's Chromium).
  */
 export default defineConfig({
@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}'],
+          include: ['shared/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}', 'web/bench/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
         },

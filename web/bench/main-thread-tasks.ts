@@ -4,7 +4,9 @@
 // garbage collection finished in such a task (IncrementalMarkingJob, MemoryReducer): 148 ms
 // at 11.8 s of a start, traced, with no long task reported (docs/performance.md "Garbage
 // collection the observer did not see"). A light trace (task events only) runs over each
-// start, and its long tasks join the observer's.
+// start and the first sync, and its long tasks join the observer's; each long task the
+// observer did report says what the trace saw over it (`inTrace`), for the observer has also
+// reported a run of short tasks as one long one.
 import type { Page } from 'playwright-core';
 import { isTraced } from './trace.ts';
 

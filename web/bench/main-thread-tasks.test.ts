@@ -1,0 +1,89 @@
+// The phone bench's light trace (web/bench/main-thread-tasks.ts): which of a trace's tasks
+// are the start's, and which join the long tasks the page's observer reported.
+import { describe, expect, it } from 'vitest';
+import { addUnseen, inTrace, tasksOf } from './main-thread-tasks.ts';
+
+const URL = 'http://127.0.0.1:5000/horses';
+const ORIGIN = 1_700_000_000_000; // the document's timeOrigin, epoch ms
+const NAV_TS = 5_000_000; // its navigationStart in the trace, µs
+
+const navigation = (ts: number, url: string, frame: string, pid = 7) => ({
+  name: 'navigationStart',
+  ph: 'R',
+  ts,
+  pid,
+  tid: pid,
+  args: { frame, data: { documentLoaderURL: url, isOutermostMainFrame: true } },
+});
+const task = (atMs: number, ms: number, postedBy = 'PostDispatchNextMessageFromPipe', pid = 7, tid = pid) => ({
+  name: 'ThreadControllerImpl::RunTask',
+  ph: 'X',
+  ts: NAV_TS + atMs * 1000,
+  dur: ms * 1000,
+  pid,
+  tid,
+  args: { src_func: postedBy },
+});
+
+const trace = [
+  navigation(NAV_TS - 20_000_000, URL, 'F'), // the start before, same page
+  task(-19_000, 300), // a task of the start before
+  navigation(NAV_TS, URL, 'F'),
+  task(50, 160, 'Accept'), // commits the document: unloads the page before
+  { name: 'commitNavigationEnd', ph: 'R', ts: NAV_TS + 200_000, pid: 7, tid: 7, args: { frame: 'F' } },
+  task(400, 60, 'DispatchFinishedNotificationAsync'),
+  task(470, 4),
+  task(900, 30),
+  task(935, 40),
+  task(11_843, 148, 'void v8::internal::IncrementalMarkingJob::ScheduleTask()'),
+  task(3000, 400, 'Terminate', 7, 9), // the data worker's thread
+  task(3000, 500, 'Accept', 8), // another renderer
+];
+const documentOf = { timeOrigin: ORIGIN, url: URL, unloadEnd: 0 };
+
+describe('tasksOf', () => {
+  it("gives the document's main-thread tasks after its commit, in epoch ms, named by who posted them", () => {
+    const all = tasksOf(trace, documentOf)!;
+    expect(all.map(({ start, duration }) => [start - ORIGIN, duration])).toEqual([
+      [400, 60],
+      [470, 4],
+      [900, 30],
+      [935, 40],
+      [11_843, 148],
+    ]);
+    expect(all.at(-1)!.postedBy).toBe('IncrementalMarkingJob::ScheduleTask');
+  });
+
+  it('is null when the trace has no navigation to the document', () => {
+    expect(tasksOf(trace, { ...documentOf, url: 'http://127.0.0.1:5000/sales' })).toBeNull();
+  });
+
+  it('counts from the unload event without a commit mark', () => {
+    const withoutMark = trace.filter((e) => e.name !== 'commitNavigationEnd');
+    expect(tasksOf(withoutMark, { ...documentOf, unloadEnd: 30 })![0]!.duration).toBe(160);
+    expect(tasksOf(withoutMark, { ...documentOf, unloadEnd: 60 })![0]!.duration).toBe(60);
+  });
+});
+
+describe('addUnseen', () => {
+  it('adds only the long tasks no observed task covers', () => {
+    const long = tasksOf(trace, documentOf)!.filter((t) => t.duration >= 50);
+    const observed = [{ start: ORIGIN + 400.4, duration: 59.5 }];
+    const added = addUnseen(observed, long, ({ start, duration }) => ({ start, duration }));
+    expect(added.map((t) => t.postedBy)).toEqual(['IncrementalMarkingJob::ScheduleTask']);
+    expect(observed.map((t) => Math.round(t.start - ORIGIN))).toEqual([400, 11_843]);
+  });
+});
+
+describe('inTrace', () => {
+  const all = tasksOf(trace, documentOf)!;
+  it('says a long task the observer reported was one task in the trace', () => {
+    expect(inTrace(all, ORIGIN + 400, 60)).toBe('one task in the trace (60 ms, DispatchFinishedNotificationAsync)');
+  });
+  it('says when the trace saw several shorter tasks there instead', () => {
+    expect(inTrace(all, ORIGIN + 890, 90)).toBe('2 tasks in the trace, the longest 40 ms, PostDispatchNextMessageFromPipe');
+  });
+  it('says when the trace saw no task there', () => {
+    expect(inTrace(all, ORIGIN + 5000, 80)).toBe('no task in the trace');
+  });
+});
