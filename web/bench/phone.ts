@@ -370,9 +370,15 @@ export function logFrames(run: Start, log: (line: string) => void): void {
     if (duration <= 80) continue;
     const end = start + duration;
     const frame = run.frames.find((f) => f.start <= start + 1 && f.start + f.duration >= end - 1);
+    const describe = (f: Frame) => `frame ${ms(f.start)} + ${ms(f.duration)}, style+layout ${ms(f.styleAndLayout)}, render ${ms(f.render)}`;
+    // A frame whose script ran in an earlier task and whose rendering runs in this one (a
+    // BeginMainFrame task, in the trace) ends inside it.
+    const rendered = frame ? undefined : run.frames.find((f) => f.start < start && f.start + f.duration > start + 1);
     const shape = frame
-      ? `frame ${ms(frame.start)} + ${ms(frame.duration)}, style+layout ${ms(frame.styleAndLayout)}, render ${ms(frame.render)}`
-      : `no frame, ${whose ?? '?'}`;
+      ? describe(frame)
+      : rendered
+        ? `the rendering of ${describe(rendered)}; ${whose ?? '?'}`
+        : `no frame, ${whose ?? '?'}`;
     log(`    task at ${ms(start)}: ${ms(duration)} (${shape})`);
     for (const s of frame?.scripts ?? []) {
       if (s.start < start - 1 || s.start > end) continue;
