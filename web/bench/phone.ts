@@ -355,7 +355,7 @@ export type Start = {
   frames: Frame[];
   /** Each long task: start, duration and whose it was (the entry's name: self, unknown, a frame's kind). */
   longTasks: [number, number, string?][];
-  /** How many of the long tasks only the trace saw (main-thread-tasks.ts); null: not traced. */
+  /** How many of the whole start's long tasks only the trace saw (main-thread-tasks.ts); null: not traced. */
   unseen: number | null;
 };
 
@@ -429,7 +429,7 @@ export async function start(
     whole: blocking(tasks, origin, end),
     frames,
     longTasks,
-    unseen: traced ? unseen.length : null,
+    unseen: traced ? blocking(unseen, origin, end).count : null,
   };
 }
 
