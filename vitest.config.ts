@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: `unit` (shared code and the PWA's data layer in jsdom with
- * fake-indexeddb, and the benches' own helpers), `server` (the Hono app in process against PGlite, and against real
- * Postgres when DATABASE_URL is set) and `e2e` (the built app in Debian's Chromium).
+ * fake-indexeddb, and the benches' own helpers), `server` (the Hono app in process against
+ * PGlite, and against real Postgres when DATABASE_URL is set) and `e2e` (the built app in
+ * Debian's Chromium).
  */
 export default defineConfig({
   test: {

@@ -69,7 +69,7 @@ describe('addUnseen', () => {
   it('adds only the long tasks no observed task covers', () => {
     const long = tasksOf(trace, documentOf)!.filter((t) => t.duration >= 50);
     const observed = [{ start: ORIGIN + 400.4, duration: 59.5 }];
-    const added = addUnseen(observed, long, ({ start, duration }) => ({ start, duration }));
+    const added = addUnseen(observed, long);
     expect(added.map((t) => t.postedBy)).toEqual(['IncrementalMarkingJob::ScheduleTask']);
     expect(observed.map((t) => Math.round(t.start - ORIGIN))).toEqual([400, 11_843]);
   });

@@ -8,7 +8,7 @@
 // observer did report says what the trace saw over it (`inTrace`), for the observer has also
 // reported a run of short tasks as one long one.
 import type { Page } from 'playwright-core';
-import { isTraced } from './trace.ts';
+import { isTraced, recordTrace } from './trace.ts';
 
 type TraceEvent = {
   name: string;
@@ -20,8 +20,10 @@ type TraceEvent = {
   args?: { src_func?: string; frame?: string; data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
 };
 
+/** A span of time: when it began (epoch ms) and how long it lasted (ms); the bench's `Task`. */
+type Span = { start: number; duration: number };
 /** A task the trace saw: when it began (epoch ms), how long it ran, and who posted it. */
-export type TracedTask = { start: number; duration: number; postedBy: string };
+export type TracedTask = Span & { postedBy: string };
 /** The main thread's tasks over 50 ms, and all of them (for what a long task the observer reported was in the trace). */
 export type TracedTasks = { long: TracedTask[]; all: TracedTask[] };
 
@@ -38,19 +40,10 @@ const LONG_TASK_MS = 50;
  */
 export async function withMainThreadTasks<T>(page: Page, run: () => Promise<T>): Promise<{ value: T; traced: TracedTasks | null }> {
   if (isTraced(page)) return { value: await run(), traced: null };
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
-  let value: T;
-  try {
-    value = await run();
-  } finally {
-    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await complete;
-    await cdp.detach();
-  }
+  let events: TraceEvent[] = [];
+  const value = await recordTrace(page, CATEGORIES, run, (recorded) => {
+    events = recorded as TraceEvent[];
+  });
   const documentOf = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     return { timeOrigin: performance.timeOrigin, url: navigation?.name ?? location.href, unloadEnd: navigation?.unloadEventEnd ?? 0 };
@@ -89,13 +82,9 @@ export function tasksOf(
  * The traced tasks the observer's list does not hold (one overlapping it by more than half
  * its length is the same task), added to `tasks`; returns those added.
  */
-export function addUnseen<T extends { start: number; duration: number }>(
-  tasks: T[],
-  traced: TracedTask[],
-  as: (task: TracedTask) => T,
-): TracedTask[] {
+export function addUnseen(tasks: Span[], traced: TracedTask[]): TracedTask[] {
   const unseen = traced.filter((task) => !tasks.some((seen) => overlap(seen, task) > task.duration / 2));
-  tasks.push(...unseen.map(as));
+  tasks.push(...unseen);
   return unseen;
 }
 
@@ -113,6 +102,6 @@ export function inTrace(all: TracedTask[], start: number, duration: number): str
 }
 
 /** How long two spans of time overlap, ms (negative when apart). */
-function overlap(a: { start: number; duration: number }, b: { start: number; duration: number }): number {
+function overlap(a: Span, b: Span): number {
   return Math.min(a.start + a.duration, b.start + b.duration) - Math.max(a.start, b.start);
 }

@@ -420,7 +420,7 @@ export async function start(
   // The tasks the observer did not see join the start's (and the log's, by who posted them);
   // the observer's own long tasks say what the trace saw over them.
   if (traced) for (const task of longTasks) task[2] = `${task[2] ?? '?'}; ${inTrace(traced.all, origin + task[0], task[1])}`;
-  const unseen = addUnseen(tasks, traced?.long ?? [], ({ start, duration }) => ({ start, duration }));
+  const unseen = addUnseen(tasks, traced?.long ?? []);
   longTasks.push(
     ...unseen.map(({ start, duration, postedBy }): [number, number, string] => [start - origin, duration, `traced, ${postedBy}`]),
   );
@@ -549,7 +549,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       : await (async () => {
           // The signed-in document's tasks only the trace saw join the first sync's (main-thread-tasks.ts).
           const { value, traced } = await withMainThreadTasks(page, () => signInAndSync(page, server.url));
-          const unseen = addUnseen(tasks, traced?.long ?? [], ({ start, duration }) => ({ start, duration }));
+          const unseen = addUnseen(tasks, traced?.long ?? []);
           const inside = blocking(unseen, value.signIn, value.filled).count;
           log(`  phone: first sync traced: ${traced ? `${inside} long tasks seen only in the trace` : 'no navigation found'}`);
           return value;

@@ -19,12 +19,20 @@ const CATEGORIES = [
 const traced = new WeakSet<Page>();
 export const isTraced = (page: Page): boolean => traced.has(page);
 
-/** Runs `run` with the page traced, then writes the trace's events to `file`. */
-export async function tracePage<T>(page: Page, file: string, log: (line: string) => void, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs `run` with the page traced in `categories`; `done` gets the trace's events however
+ * `run` ends (a failed run's trace says why).
+ */
+export async function recordTrace<T>(
+  page: Page,
+  categories: string[],
+  run: () => Promise<T>,
+  done: (events: unknown[]) => void,
+): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
   traced.add(page);
   try {
     return await run();
@@ -33,8 +41,15 @@ export async function tracePage<T>(page: Page, file: string, log: (line: string)
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.end');
     await complete;
+    await cdp.detach();
+    done(events);
+  }
+}
+
+/** Runs `run` with the page traced, then writes the trace's events to `file`. */
+export function tracePage<T>(page: Page, file: string, log: (line: string) => void, run: () => Promise<T>): Promise<T> {
+  return recordTrace(page, CATEGORIES, run, (events) => {
     writeFileSync(file, JSON.stringify({ traceEvents: events }));
     log(`  trace: ${events.length} events written to ${file}`);
-    await cdp.detach();
-  }
+  });
 }
