@@ -15,6 +15,7 @@ import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { browserProfiles, inTurn } from './browser-profiles.ts';
 import { profileMainThread } from './cpu-profile.ts';
+import { heapFigures, type HeapFigures, mib } from './heap.ts';
 import { tracePage } from './trace.ts';
 import {
   DEFAULT_RATE,
@@ -46,7 +47,7 @@ export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { 
 
 /** The action's own figure (ms), as the table names it. */
 type Figure = { label: string; value: number };
-type Run = Start & { figure: Figure; detail?: string; phone: number };
+type Run = Start & { figure: Figure; detail?: string; phone: number; heap?: HeapFigures };
 type Phone = { page: Page; tasks: Task[] };
 /** A build's place in `builds` (which phone it starts on in a round) and its starts. */
 type Turn = { build: Build; place: number; starts: Run[] };
@@ -131,11 +132,13 @@ export async function abStarts(
           : profileFile
             ? profileMainThread(phone.page, output, log, doing)
             : tracePage(phone.page, output, log, doing));
+        // BENCH_HEAP=1: the heap the start leaves, read before the phone leaves the app (heap.ts).
+        const heap = process.env.BENCH_HEAP ? await heapFigures(phone.page) : undefined;
         await leaveApp(phone.page, build.url);
-        const run: Run = { ...done, phone: phoneIndex + 1 };
+        const run: Run = { ...done, phone: phoneIndex + 1, heap };
         turn.starts.push(run);
         log(
-          `  ab: ${build.label}, start ${round + 1} (phone ${run.phone}): first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}${run.detail ? ` (${run.detail})` : ''}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}`,
+          `  ab: ${build.label}, start ${round + 1} (phone ${run.phone}): first row ${ms(run.firstRow)}, ${run.figure.label} ${ms(run.figure.value)}${run.detail ? ` (${run.detail})` : ''}; first 10 s: ${run.window.count} long tasks, longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; longest garbage collection task ${run.gc === null ? 'not traced' : ms(run.gc)}${run.heap ? `; heap ${mib(run.heap.used)} in use, ${mib(run.heap.live)} live` : ''}`,
         );
         logFrames(run, log);
       }
@@ -159,6 +162,22 @@ export async function abStarts(
         ours: `${ms(of((run) => run.window.longest))} / ${ms(of((run) => run.window.tbt))}`,
         note: `longest ${rounded(starts, (run) => run.window.longest)} ms; blocking ${rounded(starts, (run) => run.window.tbt)} ms; whole start: longest ${rounded(starts, (run) => run.whole.longest)} ms`,
       },
+      {
+        group,
+        figure: `${build.label}: start, longest garbage collection task (median)`,
+        ours: ms(of((run) => run.gc ?? Number.NaN)),
+        note: `the whole start, tasks V8 posted for its collector (traced): ${rounded(starts, (run) => run.gc ?? Number.NaN)} ms`,
+      },
+      ...(starts.every((run) => run.heap)
+        ? [
+            {
+              group,
+              figure: `${build.label}: the heap a start leaves, in use / live (medians)`,
+              ours: `${mib(of((run) => run.heap!.used))} / ${mib(of((run) => run.heap!.live))}`,
+              note: `live ${starts.map((run) => mib(run.heap!.live)).join(', ')}`,
+            },
+          ]
+        : []),
       {
         group,
         figure: `${build.label}: start, first horse row / ${starts[0]?.figure.label ?? ''} (medians)`,

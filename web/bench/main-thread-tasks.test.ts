@@ -1,7 +1,7 @@
 // The phone bench's light trace (web/bench/main-thread-tasks.ts): which of a trace's tasks
 // are the start's, and which join the long tasks the page's observer reported.
 import { describe, expect, it } from 'vitest';
-import { addUnseen, inTrace, tasksOf } from './main-thread-tasks.ts';
+import { addUnseen, inTrace, isCollectorTask, tasksOf } from './main-thread-tasks.ts';
 
 const URL = 'http://127.0.0.1:5000/horses';
 const ORIGIN = 1_700_000_000_000; // the document's timeOrigin, epoch ms
@@ -85,5 +85,20 @@ describe('inTrace', () => {
   });
   it('says when the trace saw no task there', () => {
     expect(inTrace(all, ORIGIN + 5000, 80)).toBe('no task in the trace');
+  });
+});
+
+describe('isCollectorTask', () => {
+  it("tells the garbage collector's own tasks from the page's", () => {
+    const posted = (postedBy: string) => isCollectorTask({ start: 0, duration: 120, postedBy });
+    expect(
+      tasksOf(trace, documentOf)!
+        .filter(isCollectorTask)
+        .map((t) => t.duration),
+    ).toEqual([148]);
+    expect(posted('MemoryReducer::ScheduleTimer')).toBe(true);
+    expect(posted('static Handle cppgc::internal::Sweeper::SweeperImpl::IncrementalSweepTask::Post')).toBe(true);
+    expect(posted('ScheduledActionSendBeginMainFrame')).toBe(false);
+    expect(posted('PostDispatchNextMessageFromPipe')).toBe(false);
   });
 });

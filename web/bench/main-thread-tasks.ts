@@ -101,6 +101,14 @@ export function inTrace(all: TracedTask[], start: number, duration: number): str
   return inside.length === 1 ? `one task in the trace (${of})` : `${inside.length} tasks in the trace, the longest ${of}`;
 }
 
+/**
+ * A task V8 posted for its garbage collector (incremental marking and its finish, the memory
+ * reducer, young-generation collections, Blink's heap's sweeping): the trace's only sign of a
+ * collection between the page's tasks. A collection finished inside a task of the page's is not one of these.
+ */
+export const isCollectorTask = (task: TracedTask): boolean =>
+  /^(IncrementalMarkingJob|MemoryReducer|ScavengeJob|MinorGCJob)::|cppgc::internal::Sweeper/.test(task.postedBy);
+
 /** How long two spans of time overlap, ms (negative when apart). */
 function overlap(a: Span, b: Span): number {
   return Math.min(a.start + a.duration, b.start + b.duration) - Math.max(a.start, b.start);

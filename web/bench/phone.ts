@@ -17,7 +17,8 @@ import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { CHROMIUM } from './chromium.ts';
 import { calibratedRate, cpuIndex, LOW_TIER, MID_TIER, onBlankPage } from './cpu-index.ts';
 import { profileMainThread } from './cpu-profile.ts';
-import { addUnseen, inTrace, withMainThreadTasks } from './main-thread-tasks.ts';
+import { heapFigures, mib, sampleAllocations, writeHeapSnapshot } from './heap.ts';
+import { addUnseen, inTrace, isCollectorTask, withMainThreadTasks } from './main-thread-tasks.ts';
 import { tracePage } from './trace.ts';
 
 /** DevTools' mid-range-phone setting, issue 12's measure. */
@@ -359,6 +360,8 @@ export type Start = {
   longTasks: [number, number, string?][];
   /** How many of the whole start's long tasks only the trace saw (main-thread-tasks.ts); null: not traced. */
   unseen: number | null;
+  /** The longest task the garbage collector posted for itself in the whole start (ms; main-thread-tasks.ts); null: not traced. */
+  gc: number | null;
 };
 
 /**
@@ -432,6 +435,7 @@ export async function start(
     frames,
     longTasks,
     unseen: traced ? blocking(unseen, origin, end).count : null,
+    gc: traced ? blocking(traced.all.filter(isCollectorTask), origin, end).longest : null,
   };
 }
 
@@ -480,6 +484,31 @@ export async function pressKeyAfterFirstRow(page: Page, origin: number, delay: n
  */
 export async function leaveApp(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/api/bench-not-the-app`);
+}
+
+/**
+ * A start in a new tab (BENCH_NEW_TAB=1): the tab before is closed and a new one opened,
+ * throttled as the first was. In the tab of the start before (a reload, the default), the
+ * new page's garbage collections also free the old page's heap: in the second start of a
+ * run, a task of 86–240 ms at 4× some seconds in, which starts in new tabs did not have
+ * (docs/performance.md "The page before, collected"). Chromium does not always give the new
+ * tab a renderer of its own (its heap on the small page below was 8–23 MiB in some starts
+ * where a new renderer's is 0.8 MiB), so this is not a start from the home screen after the
+ * phone closed the app. The new tab shows a small page of the app's origin first, where it
+ * takes the bench's arming keys (`bench:` in sessionStorage, which is a tab's own).
+ */
+export async function inNewTab(page: Page, url: string, rate: number, log: (line: string) => void): Promise<Page> {
+  const armed = await page.evaluate(() => Object.entries(sessionStorage).filter(([key]) => key.startsWith('bench:')));
+  const context = page.context();
+  await page.close();
+  const tab = await context.newPage();
+  tab.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
+  await throttle(tab, rate, () => {});
+  await leaveApp(tab, url);
+  await tab.evaluate((keys) => {
+    for (const [key, value] of keys) sessionStorage.setItem(key, value);
+  }, armed);
+  return tab;
 }
 
 /** The probe installed in `context`, its page throttled to `rate`; the page's long tasks gather in `tasks`. */
@@ -540,7 +569,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     });
     log(`  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled`);
     const group = `Phone (${label})`;
-    const { page, tasks } = await openPhone(context, rate, log);
+    const opened = await openPhone(context, rate, log);
+    const { tasks } = opened;
+    let { page } = opened;
 
     // (d) and (a) A first sync: a new device signs in; until every table is filled.
     const syncTrace = process.env.BENCH_TRACE_SYNC;
@@ -568,23 +599,39 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments, ${care} care entries); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`,
     );
 
+    // Each start in the tab of the one before (the app's page navigates to itself, as a reload
+    // does), or with BENCH_NEW_TAB=1 in a new tab (inNewTab).
+    const newTab = async () => {
+      if (process.env.BENCH_NEW_TAB === '1') page = await inNewTab(page, server.url, rate, log);
+    };
+
     // (a) Starts with the data on the device, nothing done meanwhile; then one key once settled.
     const starts: Start[] = [];
     let settledKey = Number.NaN;
     for (let i = 0; i < (options.quick ? 1 : 2); i++) {
+      await newTab();
       const profile = i === 0 ? process.env.BENCH_PROFILE : undefined;
       // BENCH_TRACE_START=2 traces the second start instead of the first.
       const trace = i === Number(process.env.BENCH_TRACE_START ?? 1) - 1 ? process.env.BENCH_TRACE : undefined;
+      const allocations = i === 0 ? process.env.BENCH_ALLOC : undefined;
       const run = profile
         ? await profileMainThread(page, profile, log, () => start(page, server.url, tasks))
-        : trace
-          ? await tracePage(page, trace, log, () => start(page, server.url, tasks))
-          : await start(page, server.url, tasks);
+        : allocations
+          ? await sampleAllocations(page, allocations, log, () => start(page, server.url, tasks))
+          : trace
+            ? await tracePage(page, trace, log, () => start(page, server.url, tasks))
+            : await start(page, server.url, tasks);
       starts.push(run);
       log(
-        `  phone: start ${i + 1}: first row ${ms(run.firstRow)}, Add Horse ${ms(run.addHorse ?? Number.NaN)}, settled ${ms(run.settled)}; first 10 s: longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; whole start: ${run.whole.count} long tasks (${run.unseen === null ? 'not traced' : `${run.unseen} seen only in the trace`}), blocking ${ms(run.whole.tbt)}`,
+        `  phone: start ${i + 1}: first row ${ms(run.firstRow)}, Add Horse ${ms(run.addHorse ?? Number.NaN)}, settled ${ms(run.settled)}; first 10 s: longest ${ms(run.window.longest)}, blocking ${ms(run.window.tbt)}; whole start: ${run.whole.count} long tasks (${run.unseen === null ? 'not traced' : `${run.unseen} seen only in the trace`}), blocking ${ms(run.whole.tbt)}${run.gc === null ? '' : `; longest garbage collection task ${ms(run.gc)}`}`,
       );
       logFrames(run, log);
+      const heap = process.env.BENCH_HEAP;
+      if (heap) {
+        const { used, live } = await heapFigures(page);
+        log(`  phone: start ${i + 1}'s heap at its end: ${mib(used)} in use, ${mib(live)} live`);
+        if (heap !== '1' && i === 0) await writeHeapSnapshot(page, heap);
+      }
     }
     await page.getByPlaceholder('Search horses...').focus();
     await page.keyboard.press('S');
@@ -605,6 +652,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const keyTrace = process.env.BENCH_TRACE_KEY;
     const observedDelay = Number(process.env.BENCH_KEY_DELAY ?? 2000);
     for (const delay of keyDelays) {
+      await newTab();
       const keyStart = (): Promise<Start> => start(page, server.url, tasks, (page, origin) => pressKeyAfterFirstRow(page, origin, delay));
       const run = await (delay !== observedDelay
         ? keyStart()
@@ -627,6 +675,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // saved within 1 s of the first row showing"); until the horse is saved.
     // The probe taps, fills and presses on the page itself (PROBE).
     await page.evaluate(() => sessionStorage.setItem('bench:first-write', '1'));
+    await newTab();
     const writeStart = (): Promise<Start> =>
       start(page, server.url, tasks, async (page) => {
         await waitFor(async () => (await probe(page)).saved !== null, 120_000, 'the horse to be saved');
@@ -657,6 +706,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // Update Horse pressed at once; until saved. The page stages it while the data worker
     // loads (docs/web.md "Edits during a start"), as it does a create.
     await page.evaluate(() => sessionStorage.setItem('bench:first-edit', '1'));
+    await newTab();
     const editStart = (): Promise<Start> =>
       start(page, server.url, tasks, async (page) => {
         await waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');

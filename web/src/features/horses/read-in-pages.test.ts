@@ -3,7 +3,7 @@ import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Horse } from '../../../../shared/index.ts';
 import { openRanchDb, type RanchDb } from '../../data/db.ts';
-import { byNameThenId, readByNameInPages, sortedRuns } from './read-in-pages.ts';
+import { byNameThenId, readByNameInPages, sharedStrings, sortedRuns } from './read-in-pages.ts';
 
 let db: RanchDb | undefined;
 afterEach(async () => {
@@ -24,6 +24,23 @@ describe('the whole horse list read in pages', () => {
     expect(paged.map((horse) => horse.id)).toEqual(whole.map((horse) => horse.id));
     expect(paged).toHaveLength(25);
     expect(await readByNameInPages(db, 5)).toHaveLength(25);
+  });
+
+  it('keeps every reference as stored, one string per value, and adds no field a row lacks', async () => {
+    db = openRanchDb(`pages-${Date.now()}`);
+    const ids = ['0190a000-0000-7000-8000-00000000000a', '0190a000-0000-7000-8000-00000000000b'];
+    const horses = Array.from({ length: 25 }, (_, i) => ({
+      id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      name: `Horse ${String(i).padStart(2, '0')}`,
+      breedId: ids[i % 2],
+      colorId: ids[(i + 1) % 2],
+      statusId: i % 3 === 0 ? null : ids[0],
+      ...(i === 7 ? {} : { ownerId: ids[1] }),
+    }));
+    await db.horses.bulkPut(horses as never[]);
+    const read = await readByNameInPages(db, 10);
+    expect(read).toStrictEqual(horses);
+    expect('ownerId' in read[7]!).toBe(false);
   });
 
   it('[H2] hands over the rows read so far after each page, in name order, for a search before the list is in', async () => {
@@ -146,5 +163,15 @@ describe('the whole horse list as a live query', () => {
     } finally {
       subscription.unsubscribe();
     }
+  });
+});
+
+describe('sharedStrings', () => {
+  it('gives back each value as it came, the first string seen for it', () => {
+    const shared = sharedStrings();
+    const first = ['0190a000-0000-7000-8000-00000000000', 'a'].join('');
+    expect(shared(first)).toBe(first);
+    expect(shared('0190a000-0000-7000-8000-00000000000a')).toBe(first);
+    expect(shared('0190a000-0000-7000-8000-00000000000b')).toBe('0190a000-0000-7000-8000-00000000000b');
   });
 });

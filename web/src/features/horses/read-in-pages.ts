@@ -49,15 +49,42 @@ export type OnPage = (soFar: RowsSoFar, page: Horse[]) => void;
  */
 export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: OnPage): Promise<Horse[]> {
   const read = sortedRuns();
+  const shared = sharedStrings();
   let last: string | undefined;
   for (;;) {
     const next = await (last === undefined ? db.horses.limit(page) : db.horses.where(':id').above(last).limit(page)).toArray();
     last = next.at(-1)?.id ?? last;
+    for (const horse of next) shareReferences(horse, shared);
     read.add(next.sort(byNameThenId));
     if (next.length < page) return read.inNameOrder();
     onPage?.(read, next);
     await Dexie.Promise.resolve(backgroundTurn());
   }
+}
+
+/**
+ * One string for each value seen, for the references (lookup items, suppliers: the same few
+ * ids on every horse): IndexedDB gives every row its own copy of each id, and
+ * 10,000 horses' five references were ~50,000 strings kept by the list where ~300 differ
+ * (docs/performance.md "The page's heap"). The copies die young instead.
+ */
+export function sharedStrings(): (value: string) => string {
+  const seen = new Map<string, string>();
+  return (value) => {
+    const first = seen.get(value);
+    if (first !== undefined) return first;
+    seen.set(value, value);
+    return value;
+  };
+}
+
+/** The horse's references replaced by the shared strings of the same value (a field that is not a string is left as it is). */
+function shareReferences(horse: Horse, shared: (value: string) => string): void {
+  if (typeof horse.breedId === 'string') horse.breedId = shared(horse.breedId);
+  if (typeof horse.colorId === 'string') horse.colorId = shared(horse.colorId);
+  if (typeof horse.genderId === 'string') horse.genderId = shared(horse.genderId);
+  if (typeof horse.statusId === 'string') horse.statusId = shared(horse.statusId);
+  if (typeof horse.ownerId === 'string') horse.ownerId = shared(horse.ownerId);
 }
 
 /**
