@@ -10,6 +10,7 @@
 // its workers stop meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
 // (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
 // while the list is read), `write` (the first write) or `edit` (the first edit).
+// `BENCH_NEW_TAB=1` starts each in a new tab instead (phone.ts, inNewTab): the app's code cold.
 import type { Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
@@ -19,6 +20,7 @@ import { heapFigures, type HeapFigures, mib } from './heap.ts';
 import { tracePage } from './trace.ts';
 import {
   DEFAULT_RATE,
+  inNewTab,
   leaveApp,
   logFrames,
   openPhone,
@@ -126,6 +128,8 @@ export async function abStarts(
         const observed = file !== undefined && turn === turns[0] && (round === 0 || traceAll);
         const output = !observed ? undefined : traceAll ? `${file}.${round + 1}.${profileFile ? 'cpuprofile' : 'json'}` : file;
         const { build } = turn;
+        // BENCH_NEW_TAB=1: each start in a new tab (phone.ts, inNewTab), its code cold.
+        if (process.env.BENCH_NEW_TAB === '1') phone.page = await inNewTab(phone.page, build.url, DEFAULT_RATE, log);
         const doing = () => startDoing(phone, build, action, horses);
         const done = await (output === undefined
           ? doing()

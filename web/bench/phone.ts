@@ -489,13 +489,13 @@ export async function leaveApp(page: Page, url: string): Promise<void> {
 /**
  * A start in a new tab (BENCH_NEW_TAB=1): the tab before is closed and a new one opened,
  * throttled as the first was. In the tab of the start before (a reload, the default), the
- * new page's garbage collections also free the old page's heap: in the second start of a
- * run, a task of 86–240 ms at 4× some seconds in, which starts in new tabs did not have
- * (docs/performance.md "The page before, collected"). Chromium does not always give the new
- * tab a renderer of its own (its heap on the small page below was 8–23 MiB in some starts
- * where a new renderer's is 0.8 MiB), so this is not a start from the home screen after the
- * phone closed the app. The new tab shows a small page of the app's origin first, where it
- * takes the bench's arming keys (`bench:` in sessionStorage, which is a tab's own).
+ * new page's garbage collections also free the old page's heap: in a run's second start, a
+ * task of 74–240 ms at 4× some seconds in (docs/performance.md "The page's heap; the page
+ * before, collected"). Chromium does not always give the new tab a renderer of its own (its
+ * heap on the small page below was 8–23 MiB in some starts where a new renderer's is 0.8
+ * MiB), so this is not a start from the home screen after the phone closed the app. The new
+ * tab shows a small page of the app's origin first, where it takes the bench's arming keys
+ * (`bench:` in sessionStorage, which is a tab's own).
  */
 export async function inNewTab(page: Page, url: string, rate: number, log: (line: string) => void): Promise<Page> {
   const armed = await page.evaluate(() => Object.entries(sessionStorage).filter(([key]) => key.startsWith('bench:')));
@@ -581,8 +581,11 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
           // The signed-in document's tasks only the trace saw join the first sync's (main-thread-tasks.ts).
           const { value, traced } = await withMainThreadTasks(page, () => signInAndSync(page, server.url));
           const unseen = addUnseen(tasks, traced?.long ?? []);
-          const inside = blocking(unseen, value.signIn, value.filled).count;
-          log(`  phone: first sync traced: ${traced ? `${inside} long tasks seen only in the trace` : 'no navigation found'}`);
+          const inside = unseen.filter((task) => task.start + task.duration > value.signIn && task.start < value.filled);
+          const named = inside.map((task) => `${ms(task.duration)} at ${ms(task.start - value.signIn)}, ${task.postedBy}`);
+          log(
+            `  phone: first sync traced: ${traced ? `${inside.length} long tasks seen only in the trace${named.length ? ` (${named.join('; ')})` : ''}` : 'no navigation found'}`,
+          );
           return value;
         })();
     const { payments, care } = await page.evaluate(async () => {

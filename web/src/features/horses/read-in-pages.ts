@@ -64,9 +64,10 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
 
 /**
  * One string for each value seen, for the references (lookup items, suppliers: the same few
- * ids on every horse): IndexedDB gives every row its own copy of each id, and
- * 10,000 horses' five references were ~50,000 strings kept by the list where ~300 differ
- * (docs/performance.md "The page's heap"). The copies die young instead.
+ * ids on every horse): IndexedDB gives every row its own copy of each id, and 10,000
+ * horses' references were ~43,000 strings kept by the list, a few hundred of them different
+ * (docs/performance.md "The page's heap; the page before, collected"). The copies die young
+ * instead.
  */
 export function sharedStrings(): (value: string) => string {
   const seen = new Map<string, string>();

@@ -67,7 +67,8 @@ export async function loadHorseRow(db: RanchDb, id: string): Promise<HorseRow | 
  * The horse with its names, every field written out: one object of its final size, where a
  * spread copied the horse and then grew the copy's property store for each name (10,000 rows
  * were 2.5 MiB of a start's 13 MiB allocated on the page, which its garbage collections then
- * free; docs/performance.md "The page's heap"). TypeScript holds the list to Horse's fields.
+ * free; docs/performance.md "The page's heap; the page before, collected"). TypeScript holds
+ * the list to Horse's fields.
  */
 function toRow(horse: Horse, names: Names): HorseRow {
   const name = (id: string | null) => (id ? (names.lookup.get(id) ?? null) : null);
