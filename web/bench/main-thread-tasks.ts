@@ -104,7 +104,8 @@ export function inTrace(all: TracedTask[], start: number, duration: number): str
 /**
  * A task V8 posted for its garbage collector (incremental marking and its finish, the memory
  * reducer, young-generation collections, Blink's heap's sweeping): the trace's only sign of a
- * collection between the page's tasks. A collection finished inside a task of the page's is not one of these.
+ * collection between the page's tasks. A collection finished inside a task of the page's is
+ * not one of these.
  */
 export const isCollectorTask = (task: TracedTask): boolean =>
   /^(IncrementalMarkingJob|MemoryReducer|ScavengeJob|MinorGCJob)::|cppgc::internal::Sweeper/.test(task.postedBy);
