@@ -498,33 +498,70 @@ export async function leaveApp(page: Page, url: string): Promise<void> {
  * (`bench:` in sessionStorage, which is a tab's own).
  */
 export async function inNewTab(page: Page, url: string, rate: number, log: (line: string) => void): Promise<Page> {
-  const armed = await page.evaluate(() => Object.entries(sessionStorage).filter(([key]) => key.startsWith('bench:')));
+  const armed = await armedKeys(page);
   const context = page.context();
   await page.close();
   const tab = await context.newPage();
   tab.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
   await throttle(tab, rate, () => {});
-  await leaveApp(tab, url);
-  await tab.evaluate((keys) => {
-    for (const [key, value] of keys) sessionStorage.setItem(key, value);
-  }, armed);
+  await arm(tab, url, armed);
   return tab;
 }
 
-/** The probe installed in `context`, its page throttled to `rate`; the page's long tasks gather in `tasks`. */
+/**
+ * A start of a browser started again on the same profile (BENCH_COLD=1), as a phone starts
+ * the app after the system closed it: a new renderer, the service worker not running, the
+ * app's code compiled from the browser's cache; the start navigates from the new tab's blank
+ * page. The arming keys are set by a script that runs before the app's (sessionStorage is
+ * the tab's). The long tasks keep gathering in `tasks`.
+ */
+export async function inNewBrowser(
+  page: Page,
+  dir: string,
+  rate: number,
+  tasks: Task[],
+  log: (line: string) => void,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const armed = await armedKeys(page);
+  await page.context().close();
+  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...PHONE });
+  // Before the probe's script, which reads them.
+  await context.addInitScript((keys) => {
+    if (location.origin !== 'null') for (const [key, value] of keys) sessionStorage.setItem(key, value);
+  }, armed);
+  const { page: tab } = await openPhone(context, rate, log, tasks, () => {});
+  return { context, page: tab };
+}
+
+/** The bench's arming keys (`bench:` in sessionStorage, a tab's own) of the page's origin. */
+const armedKeys = (page: Page) => page.evaluate(() => Object.entries(sessionStorage).filter(([key]) => key.startsWith('bench:')));
+
+/** A new tab on a small page of the app's origin, given the keys of the tab before. */
+async function arm(page: Page, url: string, keys: [string, string][]): Promise<void> {
+  await leaveApp(page, url);
+  await page.evaluate((keys) => {
+    for (const [key, value] of keys) sessionStorage.setItem(key, value);
+  }, keys);
+}
+
+/**
+ * The probe installed in `context`, its page throttled to `rate` (what the throttling answered
+ * to `throttled`); the page's long tasks gather in `tasks`.
+ */
 export async function openPhone(
   context: BrowserContext,
   rate: number,
   log: (line: string) => void,
+  tasks: Task[] = [],
+  throttled = log,
 ): Promise<{ page: Page; tasks: Task[] }> {
-  const tasks: Task[] = [];
   await context.exposeBinding('__benchLongTasks', (_source, list: [number, number][]) => {
     for (const [start, duration] of list) tasks.push({ start, duration });
   });
   await context.addInitScript(PROBE);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
-  await throttle(page, rate, log);
+  await throttle(page, rate, throttled);
   return { page, tasks };
 }
 
@@ -603,9 +640,11 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     );
 
     // Each start in the tab of the one before (the app's page navigates to itself, as a reload
-    // does), or with BENCH_NEW_TAB=1 in a new tab (inNewTab).
+    // does), with BENCH_NEW_TAB=1 in a new tab (inNewTab), with BENCH_COLD=1 in a browser
+    // started again (inNewBrowser).
     const newTab = async () => {
-      if (process.env.BENCH_NEW_TAB === '1') page = await inNewTab(page, server.url, rate, log);
+      if (process.env.BENCH_COLD === '1') ({ context, page } = await inNewBrowser(page, dir, rate, tasks, log));
+      else if (process.env.BENCH_NEW_TAB === '1') page = await inNewTab(page, server.url, rate, log);
     };
 
     // (a) Starts with the data on the device, nothing done meanwhile; then one key once settled.
