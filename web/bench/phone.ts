@@ -321,7 +321,7 @@ async function throttle(page: Page, rate: number, log: (line: string) => void): 
  * blocking time inside the window.
  */
 export function blocking(tasks: Task[], from: number, to: number): { longest: number; longestAt: number; tbt: number; count: number } {
-  const inside = tasks.filter((task) => task.start + task.duration > from && task.start < to);
+  const inside = within(tasks, from, to);
   const tbt = inside.reduce(
     (sum, task) => sum + Math.max(0, Math.min(task.start + task.duration, to) - Math.max(task.start, from) - 50),
     0,
@@ -329,6 +329,10 @@ export function blocking(tasks: Task[], from: number, to: number): { longest: nu
   const longest = inside.reduce<Task | undefined>((worst, task) => (worst && worst.duration >= task.duration ? worst : task), undefined);
   return { longest: longest?.duration ?? 0, longestAt: longest ? longest.start - from : 0, tbt, count: inside.length };
 }
+
+/** The tasks that run for some of [from, to) (epoch ms). */
+const within = <T extends Task>(tasks: T[], from: number, to: number): T[] =>
+  tasks.filter((task) => task.start + task.duration > from && task.start < to);
 
 /** A start's longest task and when it began, for the log: "92 ms at 1620 ms". */
 const longestOf = (run: Start) => `${ms(run.whole.longest)} at ${ms(run.whole.longestAt)}`;
@@ -618,7 +622,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
           // The signed-in document's tasks only the trace saw join the first sync's (main-thread-tasks.ts).
           const { value, traced } = await withMainThreadTasks(page, () => signInAndSync(page, server.url));
           const unseen = addUnseen(tasks, traced?.long ?? []);
-          const inside = unseen.filter((task) => task.start + task.duration > value.signIn && task.start < value.filled);
+          const inside = within(unseen, value.signIn, value.filled);
           const named = inside.map((task) => `${ms(task.duration)} at ${ms(task.start - value.signIn)}, ${task.postedBy}`);
           log(
             `  phone: first sync traced: ${traced ? `${inside.length} long tasks seen only in the trace${named.length ? ` (${named.join('; ')})` : ''}` : 'no navigation found'}`,
@@ -642,7 +646,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // Each start in the tab of the one before (the app's page navigates to itself, as a reload
     // does), with BENCH_NEW_TAB=1 in a new tab (inNewTab), with BENCH_COLD=1 in a browser
     // started again (inNewBrowser).
-    const newTab = async () => {
+    const beforeStart = async () => {
       if (process.env.BENCH_COLD === '1') ({ context, page } = await inNewBrowser(page, dir, rate, tasks, log));
       else if (process.env.BENCH_NEW_TAB === '1') page = await inNewTab(page, server.url, rate, log);
     };
@@ -651,7 +655,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const starts: Start[] = [];
     let settledKey = Number.NaN;
     for (let i = 0; i < (options.quick ? 1 : 2); i++) {
-      await newTab();
+      await beforeStart();
       const profile = i === 0 ? process.env.BENCH_PROFILE : undefined;
       // BENCH_TRACE_START=2 traces the second start instead of the first.
       const trace = i === Number(process.env.BENCH_TRACE_START ?? 1) - 1 ? process.env.BENCH_TRACE : undefined;
@@ -694,7 +698,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const keyTrace = process.env.BENCH_TRACE_KEY;
     const observedDelay = Number(process.env.BENCH_KEY_DELAY ?? 2000);
     for (const delay of keyDelays) {
-      await newTab();
+      await beforeStart();
       const keyStart = (): Promise<Start> => start(page, server.url, tasks, (page, origin) => pressKeyAfterFirstRow(page, origin, delay));
       const run = await (delay !== observedDelay
         ? keyStart()
@@ -717,7 +721,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // saved within 1 s of the first row showing"); until the horse is saved.
     // The probe taps, fills and presses on the page itself (PROBE).
     await page.evaluate(() => sessionStorage.setItem('bench:first-write', '1'));
-    await newTab();
+    await beforeStart();
     const writeStart = (): Promise<Start> =>
       start(page, server.url, tasks, async (page) => {
         await waitFor(async () => (await probe(page)).saved !== null, 120_000, 'the horse to be saved');
@@ -748,7 +752,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // Update Horse pressed at once; until saved. The page stages it while the data worker
     // loads (docs/web.md "Edits during a start"), as it does a create.
     await page.evaluate(() => sessionStorage.setItem('bench:first-edit', '1'));
-    await newTab();
+    await beforeStart();
     const editStart = (): Promise<Start> =>
       start(page, server.url, tasks, async (page) => {
         await waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');

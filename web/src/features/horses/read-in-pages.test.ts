@@ -167,7 +167,7 @@ describe('the whole horse list as a live query', () => {
 });
 
 describe('sharedStrings', () => {
-  it('gives back each value as it came, the first string seen for it', () => {
+  it('gives back each value unchanged, whether seen before or not', () => {
     const shared = sharedStrings();
     const first = ['0190a000-0000-7000-8000-00000000000', 'a'].join('');
     expect(shared(first)).toBe(first);
