@@ -11,7 +11,7 @@ import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { traceEvents, twoFrames } from '../e2e/support/restyles.ts';
 import { browserProfiles, inTurn } from './browser-profiles.ts';
-import { DEFAULT_RATE, leaveApp, openPhone, PHONE, probe, rounded, settle, signInAndSync, waitFor } from './phone.ts';
+import { DEFAULT_RATE, leaveApp, openPhone, type Pace, PHONE, probe, rounded, settle, signInAndSync, waitFor } from './phone.ts';
 
 type Build = { label: string; url: string };
 type TraceEvent = {
@@ -29,7 +29,7 @@ type TraceEvent = {
 type SelectorTiming = { selector: string; 'elapsed (us)': number; match_attempts: number; match_count: number };
 /** One open and close: the main thread's style and layout (ms), elements restyled, the longest task. */
 type Run = { style: number; layout: number; elements: number; longest: number; passes: number[] };
-type Phone = { build: Build; page: Page; cdp: CDPSession; frame: string; runs: Run[]; selectors: Map<string, SelectorTiming> };
+type Phone = { build: Build; page: Page; pace: Pace; cdp: CDPSession; frame: string; runs: Run[]; selectors: Map<string, SelectorTiming> };
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 const SELECTOR_STATS = 'disabled-by-default-blink.debug';
@@ -85,7 +85,7 @@ export async function abDialogs(
   try {
     for (const build of builds) {
       const context = await profiles.launch(PHONE);
-      const { page } = await openPhone(context, DEFAULT_RATE, log);
+      const { page, pace } = await openPhone(context, DEFAULT_RATE, log);
       await signInAndSync(page, build.url);
       await leaveApp(page, build.url);
       await page.goto(`${build.url}/horses`);
@@ -94,11 +94,15 @@ export async function abDialogs(
       await waitFor(async () => (await probe(page)).listSize >= horses, 120_000, 'the whole list');
       const cdp = await context.newCDPSession(page);
       const { frameTree } = await cdp.send('Page.getFrameTree');
-      phones.push({ build, page, cdp, frame: frameTree.frame.id, runs: [], selectors: new Map() });
+      // Idle at 1× while the other phone measures: a throttled page spins (phone.ts, Pace).
+      await pace(1);
+      phones.push({ build, page, pace, cdp, frame: frameTree.frame.id, runs: [], selectors: new Map() });
     }
     for (let round = 0; round < rounds; round++) {
       for (const phone of inTurn(phones, round)) {
+        await phone.pace(DEFAULT_RATE);
         const run = await openAndClose(phone, selectors);
+        await phone.pace(1);
         phone.runs.push(run);
         log(
           `  dialogs: ${phone.build.label}, round ${round + 1}: style ${ms(run.style)} (${run.elements} elements), layout ${ms(run.layout)}, longest task ${ms(run.longest)}; passes of 20 elements or more: ${run.passes.join(', ')}`,

@@ -10,8 +10,10 @@
 // its workers stop meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
 // (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
 // while the list is read), `write` (the first write) or `edit` (the first edit).
-// `BENCH_NEW_TAB=1` starts each in a new tab instead (phone.ts, inNewTab): the app's code cold.
-import type { Page } from 'playwright-core';
+// `BENCH_NEW_TAB=1` starts each in a new tab instead (phone.ts, inNewTab): the app's code cold;
+// `BENCH_COLD=1` in the phone's browser started again (phone.ts, inNewBrowser). A phone waits
+// at 1× while another starts: a throttled page spins most of a core even when idle (phone.ts,
+// Pace), which slowed the starting phone's workers and the servers.
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { browserProfiles, inTurn } from './browser-profiles.ts';
@@ -20,6 +22,7 @@ import { heapFigures, type HeapFigures, mib } from './heap.ts';
 import { tracePage } from './trace.ts';
 import {
   DEFAULT_RATE,
+  inNewBrowser,
   inNewTab,
   leaveApp,
   logFrames,
@@ -31,8 +34,8 @@ import {
   signInAndSync,
   start,
   waitFor,
+  type Phone,
   type Start,
-  type Task,
 } from './phone.ts';
 
 type Build = { label: string; url: string };
@@ -50,7 +53,6 @@ export type StartAction = { kind: 'list' } | { kind: 'key'; delay: number } | { 
 /** The action's own figure (ms), as the table names it. */
 type Figure = { label: string; value: number };
 type Run = Start & { figure: Figure; detail?: string; phone: number; heap?: HeapFigures };
-type Phone = { page: Page; tasks: Task[] };
 /** A build's place in `builds` (which phone it starts on in a round) and its starts. */
 type Turn = { build: Build; place: number; starts: Run[] };
 
@@ -109,6 +111,7 @@ export async function abStarts(
         if (arming) await phone.page.evaluate((key) => sessionStorage.setItem(key, '1'), arming);
         await leaveApp(phone.page, build.url);
       }
+      await phone.pace(1);
       phones.push(phone);
     }
     for (const [place, build] of builds.entries()) turns.push({ build, place, starts: [] });
@@ -128,8 +131,13 @@ export async function abStarts(
         const observed = file !== undefined && turn === turns[0] && (round === 0 || traceAll);
         const output = !observed ? undefined : traceAll ? `${file}.${round + 1}.${profileFile ? 'cpuprofile' : 'json'}` : file;
         const { build } = turn;
-        // BENCH_NEW_TAB=1: each start in a new tab (phone.ts, inNewTab), its code cold.
-        if (process.env.BENCH_NEW_TAB === '1') phone.page = await inNewTab(phone.page, build.url, DEFAULT_RATE, log);
+        // BENCH_NEW_TAB=1: each start in a new tab (phone.ts, inNewTab), its code cold;
+        // BENCH_COLD=1: in the phone's browser started again (inNewBrowser). Otherwise the
+        // phone, idle at 1× since its last start, is throttled again.
+        if (process.env.BENCH_COLD === '1')
+          Object.assign(phone, await inNewBrowser(phone.page, profiles.restart, DEFAULT_RATE, phone.tasks, log));
+        else if (process.env.BENCH_NEW_TAB === '1') Object.assign(phone, await inNewTab(phone.page, build.url, DEFAULT_RATE, log));
+        else await phone.pace(DEFAULT_RATE);
         const doing = () => startDoing(phone, build, action, horses);
         const done = await (output === undefined
           ? doing()
@@ -139,6 +147,7 @@ export async function abStarts(
         // BENCH_HEAP=1: the heap the start leaves, read before the phone leaves the app (heap.ts).
         const heap = process.env.BENCH_HEAP ? await heapFigures(phone.page) : undefined;
         await leaveApp(phone.page, build.url);
+        await phone.pace(1);
         const run: Run = { ...done, phone: phoneIndex + 1, heap };
         turn.starts.push(run);
         log(

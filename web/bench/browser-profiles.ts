@@ -1,4 +1,4 @@
-// Chromium with a profile of its own per phone or desk a bench compares (ab-starts.ts,
+// Chromium with a profile of its own per phone or desk a bench drives (phone.ts, ab-starts.ts,
 // ab-dialogs.ts, compare-styles.ts): each in a folder of its own, all closed and removed
 // together, whatever the run ended with.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,18 +10,30 @@ import { CHROMIUM } from './chromium.ts';
 export type BrowserProfiles = {
   /** A new browser on a fresh profile (its folder named from `prefix`). */
   launch(options: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * Closes `context` and launches its browser again on the same profile, as a phone starts the
+   * app after the system closed it (phone.ts, inNewBrowser).
+   */
+  restart(context: BrowserContext): Promise<BrowserContext>;
   /** Closes every browser launched and removes its folder. */
   closeAll(): Promise<void>;
 };
 
 export function browserProfiles(prefix: string): BrowserProfiles {
-  const opened: { dir: string; context: BrowserContext }[] = [];
+  const opened: { dir: string; context: BrowserContext; options: BrowserContextOptions }[] = [];
   return {
     async launch(options) {
       const dir = mkdtempSync(join(tmpdir(), prefix));
       const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
-      opened.push({ dir, context });
+      opened.push({ dir, context, options });
       return context;
+    },
+    async restart(context) {
+      const entry = opened.find((each) => each.context === context);
+      if (!entry) throw new Error('unreachable: a browser these profiles did not launch');
+      await context.close();
+      entry.context = await chromium.launchPersistentContext(entry.dir, { ...CHROMIUM, ...entry.options });
+      return entry.context;
     },
     async closeAll() {
       for (const { dir, context } of opened.splice(0)) {

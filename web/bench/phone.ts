@@ -6,15 +6,12 @@
 // scripts (addInitScript), reported to the bench through a binding so a navigation loses none,
 // and from a light trace of each start and the first sync for the tasks the observer never
 // reports (a garbage collection's finish; main-thread-tasks.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { median, sleep } from '../../sync-server/bench/clients.ts';
 import { BENCH_ADMIN } from '../../sync-server/bench/processes.ts';
 import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
-import { CHROMIUM } from './chromium.ts';
+import { browserProfiles } from './browser-profiles.ts';
 import { calibratedRate, cpuIndex, LOW_TIER, MID_TIER, onBlankPage } from './cpu-index.ts';
 import { profileMainThread } from './cpu-profile.ts';
 import { heapFigures, mib, sampleAllocations, writeHeapSnapshot } from './heap.ts';
@@ -291,9 +288,10 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
  * Throttles the page's renderer main thread (kept across navigations: measured) and tries
  * every worker the page starts. Chromium 156 answers "Operation is only supported for pages,
  * not workers" for a dedicated worker: work moved into one runs at the machine's full speed
- * here, which the log says (docs/performance.md "Phone (CPU 4×)").
+ * here, which the log says (docs/performance.md "Phone (CPU 4×)"). Resolves with the page's
+ * `Pace`: the session stays open, as closing it would end the throttling.
  */
-async function throttle(page: Page, rate: number, log: (line: string) => void): Promise<void> {
+async function throttle(page: Page, rate: number, log: (line: string) => void): Promise<Pace> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   let id = 0;
@@ -313,7 +311,18 @@ async function throttle(page: Page, rate: number, log: (line: string) => void): 
   });
   // Not flattened: Playwright's sessions cannot address a child session; this one relays.
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  return async (next) => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: next });
+  };
 }
+
+/**
+ * Sets the page's renderer to another CPU rate (the last rate set holds for the renderer).
+ * Chromium's throttling spins the throttled thread, so a throttled page costs most of a core
+ * even while it shows nothing: 0.9 of a core at 4×, idle, against 0.0 at 1× (measured). A
+ * phone that waits while another starts (ab-starts.ts) is set to 1× meanwhile.
+ */
+export type Pace = (rate: number) => Promise<void>;
 
 /**
  * The tasks over 50 ms in [from, to) (epoch ms): the longest and when it began (ms after
@@ -501,40 +510,39 @@ export async function leaveApp(page: Page, url: string): Promise<void> {
  * tab shows a small page of the app's origin first, where it takes the bench's arming keys
  * (`bench:` in sessionStorage, which is a tab's own).
  */
-export async function inNewTab(page: Page, url: string, rate: number, log: (line: string) => void): Promise<Page> {
+export async function inNewTab(page: Page, url: string, rate: number, log: (line: string) => void): Promise<{ page: Page; pace: Pace }> {
   const armed = await armedKeys(page);
   const context = page.context();
   await page.close();
   const tab = await context.newPage();
   tab.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
-  await throttle(tab, rate, () => {});
+  const pace = await throttle(tab, rate, () => {});
   await arm(tab, url, armed);
-  return tab;
+  return { page: tab, pace };
 }
 
 /**
  * A start of a browser started again on the same profile (BENCH_COLD=1), as a phone starts
  * the app after the system closed it: a new renderer, the service worker not running, the
  * app's code compiled from the browser's cache; the start navigates from the new tab's blank
- * page. The arming keys are set by a script that runs before the app's (sessionStorage is
- * the tab's). The long tasks keep gathering in `tasks`.
+ * page. `restart` closes the page's browser and launches it again on its profile. The arming
+ * keys are set by a script that runs before the app's (sessionStorage is the tab's). The long
+ * tasks keep gathering in `tasks`.
  */
 export async function inNewBrowser(
   page: Page,
-  dir: string,
+  restart: (context: BrowserContext) => Promise<BrowserContext>,
   rate: number,
   tasks: Task[],
   log: (line: string) => void,
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<Phone & { context: BrowserContext }> {
   const armed = await armedKeys(page);
-  await page.context().close();
-  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...PHONE });
+  const context = await restart(page.context());
   // Before the probe's script, which reads them.
   await context.addInitScript((keys) => {
     if (location.origin !== 'null') for (const [key, value] of keys) sessionStorage.setItem(key, value);
   }, armed);
-  const { page: tab } = await openPhone(context, rate, log, tasks, () => {});
-  return { context, page: tab };
+  return { context, ...(await openPhone(context, rate, log, tasks, () => {})) };
 }
 
 /** The bench's arming keys (`bench:` in sessionStorage, a tab's own) of the page's origin. */
@@ -548,6 +556,9 @@ async function arm(page: Page, url: string, keys: [string, string][]): Promise<v
   }, keys);
 }
 
+/** A phone's page, its long tasks, and its CPU rate's setter. */
+export type Phone = { page: Page; tasks: Task[]; pace: Pace };
+
 /**
  * The probe installed in `context`, its page throttled to `rate` (what the throttling answered
  * to `throttled`); the page's long tasks gather in `tasks`.
@@ -558,15 +569,15 @@ export async function openPhone(
   log: (line: string) => void,
   tasks: Task[] = [],
   throttled = log,
-): Promise<{ page: Page; tasks: Task[] }> {
+): Promise<Phone> {
   await context.exposeBinding('__benchLongTasks', (_source, list: [number, number][]) => {
     for (const [start, duration] of list) tasks.push({ start, duration });
   });
   await context.addInitScript(PROBE);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => log(`  page error: ${error.message.slice(0, 300)}`));
-  await throttle(page, rate, throttled);
-  return { page, tasks };
+  const pace = await throttle(page, rate, throttled);
+  return { page, tasks, pace };
 }
 
 /**
@@ -597,11 +608,10 @@ export async function signInAndSync(page: Page, url: string, { signedIn = false 
 
 export async function phoneBench(server: RanchServer, log: (line: string) => void, options: { quick: boolean }): Promise<Row[]> {
   const rows: Row[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'ranch-bench-phone-'));
-  let context: BrowserContext | undefined;
+  const profiles = browserProfiles('ranch-bench-phone-');
   const began = Date.now();
   try {
-    context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...PHONE });
+    let context = await profiles.launch(PHONE);
     // Before the probe is installed: its long-task observer would report the scoring's tasks.
     const { rate, label, host, scored } = await onBlankPage(context, async (blank, cdp) => {
       const host = await cpuIndex(blank, cdp, 1);
@@ -647,8 +657,8 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // does), with BENCH_NEW_TAB=1 in a new tab (inNewTab), with BENCH_COLD=1 in a browser
     // started again (inNewBrowser).
     const beforeStart = async () => {
-      if (process.env.BENCH_COLD === '1') ({ context, page } = await inNewBrowser(page, dir, rate, tasks, log));
-      else if (process.env.BENCH_NEW_TAB === '1') page = await inNewTab(page, server.url, rate, log);
+      if (process.env.BENCH_COLD === '1') ({ context, page } = await inNewBrowser(page, profiles.restart, rate, tasks, log));
+      else if (process.env.BENCH_NEW_TAB === '1') ({ page } = await inNewTab(page, server.url, rate, log));
     };
 
     // (a) Starts with the data on the device, nothing done meanwhile; then one key once settled.
@@ -896,8 +906,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     );
     log(`  phone: row set ${Math.round((Date.now() - began) / 1000)} s`);
   } finally {
-    await context?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await profiles.closeAll();
   }
   return rows;
 }
