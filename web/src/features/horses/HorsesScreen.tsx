@@ -8,6 +8,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
 import { zodFirst } from '../../lib/zod-first.ts';
 import { yieldToBrowser } from '../../data/time-slices.ts';
+import { warmLocale } from '../../lib/warm-locale.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { exportHorses } from './export-horses.ts';
@@ -27,15 +28,23 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 // the horse's schema, then the form): at once they were one task of 85-120 ms on the phone
 // bench during a start, and the two schema modules together one of 118 ms (profiled, a
 // slower host: each about half).
+// The form's date field loads the locale's data on a renderer's first use, which a start
+// anew has not made: warmed in tasks of its own meanwhile (lib/warm-locale.ts), not in the
+// form's first render.
 const HorseDialog = lazyWithPreload(
-  () => import('./HorseDialog.tsx').then((module) => module.HorseDialog),
+  async () => {
+    const [module] = await Promise.all([import('./HorseDialog.tsx'), warmLocale()]);
+    return module.HorseDialog;
+  },
   async () => {
     await zodFirst();
     await import('../../../../shared/schemas/common.ts');
     await yieldToBrowser();
     await import('../../../../shared/schemas/horse.ts');
     await yieldToBrowser();
-    return (await import('./HorseDialog.tsx')).HorseDialog;
+    const { HorseDialog } = await import('./HorseDialog.tsx');
+    await warmLocale();
+    return HorseDialog;
   },
 );
 const HorseDetailsDialog = lazy(() => import('./HorseDetailsDialog.tsx').then((module) => ({ default: module.HorseDetailsDialog })));
