@@ -8,8 +8,8 @@ afterEach(() => {
 describe('warmLocale', () => {
   it('builds a date field after the task that asked, in a task of its own, and once per page', async () => {
     const created = vi.spyOn(document, 'createElement');
-    // `format` is a getter on Intl.NumberFormat's prototype (ECMA-402).
-    const numberFormats = vi.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+    // `format` is a getter on Intl.NumberFormat's prototype (ECMA-402), which TypeScript types as a method.
+    const numberFormats = vi.spyOn(Intl.NumberFormat.prototype as unknown as { format: unknown }, 'format', 'get');
     const dateFields = () => created.mock.results.filter(({ value }) => value instanceof HTMLInputElement && value.type === 'date').length;
     const first = warmLocale();
     // Nothing in the caller's task (a tap's): the first step waits a task.
