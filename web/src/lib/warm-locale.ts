@@ -22,6 +22,6 @@ export function warmLocale(): Promise<void> {
     new Intl.DateTimeFormat().format(0);
     await yieldToBrowser();
     document.createElement('input').type = 'date';
-  })();
+  })().catch(() => {}); // Only a head start: a failure here never holds a form back.
   return warmed;
 }
