@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmLocale } from './warm-locale.ts';
+import { warmLocale, withWarmLocale } from './warm-locale.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -23,5 +23,13 @@ describe('warmLocale', () => {
     await warmLocale();
     expect(dateFields()).toBe(1);
     expect(numberFormats).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives a dialog's module as loaded, and a failed load's error, so opening it tries again", async () => {
+    const module = { HorseDialog: 'the dialog' };
+    await expect(withWarmLocale(Promise.resolve(module))).resolves.toBe(module);
+    await expect(withWarmLocale(Promise.reject(new Error('Failed to fetch dynamically imported module')))).rejects.toThrow(
+      'Failed to fetch dynamically imported module',
+    );
   });
 });

@@ -25,3 +25,8 @@ export function warmLocale(): Promise<void> {
   })().catch(() => {}); // Only a head start: a failure here never holds a form back.
   return warmed;
 }
+
+/** `loading` (a form's or dialog's module), resolved once the locale is warmed too: both go on at once. */
+export function withWarmLocale<T>(loading: Promise<T>): Promise<T> {
+  return Promise.all([loading, warmLocale()]).then(([loaded]) => loaded);
+}

@@ -8,7 +8,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
 import { zodFirst } from '../../lib/zod-first.ts';
 import { yieldToBrowser } from '../../data/time-slices.ts';
-import { warmLocale } from '../../lib/warm-locale.ts';
+import { warmLocale, withWarmLocale } from '../../lib/warm-locale.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { exportHorses } from './export-horses.ts';
@@ -32,10 +32,7 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 // anew has not made: warmed in tasks of its own meanwhile (lib/warm-locale.ts), not in the
 // form's first render.
 const HorseDialog = lazyWithPreload(
-  async () => {
-    const [module] = await Promise.all([import('./HorseDialog.tsx'), warmLocale()]);
-    return module.HorseDialog;
-  },
+  () => withWarmLocale(import('./HorseDialog.tsx')).then((module) => module.HorseDialog),
   async () => {
     await zodFirst();
     await import('../../../../shared/schemas/common.ts');
@@ -47,8 +44,14 @@ const HorseDialog = lazyWithPreload(
     return HorseDialog;
   },
 );
-const HorseDetailsDialog = lazy(() => import('./HorseDetailsDialog.tsx').then((module) => ({ default: module.HorseDetailsDialog })));
-const CareVisitDialog = lazy(() => import('../care/CareVisitDialog.tsx').then((module) => ({ default: module.CareVisitDialog })));
+// The details show dates in the viewer's locale and the care form has a date field: the
+// locale's data is warmed alongside their code too.
+const HorseDetailsDialog = lazy(() =>
+  withWarmLocale(import('./HorseDetailsDialog.tsx')).then((module) => ({ default: module.HorseDetailsDialog })),
+);
+const CareVisitDialog = lazy(() =>
+  withWarmLocale(import('../care/CareVisitDialog.tsx')).then((module) => ({ default: module.CareVisitDialog })),
+);
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
 export function HorsesScreen() {
