@@ -792,7 +792,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const write = await firstWrite('first write', beforeStart, writeObserved);
     const edit = await firstEdit('first edit', beforeStart, editObserved);
     // (d) Both again, each in the browser started again (anew): the app's code compiled from
-    // the browser's cache, no page before it to collect (docs/performance.md "Starts anew").
+    // the browser's cache, no page before it to collect (docs/performance.md "Starts anew in the phone rows").
     const writeAnew = await firstWrite('first write, the app started anew', anew);
     const editAnew = await firstEdit('first edit, the app started anew', anew);
 
