@@ -35,6 +35,8 @@ import {
   start,
   waitFor,
   type Phone,
+  untilEdited,
+  untilSaved,
   type Start,
 } from './phone.ts';
 
@@ -72,17 +74,13 @@ async function startDoing({ page, tasks }: Phone, build: Build, action: StartAct
     return { ...run, figure: { label: `S typed ${action.delay} ms after it → list`, value: marks.shownAt! - marks.keyAt! } };
   }
   if (action.kind === 'write') {
-    const run = await start(page, build.url, tasks, () =>
-      waitFor(async () => (await probe(page)).saved !== null, 120_000, 'the horse to be saved'),
-    );
+    const run = await start(page, build.url, tasks, untilSaved);
     const marks = await probe(page);
     const phases = `Add Horse ${ms(marks.addHorse!)}, clicked ${ms(marks.addClick!)}, dialog ${ms(marks.dialog!)}, filled ${ms(marks.filled!)}, Create ${ms(marks.create!)}, saved ${ms(marks.saved!)}`;
     return { ...run, figure: { label: 'first row → horse saved', value: marks.saved! - run.firstRow }, detail: phases };
   }
   if (action.kind === 'edit') {
-    const run = await start(page, build.url, tasks, () =>
-      waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved'),
-    );
+    const run = await start(page, build.url, tasks, untilEdited);
     const marks = await probe(page);
     const phases = `Edit tapped ${ms(marks.editClick!)}, Update pressed ${ms(marks.editPressed!)}, saved ${ms(marks.edited!)}`;
     return { ...run, figure: { label: 'first row → edit saved', value: marks.edited! - run.firstRow }, detail: phases };

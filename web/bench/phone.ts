@@ -452,6 +452,11 @@ export async function start(
   };
 }
 
+/** Until the probe's first write is saved ('Horse created successfully'). */
+export const untilSaved = (page: Page) => waitFor(async () => (await probe(page)).saved !== null, 120_000, 'the horse to be saved');
+/** Until the probe's first edit is saved ('Horse updated successfully'). */
+export const untilEdited = (page: Page) => waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');
+
 /** Files to take a start's CPU profile or trace into, when asked (BENCH_PROFILE_*, BENCH_TRACE_*). */
 type Observation = { profile?: string; trace?: string };
 
@@ -671,8 +676,13 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // Each start in the tab of the one before (the app's page navigates to itself, as a reload
     // does), with BENCH_NEW_TAB=1 in a new tab (inNewTab), with BENCH_COLD=1 in a browser
     // started again (inNewBrowser).
+    // The phone's browser closed and started again on its profile: a start from the home screen
+    // after the system closed the app (the starts anew below; BENCH_COLD=1 makes every start one).
+    const anew = async () => {
+      ({ context, page } = await inNewBrowser(page, profiles.restart, rate, tasks, log));
+    };
     const beforeStart = async () => {
-      if (process.env.BENCH_COLD === '1') ({ context, page } = await inNewBrowser(page, profiles.restart, rate, tasks, log));
+      if (process.env.BENCH_COLD === '1') await anew();
       else if (process.env.BENCH_NEW_TAB === '1') ({ page } = await inNewTab(page, server.url, rate, log));
     };
 
@@ -746,13 +756,6 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       const run = await observed(page, observe, log, () => start(page, server.url, tasks, until));
       await page.evaluate((key) => sessionStorage.removeItem(key), key);
       return { run, marks: await probe(page) };
-    };
-    const untilSaved = (page: Page) => waitFor(async () => (await probe(page)).saved !== null, 120_000, 'the horse to be saved');
-    const untilEdited = (page: Page) => waitFor(async () => (await probe(page)).edited !== null, 120_000, 'the edit to be saved');
-    // The phone's browser closed and started again on its profile: a start from the home screen
-    // after the system closed the app (BENCH_COLD=1 makes every start one).
-    const anew = async () => {
-      ({ context, page } = await inNewBrowser(page, profiles.restart, rate, tasks, log));
     };
 
     // (c) The first write: Add Horse as soon as it is offered, the form filled while the list
