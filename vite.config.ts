@@ -17,6 +17,24 @@ const STAGING = /(^|\/)staged-writes-[^/]*\.js$/;
  * records' schemas, a module a task. The first step fetches every later step's chunks too.
  */
 const STAGING_STEPS = ['./shared/schemas/care.ts', './shared/schemas/sale.ts', './shared/schemas/records.ts'].map(fromRoot);
+/** The start's last step: every lazy chunk loads after it. */
+const MAIN = fromRoot('./web/src/main.tsx');
+/** The module zodFirst imports (web/src/lib/zod-first.ts): the staging's step before the first. */
+const ZOD_FIRST = fromRoot('./web/src/lib/zod-chunk.ts');
+/**
+ * A module of nothing whose import fetches all of the staging's chunks, zodFirst's too, and
+ * evaluates none (data/staging-fetch.ts): a tap on Add Horse or Edit asks for it, so the
+ * steps find their code in memory once the form is on screen.
+ */
+const STAGING_FETCH = fromRoot('./web/src/data/staging-fetch.ts');
+/**
+ * Lazy modules whose whole static graph is fetched with them (a link for each chunk the
+ * importer has not loaded): the horse dialog, which a first write or edit during a start
+ * waits for. Its browser found its imports only once its chunk had arrived, and their imports
+ * once those had: three round trips to the service worker, each 40-150 ms on the phone bench
+ * in a start anew (CPU 4x; docs/performance.md "Code fetched at the tap").
+ */
+const FETCHED_WHOLE = [fromRoot('./web/src/features/horses/HorseDialog.tsx')];
 
 /**
  * Chunks V8 compiles whole when it first compiles them (its explicit compile hint,
@@ -70,11 +88,23 @@ function chunkImporting(moduleId: string): string | undefined {
   return Object.keys(outputChunks).find((file) => outputChunks[file]?.facadeModuleId === moduleId);
 }
 
-/** The staging's later steps' chunks, the staging chunk's, and every chunk they import statically. */
-function stagingChunks(): string[] {
+/** The staging's steps' chunks from `modules`, the staging chunk's, and every chunk they import statically. */
+function stagingChunks(modules: string[]): string[] {
   const staging = Object.keys(outputChunks).find((file) => STAGING.test(file));
-  const chunks = [...STAGING_STEPS.slice(1).map(chunkImporting), staging];
+  const chunks = [...modules.map(chunkImporting), staging];
   return chunks.flatMap((chunk) => (chunk ? [...loadedWith(chunk)] : []));
+}
+
+/** The chunks a dynamic import of `file` links for preloading (none: the browser fetches a chunk's imports itself). */
+function preloaded(file: string, deps: string[]): string[] {
+  const facade = outputChunks[file]?.facadeModuleId ?? '';
+  if (facade === STAGING_FETCH) return stagingChunks([ZOD_FIRST, ...STAGING_STEPS]);
+  // The staging loads in steps, each evaluated in a task of its own
+  // (data/staged-writes-on-demand.ts); the first fetches the later ones' chunks too, so
+  // none waits for the one before to be evaluated before its requests go out.
+  if (facade === STAGING_STEPS[0]) return [...deps, ...stagingChunks(STAGING_STEPS.slice(1))];
+  if (STAGING_STEPS.includes(facade) || STAGING.test(file) || FETCHED_WHOLE.includes(facade)) return deps;
+  return [];
 }
 
 /**
@@ -148,14 +178,10 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       resolveDependencies: (file, deps, { hostId, hostType }) => {
-        const step = STAGING_STEPS.indexOf(outputChunks[file]?.facadeModuleId ?? '');
-        if (hostType !== 'js' || (step === -1 && !STAGING.test(file))) return [];
-        const loaded = loadedWith(hostId);
-        // The staging loads in steps, each evaluated in a task of its own
-        // (data/staged-writes-on-demand.ts); the first fetches the later ones' chunks too, so
-        // none waits for the one before to be evaluated before its requests go out.
-        const wanted = step === 0 ? [...deps, ...stagingChunks()] : deps;
-        return [...new Set(wanted)].filter((dep) => !loaded.has(dep));
+        if (hostType !== 'js') return [];
+        // What the importer loaded, and the start's last step (main.tsx), before which nothing lazy loads.
+        const loaded = new Set([...loadedWith(hostId), ...loadedWith(chunkImporting(MAIN) ?? hostId)]);
+        return [...new Set(preloaded(file, deps))].filter((dep) => !loaded.has(dep));
       },
     },
     rolldownOptions: {

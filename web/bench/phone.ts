@@ -796,8 +796,15 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const edit = await firstEdit('first edit', beforeStart, editObserved);
     // (d) Both again, each in the browser started again (anew): the app's code compiled from
     // the browser's cache, no page before it to collect (docs/performance.md "Starts anew in the phone rows").
-    const writeAnew = await firstWrite('first write, the app started anew', anew);
-    const editAnew = await firstEdit('first edit, the app started anew', anew);
+    // BENCH_TRACE_WRITE_ANEW, BENCH_PROFILE_EDIT_ANEW and the like observe these.
+    const writeAnew = await firstWrite('first write, the app started anew', anew, {
+      profile: process.env.BENCH_PROFILE_WRITE_ANEW,
+      trace: process.env.BENCH_TRACE_WRITE_ANEW,
+    });
+    const editAnew = await firstEdit('first edit, the app started anew', anew, {
+      profile: process.env.BENCH_PROFILE_EDIT_ANEW,
+      trace: process.env.BENCH_TRACE_EDIT_ANEW,
+    });
 
     // Once more after the runs (outside every start's window): the host's speed drifts. The
     // app's page leaves first, so its workers stop and do not share the cores with the score.

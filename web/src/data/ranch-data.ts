@@ -35,6 +35,7 @@ export type RanchData = LocalDoc &
     /** What screens write through (ranch-writes.ts); the repositories above are the document's side of it. */
     writes: RanchWrites;
     /** Nothing to do here: the document and its repositories are in this thread. */
+    fetchWrite(): void;
     prepareWrite(): void;
     tracker: SaveTracker;
     status: Store<SyncStatus>;
@@ -183,6 +184,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     uploads,
     writes: afterStaged(localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }), staged),
     // The document and its repositories are in this thread: a create has nothing to load.
+    fetchWrite() {},
     prepareWrite() {},
     tracker,
     status: syncStatus.status,

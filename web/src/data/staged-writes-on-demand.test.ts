@@ -15,8 +15,8 @@ afterEach(async () => {
   }
 });
 
-/** The page's side while the data worker loads: a host that answers nothing, the real staging module, its loads counted. */
-function loadingPage(options: { failFirstLoad?: boolean; loaded?: boolean } = {}) {
+/** The page's side while the data worker loads: a host that answers nothing, the real staging module, its loads and fetches counted. */
+function loadingPage(options: { failFirstLoad?: boolean; failFirstFetch?: boolean; loaded?: boolean } = {}) {
   const db = openRanchDb(`on-demand-${Date.now()}-${++counter}`);
   opened.push(db);
   const toHost: string[] = [];
@@ -25,6 +25,7 @@ function loadingPage(options: { failFirstLoad?: boolean; loaded?: boolean } = {}
     return 'answered by the host';
   });
   let loads = 0;
+  let fetches = 0;
   const staging = stageWritesBeforeLoad(
     remote,
     { db, photos: createPhotoOutbox(db), isLoaded: () => options.loaded ?? false, drainStaged() {} },
@@ -33,8 +34,13 @@ function loadingPage(options: { failFirstLoad?: boolean; loaded?: boolean } = {}
       if (options.failFirstLoad && loads === 1) throw new Error('chunk not reached');
       return import('./staged-writes.ts');
     },
+    async () => {
+      fetches++;
+      if (options.failFirstFetch && fetches === 1) throw new Error('chunk not reached');
+      return import('./staging-fetch.ts');
+    },
   );
-  return { db, staging, toHost, loads: () => loads };
+  return { db, staging, toHost, loads: () => loads, fetches: () => fetches };
 }
 
 describe('staged creates loaded on demand', () => {
@@ -99,6 +105,40 @@ describe('staged creates loaded on demand', () => {
     const id = await staging.writes.horses.create(HORSE);
     expect(stagedWhileEvaluating).toBe(false);
     expect((await db.horses.get(String(id)))?.name).toBe('Foal');
+  });
+
+  it('the tap fetches the staging code once and evaluates none of it; the form then loads it', async () => {
+    const { db, staging, loads, fetches } = loadingPage();
+    staging.fetch();
+    staging.fetch();
+    expect(fetches()).toBe(1);
+    expect(loads()).toBe(0);
+    staging.prepare();
+    expect(loads()).toBe(1);
+    staging.fetch(); // Loading already: nothing more to fetch.
+    expect(fetches()).toBe(1);
+    const id = await staging.writes.horses.create(HORSE);
+    expect((await db.horses.get(String(id)))?.name).toBe('Foal');
+  });
+
+  it('once the host has loaded, the tap fetches nothing', () => {
+    const { staging, fetches } = loadingPage({ loaded: true });
+    staging.fetch();
+    expect(fetches()).toBe(0);
+  });
+
+  it('a fetch that failed is tried again by the next tap', async () => {
+    const { staging, fetches } = loadingPage({ failFirstFetch: true });
+    staging.fetch();
+    staging.fetch(); // Still under way: not asked twice.
+    expect(fetches()).toBe(1);
+    // Once the failure is handled, a tap asks again.
+    await expect
+      .poll(() => {
+        staging.fetch();
+        return fetches();
+      })
+      .toBe(2);
   });
 
   it('a load that failed when the form opened is tried again by the create', async () => {

@@ -129,6 +129,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
     db,
     // A write is what the person waits for: the list's background reads let it go first.
     writes: writesAround(staging.writes, inForeground),
+    fetchWrite: staging.fetch,
     prepareWrite: staging.prepare,
     photos,
     uploads: {

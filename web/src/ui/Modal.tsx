@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { afterNextFrame } from '../lib/after-next-frame.ts';
+import { CloseIcon } from './icons.tsx';
 import { lockPageScroll } from './page-lock.ts';
 import { hideFromTop, showOnTop } from './top-layer.ts';
 
@@ -107,7 +108,7 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
             {title}
           </h2>
           <button type="button" className="btn btn-sm btn-circle btn-ghost absolute right-2 top-2" aria-label="Close" onClick={onClose}>
-            ✕
+            <CloseIcon />
           </button>
           <div className="mt-4">{children}</div>
         </div>

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CloseIcon } from './icons.tsx';
 
 export type ToastVariant = 'default' | 'success' | 'warning' | 'destructive';
 export type ToastInput = {
@@ -100,7 +101,7 @@ function ToastView({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
         {toast.description && <p className="text-sm">{toast.description}</p>}
       </div>
       <button type="button" className="btn btn-ghost btn-xs" aria-label="Dismiss" onClick={onDismiss}>
-        ✕
+        <CloseIcon className="size-3.5" />
       </button>
     </div>
   );

@@ -105,3 +105,8 @@ export const DownloadIcon = ({ className }: P) => (
     <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
   </Icon>
 );
+export const CloseIcon = ({ className }: P) => (
+  <Icon className={className}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);

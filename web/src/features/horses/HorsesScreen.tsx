@@ -55,7 +55,7 @@ const CareVisitDialog = lazy(() =>
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
 export function HorsesScreen() {
-  const { db, writes } = useRanchData();
+  const { db, writes, fetchWrite } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
@@ -76,11 +76,16 @@ export function HorsesScreen() {
     return whenIdle(() => void HorseDialog.preload().catch(() => {})); // Opening it tries again.
   }, [canWrite]);
   // A failed load opens the dialog anyway: its lazy render loads it again, or reports the error.
-  // The write is prepared by the dialog once it is on screen (use-prepare-write.ts).
-  const openHorse = useCallback((editing: HorseRow | null) => {
-    const open = () => setDialog({ editing });
-    HorseDialog.load().then(open, open);
-  }, []);
+  // The write's code is fetched with the dialog's, and prepared by the dialog once it is on
+  // screen (use-prepare-write.ts).
+  const openHorse = useCallback(
+    (editing: HorseRow | null) => {
+      const open = () => setDialog({ editing });
+      HorseDialog.load().then(open, open);
+      fetchWrite();
+    },
+    [fetchWrite],
+  );
   const salesOfDeleting = useLiveQuery(
     async () => (deleting ? db.sales.where('horseId').equals(deleting.id).count() : 0),
     [db, deleting?.id],
