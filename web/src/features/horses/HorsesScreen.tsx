@@ -8,7 +8,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
 import { zodFirst } from '../../lib/zod-first.ts';
 import { yieldToBrowser } from '../../data/time-slices.ts';
-import { warmLocale, withWarmLocale } from '../../lib/warm-locale.ts';
+import { warmForms, withWarmForms } from '../../lib/warm-forms.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { exportHorses } from './export-horses.ts';
@@ -28,11 +28,12 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type Hors
 // the horse's schema, then the form): at once they were one task of 85-120 ms on the phone
 // bench during a start, and the two schema modules together one of 118 ms (profiled, a
 // slower host: each about half).
-// The form's date field loads the locale's data on a renderer's first use, which a start
-// anew has not made: warmed in tasks of its own meanwhile (lib/warm-locale.ts), not in the
-// form's first render.
+// The form's date field loads the locale's data on a renderer's first use, and its first
+// show finds the fonts and builds the date field's icon, which a start anew has not done:
+// warmed in tasks of their own meanwhile (lib/warm-forms.ts), not in the form's first render
+// and show.
 const HorseDialog = lazyWithPreload(
-  () => withWarmLocale(import('./HorseDialog.tsx')).then((module) => module.HorseDialog),
+  () => withWarmForms(import('./HorseDialog.tsx')).then((module) => module.HorseDialog),
   async () => {
     await zodFirst();
     await import('../../../../shared/schemas/common.ts');
@@ -40,17 +41,17 @@ const HorseDialog = lazyWithPreload(
     await import('../../../../shared/schemas/horse.ts');
     await yieldToBrowser();
     const { HorseDialog } = await import('./HorseDialog.tsx');
-    await warmLocale();
+    await warmForms();
     return HorseDialog;
   },
 );
 // The details show dates in the viewer's locale and the care form has a date field: the
-// locale's data is warmed alongside their code too.
+// locale's data and the forms' fonts are warmed alongside their code too.
 const HorseDetailsDialog = lazy(() =>
-  withWarmLocale(import('./HorseDetailsDialog.tsx')).then((module) => ({ default: module.HorseDetailsDialog })),
+  withWarmForms(import('./HorseDetailsDialog.tsx')).then((module) => ({ default: module.HorseDetailsDialog })),
 );
 const CareVisitDialog = lazy(() =>
-  withWarmLocale(import('../care/CareVisitDialog.tsx')).then((module) => ({ default: module.CareVisitDialog })),
+  withWarmForms(import('../care/CareVisitDialog.tsx')).then((module) => ({ default: module.CareVisitDialog })),
 );
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { warmForms, withWarmForms } from './warm-forms.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('warmForms', () => {
+  it('builds a date field after the task that asked, lays it out with the sample in a task after, and once per page', async () => {
+    const created = vi.spyOn(document, 'createElement');
+    // What was laid out: in the page then, with the date field; and whether that was in the field's task.
+    const laidOut: { connected: boolean; dateField: boolean; hidden: boolean; inFieldTask: boolean }[] = [];
+    let fieldTask = false;
+    const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      laidOut.push({
+        connected: this.isConnected,
+        dateField: this.querySelector('input[type="date"]') !== null,
+        hidden: this.inert && this.getAttribute('aria-hidden') === 'true' && this.style.visibility === 'hidden',
+        inFieldTask: fieldTask,
+      });
+      return new DOMRect();
+    });
+    const before = document.body.innerHTML;
+    // `format` is a getter on Intl.NumberFormat's prototype (ECMA-402), which TypeScript types as a method.
+    const numberFormats = vi.spyOn(Intl.NumberFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+    const dateFields = () => created.mock.results.filter(({ value }) => value instanceof HTMLInputElement && value.type === 'date').length;
+    const types = vi.spyOn(HTMLInputElement.prototype, 'type', 'set');
+    types.mockImplementation(function (this: HTMLInputElement, type: string) {
+      this.setAttribute('type', type);
+      fieldTask = true;
+      setTimeout(() => {
+        fieldTask = false;
+      }, 0);
+    });
+    const first = warmForms();
+    // Nothing in the caller's task (a tap's): the first step waits a task.
+    expect(numberFormats).not.toHaveBeenCalled();
+    expect(dateFields()).toBe(0);
+    await first;
+    expect(numberFormats).toHaveBeenCalledTimes(1);
+    expect(dateFields()).toBe(1);
+    // Laid out once, hidden, and gone again: the page is as it was.
+    expect(laidOut).toEqual([{ connected: true, dateField: true, hidden: true, inFieldTask: false }]);
+    expect(document.body.innerHTML).toBe(before);
+    expect(measured).toHaveBeenCalledTimes(1);
+    // A second form opened later: the same promise, nothing built again.
+    expect(warmForms()).toBe(first);
+    await warmForms();
+    expect(dateFields()).toBe(1);
+    expect(numberFormats).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives a dialog's module as loaded, and a failed load's error, so opening it tries again", async () => {
+    const module = { HorseDialog: 'the dialog' };
+    await expect(withWarmForms(Promise.resolve(module))).resolves.toBe(module);
+    await expect(withWarmForms(Promise.reject(new Error('Failed to fetch dynamically imported module')))).rejects.toThrow(
+      'Failed to fetch dynamically imported module',
+    );
+  });
+});

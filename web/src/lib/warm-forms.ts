@@ -1,0 +1,72 @@
+import { yieldToBrowser } from '../data/time-slices.ts';
+
+let warmed: Promise<void> | undefined;
+
+/**
+ * What a form's controls look like to the browser, never shown: a title, a field's label, a
+ * text field, the date field, a choice, a note and the footer's buttons, as the app's forms
+ * draw them (FormField, Modal). Their text is one word: the fonts are what is warmed.
+ */
+const SAMPLE =
+  '<h2 class="text-lg font-bold">Ranch</h2>' +
+  '<div class="fieldset py-1"><label class="fieldset-legend pb-1">Ranch<span class="text-error"> *</span></label>' +
+  '<input class="input w-full" value="Ranch"><select class="select w-full"><option>Ranch</option></select>' +
+  '<textarea class="textarea w-full">Ranch</textarea><p class="label text-error">Ranch</p></div>' +
+  '<div class="modal-action"><button type="button" class="btn btn-ghost">Ranch</button><button type="button" class="btn btn-primary">Ranch</button></div>';
+
+/**
+ * Lays `dateField` out once with the sample's controls, hidden and gone again in the same
+ * task (never painted, never read out: `inert`, `aria-hidden`, not visible).
+ */
+function layOutSample(dateField: HTMLInputElement): void {
+  const sample = document.createElement('div');
+  sample.inert = true;
+  sample.setAttribute('aria-hidden', 'true');
+  sample.style.cssText = 'position:fixed;top:0;left:0;width:20rem;visibility:hidden;pointer-events:none;contain:layout style paint';
+  sample.innerHTML = SAMPLE;
+  sample.querySelector('.fieldset')?.append(dateField);
+  document.body.append(sample);
+  try {
+    sample.getBoundingClientRect(); // Style and layout, now.
+  } finally {
+    sample.remove();
+  }
+}
+
+/**
+ * Does in four tasks, once per page, what a renderer does on its first form: ICU's data
+ * through an `Intl.NumberFormat`, its date formats through an `Intl.DateTimeFormat`, Blink's
+ * date field through an `<input type="date">`, then that field and a sample of the forms'
+ * controls styled and laid out: the fonts at the forms' sizes and weights found and loaded,
+ * and the date field's calendar icon built.
+ *
+ * A renderer pays for each on its first use. The horse form's date field built the locale
+ * inside the form's first render: 314 ms of React's `initInput` in one task on the phone
+ * bench (CPU 4×) when the app was started anew, and 230–260 ms for a date input on a blank
+ * page in a new renderer, against ~20 ms the second time; in three steps it was 170–230,
+ * 20–40 and 90–190 ms there (docs/performance.md "Starts anew in the phone rows"). The form's
+ * show then styled and laid out its controls with cold fonts: 91 ms, of which 19 ms finding
+ * fonts, 24 ms shaping text and 15 ms the calendar icon (docs/performance.md "Code fetched at
+ * the tap"). A renderer that has done this before (a reload) pays a few ms in all. The first
+ * step waits a task too, so a tap that asks for it is answered first.
+ */
+export function warmForms(): Promise<void> {
+  warmed ??= (async () => {
+    await yieldToBrowser();
+    new Intl.NumberFormat().format(1);
+    await yieldToBrowser();
+    new Intl.DateTimeFormat().format(0);
+    await yieldToBrowser();
+    const dateField = document.createElement('input');
+    dateField.type = 'date';
+    dateField.className = 'input w-full';
+    await yieldToBrowser();
+    layOutSample(dateField);
+  })().catch(() => {}); // Only a head start: a failure here never holds a form back.
+  return warmed;
+}
+
+/** `loading` (a form's or dialog's module), resolved once the forms are warmed too: both go on at once. */
+export function withWarmForms<T>(loading: Promise<T>): Promise<T> {
+  return Promise.all([loading, warmForms()]).then(([loaded]) => loaded);
+}
