@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openRanchDb, type RanchDb } from './db.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { writesThrough } from './ranch-writes.ts';
@@ -16,11 +16,9 @@ afterEach(async () => {
 });
 
 /** The page's side while the data worker loads: a host that answers nothing, the real staging module, its loads and fetches counted. */
-function loadingPage(
-  options: { failFirstLoad?: boolean; failFirstFetch?: boolean; loaded?: boolean; db?: RanchDb; gate?: Promise<unknown> } = {},
-) {
-  const db = options.db ?? openRanchDb(`on-demand-${Date.now()}-${++counter}`);
-  if (!options.db) opened.push(db);
+function loadingPage(options: { failFirstLoad?: boolean; failFirstFetch?: boolean; loaded?: boolean } = {}) {
+  const db = openRanchDb(`on-demand-${Date.now()}-${++counter}`);
+  opened.push(db);
   const toHost: string[] = [];
   const remote = writesThrough(async (repository, method) => {
     toHost.push(`${repository}.${method}`);
@@ -34,7 +32,6 @@ function loadingPage(
     async () => {
       loads++;
       if (options.failFirstLoad && loads === 1) throw new Error('chunk not reached');
-      await options.gate; // The code still on its way.
       return import('./staged-writes.ts');
     },
     async () => {
@@ -143,42 +140,6 @@ describe('staged creates loaded on demand', () => {
         return fetches();
       })
       .toBe(2);
-  });
-
-  it("an edit made while the staging code loads reads its record's row meanwhile, and is staged with that row", async () => {
-    const { db, staging: earlier } = loadingPage();
-    const id = String(await earlier.writes.horses.create(HORSE));
-    await expect.poll(async () => (await db.horses.get(id))?.name).toBe('Foal');
-    let release = () => {};
-    const { staging, toHost } = loadingPage({ db, gate: new Promise<void>((resolve) => (release = resolve)) });
-    const reads = vi.spyOn(db.horses, 'get');
-    const edited = staging.writes.horses.update(id, { ...HORSE, name: 'Foal Two' });
-    expect(reads).toHaveBeenCalledTimes(1); // Read at once, while the code is on its way.
-    release();
-    await edited;
-    expect(reads).toHaveBeenCalledTimes(1); // The edit took that read; it did not read again.
-    reads.mockRestore();
-    await expect.poll(async () => (await db.horses.get(id))?.name).toBe('Foal Two');
-    expect(await db.stagedCalls.count()).toBe(1);
-    expect(toHost).toEqual([]);
-  });
-
-  it('an edit made while another staged write waits for the code reads its row once that one is done', async () => {
-    const { db, staging: earlier } = loadingPage();
-    const id = String(await earlier.writes.horses.create(HORSE));
-    await expect.poll(async () => (await db.horses.get(id))?.name).toBe('Foal');
-    let release = () => {};
-    const { staging } = loadingPage({ db, gate: new Promise<void>((resolve) => (release = resolve)) });
-    const reads = vi.spyOn(db.horses, 'get');
-    const created = staging.writes.horses.create({ ...HORSE, name: 'Second Foal' });
-    const edited = staging.writes.horses.update(id, { ...HORSE, name: 'Foal Two' });
-    // Both wait for the code; the create waiting first could change what the edit reads.
-    expect(reads).not.toHaveBeenCalled();
-    release();
-    await Promise.all([created, edited]);
-    expect(reads).toHaveBeenCalledTimes(1); // Read by the edit itself.
-    reads.mockRestore();
-    await expect.poll(async () => (await db.horses.get(id))?.name).toBe('Foal Two');
   });
 
   it('a load that failed when the form opened is tried again by the create', async () => {

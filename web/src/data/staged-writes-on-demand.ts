@@ -1,4 +1,4 @@
-import { callWrite, isStagedEdit, type RanchWrites, type StagedEditRepository, stagedBeforeLoad, writesThrough } from './ranch-writes.ts';
+import { callWrite, type RanchWrites, stagedBeforeLoad, writesThrough } from './ranch-writes.ts';
 import type { StagingOptions } from './staged-writes.ts';
 import { zodFirst } from '../lib/zod-first.ts';
 import { yieldToBrowser } from './time-slices.ts';
@@ -21,24 +21,13 @@ export function stageWritesBeforeLoad(
 ): { writes: RanchWrites; fetch(): void; prepare(): void } {
   let staging: Promise<RanchWrites> | undefined;
   let fetching: Promise<unknown> | undefined;
-  let ready = false;
-  // Staged writes waiting for the module, and the rows read for edits among them (below).
-  let waiting = 0;
-  const rowReads = new Map<string, Promise<unknown>>();
-  const rowKey = (repository: string, id: string) => `${repository}\u0000${id}`;
-  const takeRowRead = (repository: StagedEditRepository, id: string) => {
-    const read = rowReads.get(rowKey(repository, id));
-    rowReads.delete(rowKey(repository, id));
-    return read;
-  };
   const load = (): Promise<RanchWrites> => {
     staging ??= loadModule().then(
       async (module) => {
         // The module was evaluated in this task; a write that waited for it is staged in the
         // next (a phone's trace had both in one task of 210 ms, CPU 4x).
         await yieldToBrowser();
-        ready = true;
-        return module.stageWritesBeforeLoad(remote, { ...options, takeRowRead });
+        return module.stageWritesBeforeLoad(remote, options);
       },
       (error: unknown) => {
         staging = undefined; // The next staged write tries again.
@@ -49,26 +38,8 @@ export function stageWritesBeforeLoad(
   };
   return {
     writes: writesThrough(async (repository, method, args) => {
-      if (options.isLoaded() || !stagedBeforeLoad(repository, method)) return callWrite(remote, repository, method, args);
-      // An edit made while the staging code loads reads its record's row meanwhile, not after:
-      // during a start anew that read waited ~100 ms behind the data worker's (docs/performance.md
-      // "Code fetched at the tap"). Only when no other staged write waits, which could change
-      // the row first; taken once by the edit, and dropped if the edit goes elsewhere.
-      const id = args[0];
-      const key =
-        typeof id === 'string' && isStagedEdit(repository, method) && !ready && waiting === 0 ? rowKey(repository, id) : undefined;
-      if (key !== undefined && isStagedEdit(repository, method)) {
-        const read: Promise<unknown> = Promise.resolve(options.db[repository].get(String(id)));
-        read.catch(() => {}); // Reported by the edit that takes it.
-        rowReads.set(key, read);
-      }
-      waiting++;
-      try {
-        return await callWrite(await load(), repository, method, args);
-      } finally {
-        waiting--;
-        if (key !== undefined) rowReads.delete(key);
-      }
+      const target = options.isLoaded() || !stagedBeforeLoad(repository, method) ? remote : await load();
+      return callWrite(target, repository, method, args);
     }),
     // A form that adds or edits is about to open (the tap): its write's code is fetched now,
     // alongside the form's, and nothing of it evaluated, which would hold the form back. In a

@@ -8,7 +8,6 @@ import {
   callWrite,
   isStagedEdit,
   type RanchWrites,
-  type StagedEditRepository,
   stagedBeforeLoad,
   writesThrough,
   type WriteTargets,
@@ -29,11 +28,6 @@ export type StagingOptions = {
   isLoaded(): boolean;
   /** Tells the host something was staged (not awaited: the host drains the table once it has loaded). */
   drainStaged(): void;
-  /**
-   * A read of the record's row started while this code loaded (staged-writes-on-demand.ts),
-   * taken once; none when there is none, and the edit reads the row itself.
-   */
-  takeRowRead?(repository: StagedEditRepository, id: string): Promise<unknown> | undefined;
 };
 
 /**
@@ -85,9 +79,6 @@ async function stageCreate(options: StagingOptions, repository: string, method: 
   }
 }
 
-/** A record's row in the read model (a horse's, a supplier's or a buyer's), as a staged edit reads it. */
-type StagedRow = { id: string } & Record<string, unknown>;
-
 /**
  * Checks the edit on a document of its own holding the record as the read model shows it,
  * with the repositories' own code (a refused edit rejects and nothing is stored), stores the
@@ -99,8 +90,7 @@ type StagedRow = { id: string } & Record<string, unknown>;
  */
 async function stageEdit(remote: RanchWrites, options: StagingOptions, call: StagedCall): Promise<unknown> {
   const id = call.args[0];
-  const read = typeof id === 'string' ? (options.takeRowRead?.(call.repository, id) ?? options.db[call.repository].get(id)) : undefined;
-  const row = (await read) as StagedRow | undefined;
+  const row = typeof id === 'string' ? await options.db[call.repository].get(id) : undefined;
   if (!row) return callWrite(remote, call.repository, call.method, call.args);
   const staging = new Y.Doc();
   try {
