@@ -673,14 +673,14 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments, ${care} care entries); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`,
     );
 
-    // Each start in the tab of the one before (the app's page navigates to itself, as a reload
-    // does), with BENCH_NEW_TAB=1 in a new tab (inNewTab), with BENCH_COLD=1 in a browser
-    // started again (inNewBrowser).
     // The phone's browser closed and started again on its profile: a start from the home screen
     // after the system closed the app (the starts anew below; BENCH_COLD=1 makes every start one).
     const anew = async () => {
       ({ context, page } = await inNewBrowser(page, profiles.restart, rate, tasks, log));
     };
+    // Each start in the tab of the one before (the app's page navigates to itself, as a reload
+    // does), with BENCH_NEW_TAB=1 in a new tab (inNewTab), with BENCH_COLD=1 in a browser
+    // started again (anew).
     const beforeStart = async () => {
       if (process.env.BENCH_COLD === '1') await anew();
       else if (process.env.BENCH_NEW_TAB === '1') ({ page } = await inNewTab(page, server.url, rate, log));
