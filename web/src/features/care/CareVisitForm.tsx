@@ -30,7 +30,7 @@ export function CareVisitForm({ horses, horseIds = [], onSubmit, onCancel }: Pro
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<CareVisitInput, unknown, CareVisit>({
     resolver: zodResolver(careVisitInput),
     defaultValues: { horseIds, kind: '' as CareVisitInput['kind'], doneOn: localToday(), nextDueOn: '', notes: '' },
@@ -78,7 +78,7 @@ export function CareVisitForm({ horses, horseIds = [], onSubmit, onCancel }: Pro
       <FormField label="Notes" htmlFor={f('notes')} error={errors.notes} className="sm:col-span-2">
         <textarea id={f('notes')} rows={2} className="textarea w-full" {...register('notes')} {...invalidProps(errors.notes, f('notes'))} />
       </FormField>
-      <FormActions submitLabel="Record Care" submitting={isSubmitting} onCancel={onCancel} />
+      <FormActions submitLabel="Record Care" control={control} onCancel={onCancel} />
     </form>
   );
 }

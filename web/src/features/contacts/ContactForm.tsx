@@ -36,8 +36,9 @@ export function ContactForm({ defaultValues = EMPTY_CONTACT, labelStyle, submitL
   const f = (name: keyof ContactFormValues) => `${id}-${name}`;
   const {
     register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ContactInput, unknown, ContactFields>({ resolver: zodResolver(contactInput), defaultValues });
   const supplier = labelStyle === 'supplier';
 
@@ -81,7 +82,7 @@ export function ContactForm({ defaultValues = EMPTY_CONTACT, labelStyle, submitL
           {...invalidProps(errors.email, f('email'))}
         />
       </FormField>
-      <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
+      <FormActions submitLabel={submitLabel} control={control} onCancel={onCancel} />
     </form>
   );
 }

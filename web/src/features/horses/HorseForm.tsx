@@ -64,7 +64,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<HorseFormValues, unknown, HorseFormOutput>({ resolver: zodResolver(horseInput), defaultValues });
   // Inactive items are not offered, except the value this horse already has. Kept across
   // renders (a validation or submit renders the form): a new list would make each select
@@ -202,7 +202,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
           {...invalidProps(errors.notes, fieldId('notes'))}
         />
       </FormField>
-      <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
+      <FormActions submitLabel={submitLabel} control={control} onCancel={onCancel} />
     </form>
   );
 }
@@ -242,16 +242,22 @@ type SelectProps = {
  * task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that open at once").
  */
 function Select({ label, id, items, current, all, error, required = false, register, noneLabel = 'None' }: SelectProps) {
-  const shown = useMemo(() => (all ? items : items.filter((item) => item.id === current)), [all, items, current]);
+  // The same elements from render to render: React passes over choices it has made before,
+  // so a form rendered again (a refused submit's errors) does not make 200 suppliers again.
+  const choices = useMemo(
+    () =>
+      (all ? items : items.filter((item) => item.id === current)).map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.name}
+        </option>
+      )),
+    [all, items, current],
+  );
   return (
     <FormField label={label} htmlFor={id} error={error} required={required}>
       <select id={id} className="select w-full" {...register} {...invalidProps(error, id)}>
         <option value="">{required ? `Select ${label.toLowerCase()}` : noneLabel}</option>
-        {shown.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.name}
-          </option>
-        ))}
+        {choices}
       </select>
     </FormField>
   );

@@ -28,7 +28,7 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
     resolver: zodResolver(paymentInput),
     defaultValues: { saleId, amount: '', date: localToday(), method: '' as PaymentFormValues['method'], memo: '' },
@@ -68,7 +68,7 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
       <FormField label="Memo" htmlFor={f('memo')} error={errors.memo} className="sm:col-span-2">
         <textarea id={f('memo')} rows={2} className="textarea w-full" {...register('memo')} {...invalidProps(errors.memo, f('memo'))} />
       </FormField>
-      <FormActions submitLabel="Record Payment" submitting={isSubmitting} onCancel={onCancel} />
+      <FormActions submitLabel="Record Payment" control={control} onCancel={onCancel} />
     </form>
   );
 }

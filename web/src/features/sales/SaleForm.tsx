@@ -34,7 +34,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
     control,
     handleSubmit,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<SaleFormValues, unknown, SaleFormOutput>({
     resolver: zodResolver(saleInput),
     defaultValues: EMPTY,
@@ -124,7 +124,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
           {...invalidProps(errors.scheduleStartDate, f('start'))}
         />
       </FormField>
-      <FormActions submitLabel="Create Sale" submitting={isSubmitting} onCancel={onCancel} />
+      <FormActions submitLabel="Create Sale" control={control} onCancel={onCancel} />
     </form>
   );
 }

@@ -29,9 +29,10 @@ function ResetPasswordForm({ user, onCancel, onReset }: { user: User } & Omit<Pr
   const id = useId();
   const {
     register,
+    control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ResetValues>({ resolver: zodResolver(passwordResetInput), defaultValues: { password: '' } });
 
   const submit = handleSubmit(async ({ password }) => {
@@ -57,7 +58,7 @@ function ResetPasswordForm({ user, onCancel, onReset }: { user: User } & Omit<Pr
           {...invalidProps(errors.password, `${id}-password`)}
         />
       </FormField>
-      <FormActions submitLabel={isSubmitting ? 'Resetting...' : 'Reset Password'} submitting={isSubmitting} onCancel={onCancel} />
+      <FormActions submitLabel="Reset Password" submittingLabel="Resetting..." control={control} onCancel={onCancel} />
     </form>
   );
 }
