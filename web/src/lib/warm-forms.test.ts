@@ -6,18 +6,25 @@ afterEach(() => {
 });
 
 describe('warmForms', () => {
-  it('builds a date field after the task that asked, lays it out with the sample in a task after, and once per page', async () => {
+  it('builds a date field after the task that asked, lays it out in a task after, the sample in the next, and once per page', async () => {
     const created = vi.spyOn(document, 'createElement');
-    // What was laid out: in the page then, with the date field; and whether that was in the field's task.
-    const laidOut: { connected: boolean; dateField: boolean; hidden: boolean; inFieldTask: boolean }[] = [];
+    // What was laid out: in the page then, with the date field; and whether that was in the
+    // field's task, or in the task of the layout before.
+    const laidOut: { connected: boolean; dateField: boolean; hidden: boolean; inFieldTask: boolean; inLayoutTask: boolean }[] = [];
     let fieldTask = false;
+    let layoutTask = false;
     const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       laidOut.push({
         connected: this.isConnected,
         dateField: this.querySelector('input[type="date"]') !== null,
         hidden: this.inert && this.getAttribute('aria-hidden') === 'true' && this.style.visibility === 'hidden',
         inFieldTask: fieldTask,
+        inLayoutTask: layoutTask,
       });
+      layoutTask = true;
+      setTimeout(() => {
+        layoutTask = false;
+      }, 0);
       return new DOMRect();
     });
     const before = document.body.innerHTML;
@@ -39,10 +46,14 @@ describe('warmForms', () => {
     await first;
     expect(numberFormats).toHaveBeenCalledTimes(1);
     expect(dateFields()).toBe(1);
-    // Laid out once, hidden, and gone again: the page is as it was.
-    expect(laidOut).toEqual([{ connected: true, dateField: true, hidden: true, inFieldTask: false }]);
+    // The field laid out, then the sample without it, each in a task of its own, hidden, and
+    // gone again: the page is as it was.
+    expect(laidOut).toEqual([
+      { connected: true, dateField: true, hidden: true, inFieldTask: false, inLayoutTask: false },
+      { connected: true, dateField: false, hidden: true, inFieldTask: false, inLayoutTask: false },
+    ]);
     expect(document.body.innerHTML).toBe(before);
-    expect(measured).toHaveBeenCalledTimes(1);
+    expect(measured).toHaveBeenCalledTimes(2);
     // A second form opened later: the same promise, nothing built again.
     expect(warmForms()).toBe(first);
     await warmForms();

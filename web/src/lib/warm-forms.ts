@@ -15,16 +15,16 @@ const SAMPLE =
   '<div class="modal-action"><button type="button" class="btn btn-ghost">Ranch</button><button type="button" class="btn btn-primary">Ranch</button></div>';
 
 /**
- * Lays `dateField` out once with the sample's controls, hidden and gone again in the same
- * task (never painted, never read out: `inert`, `aria-hidden`, not visible).
+ * Lays `html` out once, with `dateField` in its field when given, hidden and gone again in
+ * the same task (never painted, never read out: `inert`, `aria-hidden`, not visible).
  */
-function layOutSample(dateField: HTMLInputElement): void {
+function layOutSample(html: string, dateField?: HTMLInputElement): void {
   const sample = document.createElement('div');
   sample.inert = true;
   sample.setAttribute('aria-hidden', 'true');
   sample.style.cssText = 'position:fixed;top:0;left:0;width:20rem;visibility:hidden;pointer-events:none;contain:layout style paint';
-  sample.innerHTML = SAMPLE;
-  sample.querySelector('.fieldset')?.append(dateField);
+  sample.innerHTML = html;
+  if (dateField) sample.querySelector('.fieldset')?.append(dateField);
   document.body.append(sample);
   try {
     sample.getBoundingClientRect(); // Style and layout, now.
@@ -33,12 +33,15 @@ function layOutSample(dateField: HTMLInputElement): void {
   }
 }
 
+/** The date field's own sample: a field of a form, as FormField draws it. */
+const FIELD = '<div class="fieldset py-1"></div>';
+
 /**
- * Does in four tasks, once per page, what a renderer does on its first form: ICU's data
+ * Does in five tasks, once per page, what a renderer does on its first form: ICU's data
  * through an `Intl.NumberFormat`, its date formats through an `Intl.DateTimeFormat`, Blink's
- * date field through an `<input type="date">`, then that field and a sample of the forms'
- * controls styled and laid out: the fonts at the forms' sizes and weights found and loaded,
- * and the date field's calendar icon built.
+ * date field through an `<input type="date">`, then that field styled and laid out, then a
+ * sample of the forms' other controls: the fonts at the forms' sizes and weights found and
+ * loaded, and the date field's calendar icon built.
  *
  * A renderer pays for each on its first use. The horse form's date field built the locale
  * inside the form's first render: 314 ms of React's `initInput` in one task on the phone
@@ -47,8 +50,10 @@ function layOutSample(dateField: HTMLInputElement): void {
  * 20–40 and 90–190 ms there (docs/performance.md "Starts anew in the phone rows"). The form's
  * show then styled and laid out its controls with cold fonts: 91 ms, of which 19 ms finding
  * fonts, 24 ms shaping text and 15 ms the calendar icon (docs/performance.md "Code fetched at
- * the tap"). A renderer that has done this before (a reload) pays a few ms in all. The first
- * step waits a task too, so a tap that asks for it is answered first.
+ * the tap"). Field and sample laid out in one task were 300–660 ms of a new renderer on a
+ * slow host at 4×, and each alone 110–350 and 55–180 ms (docs/performance.md "The forms'
+ * warm-up in five tasks"). A renderer that has done this before (a reload) pays a few ms in
+ * all. The first step waits a task too, so a tap that asks for it is answered first.
  */
 export function warmForms(): Promise<void> {
   warmed ??= (async () => {
@@ -61,7 +66,9 @@ export function warmForms(): Promise<void> {
     dateField.type = 'date';
     dateField.className = 'input w-full';
     await yieldToBrowser();
-    layOutSample(dateField);
+    layOutSample(FIELD, dateField);
+    await yieldToBrowser();
+    layOutSample(SAMPLE);
   })().catch(() => {}); // Only a head start: a failure here never holds a form back.
   return warmed;
 }
