@@ -274,6 +274,16 @@ const PROBE = `(() => {
 })();`;
 
 export const probe = (page: Page) => page.evaluate(() => (window as unknown as AppWindow).__phone);
+
+/** The forms' warm-up steps of the page's start, as lib/warm-forms.ts notes them, in order ("" if none ran). */
+const formsWarmed = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('measure')
+      .filter(({ name }) => name.startsWith('forms warmed: '))
+      .map(({ name, duration }) => `${name.slice('forms warmed: '.length)} ${Math.round(duration)} ms`)
+      .join(', '),
+  );
 const pageNow = (page: Page) => page.evaluate(() => performance.now());
 
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
@@ -750,12 +760,13 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       begin: () => Promise<void>,
       observe: Observation,
       until: (page: Page) => Promise<void>,
-    ): Promise<{ run: Start; marks: Probe }> => {
+    ): Promise<{ run: Start; marks: Probe; warmed: string }> => {
       await page.evaluate((key) => sessionStorage.setItem(key, '1'), key);
       await begin();
       const run = await observed(page, observe, log, () => start(page, server.url, tasks, until));
       await page.evaluate((key) => sessionStorage.removeItem(key), key);
-      return { run, marks: await probe(page) };
+      const warmed = await formsWarmed(page);
+      return { run, marks: await probe(page), warmed: warmed && `; forms warmed: ${warmed}` };
     };
 
     // (c) The first write: Add Horse as soon as it is offered, the form filled while the list
@@ -763,7 +774,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // saved within 1 s of the first row showing"); until the horse is saved.
     const writeObserved = { profile: process.env.BENCH_PROFILE_WRITE, trace: process.env.BENCH_TRACE_WRITE };
     const firstWrite = async (label: string, begin: () => Promise<void>, observe: Observation = {}): Promise<FirstWrite> => {
-      const { run, marks } = await actingStart('bench:first-write', begin, observe, untilSaved);
+      const { run, marks, warmed } = await actingStart('bench:first-write', begin, observe, untilSaved);
       const write = {
         run,
         addHorse: marks.addHorse!,
@@ -774,7 +785,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
         saved: marks.saved!,
       };
       log(
-        `  phone: ${label}: first row ${ms(run.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${longestOf(run)}`,
+        `  phone: ${label}: first row ${ms(run.firstRow)}, Add Horse ${ms(write.addHorse)}, clicked ${ms(write.addClick)}, dialog ${ms(write.dialog)}, filled ${ms(write.filled)}, Create pressed ${ms(write.create)}, saved ${ms(write.saved)}; longest task ${longestOf(run)}${warmed}`,
       );
       logFrames(run, log);
       return write;
@@ -784,10 +795,10 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // loads (docs/web.md "Edits during a start"), as it does a create.
     const editObserved = { profile: process.env.BENCH_PROFILE_EDIT, trace: process.env.BENCH_TRACE_EDIT };
     const firstEdit = async (label: string, begin: () => Promise<void>, observe: Observation = {}): Promise<FirstEdit> => {
-      const { run, marks } = await actingStart('bench:first-edit', begin, observe, untilEdited);
+      const { run, marks, warmed } = await actingStart('bench:first-edit', begin, observe, untilEdited);
       const edit = { run, tapped: marks.editClick!, pressed: marks.editPressed!, saved: marks.edited! };
       log(
-        `  phone: ${label}: first row ${ms(run.firstRow)}, Edit tapped ${ms(edit.tapped)}, Update pressed ${ms(edit.pressed)}, saved ${ms(edit.saved)}; longest task ${longestOf(run)}`,
+        `  phone: ${label}: first row ${ms(run.firstRow)}, Edit tapped ${ms(edit.tapped)}, Update pressed ${ms(edit.pressed)}, saved ${ms(edit.saved)}; longest task ${longestOf(run)}${warmed}`,
       );
       logFrames(run, log);
       return edit;
