@@ -15,6 +15,7 @@ import { readCachedUser } from './features/auth/user-cache.ts';
 import { ToastProvider } from './ui/Toast.tsx';
 import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
 import { applyAppearance, readSettings } from './features/settings/user-settings.ts';
+import { warmIcu } from './lib/warm-icu.ts';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent' });
 
@@ -96,6 +97,10 @@ async function startInThread(): Promise<PageData> {
 }
 
 reloadWhenClearedElsewhere();
+
+// The locale's data, loaded off the main thread while the first screen shows: the first
+// date or number shown, and the forms' warm-up (lib/warm-forms.ts), then find it loaded.
+void warmIcu();
 
 function render(data: PageData): void {
   const root = document.getElementById('root');

@@ -1,4 +1,5 @@
 import { yieldToBrowser } from '../data/time-slices.ts';
+import { warmIcu } from './warm-icu.ts';
 
 let warmed: Promise<void> | undefined;
 
@@ -38,8 +39,9 @@ const FIELD = '<div class="fieldset py-1"></div>';
 
 /**
  * Does in five tasks, once per page, what a renderer does on its first form: ICU's data
- * through an `Intl.NumberFormat`, its date formats through an `Intl.DateTimeFormat`, Blink's
- * date field through an `<input type="date">`, then that field styled and laid out, then a
+ * through an `Intl.NumberFormat` (loaded by a worker first: lib/warm-icu.ts), its date
+ * formats through an `Intl.DateTimeFormat`, Blink's date field through an
+ * `<input type="date">`, then that field styled and laid out, then a
  * sample of the forms' other controls: the fonts at the forms' sizes and weights found and
  * loaded, and the date field's calendar icon built.
  *
@@ -58,6 +60,7 @@ const FIELD = '<div class="fieldset py-1"></div>';
 export function warmForms(): Promise<void> {
   warmed ??= (async () => {
     await yieldToBrowser();
+    await warmIcu(); // Started with the app (main.tsx); done by now unless the form opened at once.
     timed('number format', () => new Intl.NumberFormat().format(1));
     await yieldToBrowser();
     timed('date format', () => new Intl.DateTimeFormat().format(0));
