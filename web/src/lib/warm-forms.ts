@@ -41,9 +41,9 @@ const FIELD = '<div class="fieldset py-1"></div>';
  * Does in five tasks, once per page, what a renderer does on its first form: ICU's data
  * through an `Intl.NumberFormat` (loaded by a worker first: lib/warm-icu.ts), its date
  * formats through an `Intl.DateTimeFormat`, Blink's date field through an
- * `<input type="date">`, then that field styled and laid out, then a
- * sample of the forms' other controls: the fonts at the forms' sizes and weights found and
- * loaded, and the date field's calendar icon built.
+ * `<input type="date">`, then that field styled and laid out, then a sample of the forms'
+ * other controls: the fonts at the forms' sizes and weights found and loaded, and the date
+ * field's calendar icon built.
  *
  * A renderer pays for each on its first use. The horse form's date field built the locale
  * inside the form's first render: 314 ms of React's `initInput` in one task on the phone
@@ -52,10 +52,11 @@ const FIELD = '<div class="fieldset py-1"></div>';
  * 20–40 and 90–190 ms there (docs/performance.md "Starts anew in the phone rows"). The form's
  * show then styled and laid out its controls with cold fonts: 91 ms, of which 19 ms finding
  * fonts, 24 ms shaping text and 15 ms the calendar icon (docs/performance.md "Code fetched at
- * the tap"). Field and sample laid out in one task were 300–660 ms of a new renderer on a
- * slow host at 4×, and each alone 110–350 and 55–180 ms (docs/performance.md "The forms'
- * warm-up in five tasks"). A renderer that has done this before (a reload) pays a few ms in
- * all. The first step waits a task too, so a tap that asks for it is answered first.
+ * the tap"). Field and sample laid out in one task were 297–656 ms of a new renderer on a
+ * slow host at 4×, and each alone 110–353 and 54–180 ms (docs/performance.md "The forms'
+ * warm-up in five tasks; the locale's data loaded in a worker"). A renderer that has done
+ * this before (a reload) pays a few ms in all. The first step waits a task too, so a tap
+ * that asks for it is answered first.
  */
 export function warmForms(): Promise<void> {
   warmed ??= (async () => {

@@ -8,8 +8,9 @@ let warming: Promise<void> | undefined;
  * once per page. ICU's data and caches belong to the renderer process, not to a thread: once
  * a worker of the page has made a number and a date format, the page makes its own in a few
  * ms, where its first one in a new renderer (an app started anew) took 125-180 ms of the main
- * thread at CPU 4× (docs/performance.md "The locale's data loaded in a worker"). In a
- * renderer that has loaded it before (a reload), the worker finds it there.
+ * thread at CPU 4× (docs/performance.md "The forms' warm-up in five tasks; the locale's
+ * data loaded in a worker"). In a renderer that has loaded it before (a reload), the worker
+ * finds it there.
  *
  * Resolves once the worker has answered, has failed, or after ICU_WORKER_WAIT_MS; never
  * rejects: whoever formats after it pays for the data itself, as before, if it is not there.
