@@ -230,6 +230,15 @@ describe('Sales & Payments screen', () => {
     expect(print).toHaveBeenCalled();
   });
 
+  it('warms the forms (their date fields, fonts and locale) once the screen is idle, before a form opens', async () => {
+    renderScreen(<SalesScreen />, { data });
+    expect(await screen.findByRole('button', { name: 'Create Sale' })).toBeTruthy();
+    // lib/warm-forms.ts notes its last step; once per page, and nothing else here warms.
+    await waitFor(() => expect(performance.getEntriesByName('forms warmed: sample laid out', 'measure')).toHaveLength(1), {
+      timeout: 5000,
+    });
+  });
+
   it('[R1] a Viewer sees no write actions', async () => {
     const { star, buyerId } = seed();
     data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { warmForms } from '../../lib/warm-forms.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { csvFilename, downloadCsv } from '../../ui/export-csv.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { CreateSaleDialog } from './CreateSaleDialog.tsx';
@@ -21,6 +23,12 @@ export function SalesScreen() {
   const [paying, setPaying] = useState<{ saleId?: string } | null>(null);
   const [viewing, setViewing] = useState<SaleRow | null>(null);
   const [receipt, setReceipt] = useState<PaymentRow | null>(null);
+  // The sale and payment forms have date fields: Blink builds a renderer's first one, and lays
+  // out its first form's fonts, in the form's first render unless warmed before (lib/warm-forms.ts).
+  useEffect(() => {
+    if (!canWrite) return;
+    return whenIdle(() => void warmForms());
+  }, [canWrite]);
   // The details follow live changes (a payment recorded elsewhere) while open.
   const viewed = viewing && (sales?.find((sale) => sale.id === viewing.id) ?? viewing);
 
