@@ -70,6 +70,17 @@ describe('warmForms', () => {
     expect(numberFormats).toHaveBeenCalledTimes(1);
   });
 
+  it('goes on through every step where the browser refuses to note their times', async () => {
+    vi.resetModules(); // A page of its own: warmForms runs once per page.
+    const { warmForms: warmAnotherPage } = await import('./warm-forms.ts');
+    vi.spyOn(performance, 'measure').mockImplementation(() => {
+      throw new TypeError('Failed to execute measure: options are not supported');
+    });
+    const laidOut = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => new DOMRect());
+    await warmAnotherPage();
+    expect(laidOut).toHaveBeenCalledTimes(2); // The date field, then the sample.
+  });
+
   it("gives a dialog's module as loaded, and a failed load's error, so opening it tries again", async () => {
     const module = { HorseDialog: 'the dialog' };
     await expect(withWarmForms(Promise.resolve(module))).resolves.toBe(module);

@@ -79,11 +79,19 @@ export function warmForms(): Promise<void> {
   return warmed;
 }
 
-/** Runs a step and notes its time as a `performance.measure` ("forms warmed: …"; the phone bench logs them). */
+/**
+ * Runs a step and notes its time as a `performance.measure` ("forms warmed: …"; the phone
+ * bench logs them). A browser that refuses the note (User Timing's options before Safari
+ * 14.1) still gets the step: the note is never why the warm-up stops.
+ */
 function timed(step: string, work: () => unknown): void {
   const start = performance.now();
   work();
-  performance.measure(`forms warmed: ${step}`, { start, end: performance.now() });
+  try {
+    performance.measure(`forms warmed: ${step}`, { start, end: performance.now() });
+  } catch {
+    // Only the bench's note is lost.
+  }
 }
 
 /** `loading` (a form's or dialog's module), resolved once the forms are warmed too: both go on at once. */
