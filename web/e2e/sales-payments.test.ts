@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
-import { field, pick } from './support/screens.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 import { financedTotalCents, formatUsd, fromCents } from '../../shared/index.ts';
 
@@ -56,6 +55,16 @@ describe('sales and payments', () => {
     await link?.close();
     await server?.stop();
   });
+
+  /** A form control by its label; required labels end with a decorative ' *'. */
+  const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
+  /** Types into a picker and taps the choice it lists, as a person selling a horse does. */
+  async function pick(dialog: Locator, label: string, option: string) {
+    await field(dialog, label).fill(option);
+    await dialog.getByRole('option', { name: option, exact: true }).click();
+    await expect.poll(() => field(dialog, label).inputValue()).toBe(option);
+  }
 
   /** Opens Create New Sale once the synced horse and buyer are offered. */
   async function openSaleForm(page: Page, horse: string): Promise<Locator> {

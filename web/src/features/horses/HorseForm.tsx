@@ -5,7 +5,6 @@ import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { formatUsdInput, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
-import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import { FormActions, FormField, invalidProps, type ShownError } from '../../ui/FormField.tsx';
 import { PhotoField } from '../photos/PhotoField.tsx';
 import type { LookupLists, SupplierOption } from './use-horse-rows.ts';
@@ -59,6 +58,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
   // The values the form opened with, as react-hook-form takes them: the dialog gives a new
   // object on each of its renders (every page of horses read during a start).
   const [defaultValues] = useState(given);
+  const allChoices = useAfterFirstFrame();
   const fieldId = (name: string) => `${id}-${name}`;
   const {
     register,
@@ -78,10 +78,6 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
       statuses: active(lookups.statuses, defaultValues.statusId),
     };
   }, [lookups, defaultValues]);
-  // Typed to find, as a sale's horse and buyer are: a select made an option for each supplier
-  // (200 on the bench ranch) as the dialog opened, a task of ~95 ms of a phone's main thread
-  // (CPU 4×, docs/performance.md "The supplier typed to find"). Empty is the ranch itself.
-  const supplierChoices = useMemo(() => suppliers.map((supplier) => ({ id: supplier.id, label: supplier.name })), [suppliers]);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
@@ -99,6 +95,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('breedId')}
         items={offered.breeds}
         current={defaultValues.breedId}
+        all={allChoices}
         error={errors.breedId}
         required
         register={register('breedId')}
@@ -108,6 +105,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('colorId')}
         items={offered.colors}
         current={defaultValues.colorId}
+        all={allChoices}
         error={errors.colorId}
         required
         register={register('colorId')}
@@ -117,6 +115,7 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('genderId')}
         items={offered.genders}
         current={defaultValues.genderId}
+        all={allChoices}
         error={errors.genderId}
         required
         register={register('genderId')}
@@ -126,20 +125,20 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('statusId')}
         items={offered.statuses}
         current={defaultValues.statusId}
+        all={allChoices}
         error={errors.statusId}
         register={register('statusId')}
       />
-      <FormField label="Supplier" htmlFor={fieldId('ownerId')} error={errors.ownerId}>
-        <ChoiceField
-          id={fieldId('ownerId')}
-          name="ownerId"
-          control={control}
-          choices={supplierChoices}
-          placeholder="Ranch"
-          noun="suppliers"
-          error={errors.ownerId}
-        />
-      </FormField>
+      <Select
+        label="Supplier"
+        id={fieldId('ownerId')}
+        items={suppliers}
+        current={defaultValues.ownerId}
+        all={allChoices}
+        error={errors.ownerId}
+        register={register('ownerId')}
+        noneLabel="Ranch"
+      />
       <FormField label="Birth Date" htmlFor={fieldId('birthdate')} error={errors.birthdate}>
         <input
           id={fieldId('birthdate')}
@@ -227,20 +226,22 @@ type SelectProps = {
   items: { id: string; name: string }[];
   /** The value the form starts with: its choice is there from the first render. */
   current: unknown;
+  /** Every choice, or only `current`'s (the form's first frames). */
+  all: boolean;
   error: ShownError;
   required?: boolean;
   register: UseFormRegisterReturn;
+  /** The empty choice of an optional select; 'None' unless given. */
+  noneLabel?: string;
 };
 
 /**
  * The form's first frames have each select holding only the choice the form starts with; the
- * rest are made in a render of the select's own once the
- * dialog shows (`useAfterFirstFrame`). Made with the form, they were a good part of the
- * task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that open at once");
- * made in a render of the whole form, its other fields were rendered again with them.
+ * rest (200 suppliers on the bench ranch) are made in a render of their own once the dialog
+ * shows (`useAfterFirstFrame`). Made with the form, they were a good part of the
+ * task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that open at once").
  */
-function Select({ label, id, items, current, error, required = false, register }: SelectProps) {
-  const all = useAfterFirstFrame();
+function Select({ label, id, items, current, all, error, required = false, register, noneLabel = 'None' }: SelectProps) {
   // The same elements from render to render: React passes over choices it has made before,
   // so a form rendered again (a refused submit's errors) does not make 200 suppliers again.
   const choices = useMemo(
@@ -255,7 +256,7 @@ function Select({ label, id, items, current, error, required = false, register }
   return (
     <FormField label={label} htmlFor={id} error={error} required={required}>
       <select id={id} className="select w-full" {...register} {...invalidProps(error, id)}>
-        <option value="">{required ? `Select ${label.toLowerCase()}` : 'None'}</option>
+        <option value="">{required ? `Select ${label.toLowerCase()}` : noneLabel}</option>
         {choices}
       </select>
     </FormField>
@@ -266,7 +267,7 @@ function Select({ label, id, items, current, error, required = false, register }
  * False in the first render, true two frames later, rendered at once in that task
  * (`flushSync`). `Modal` shows the dialog a frame after the first render, a task of its own
  * (86–153 ms of restyle during a start on the phone bench); the choices' render (~100 ms of
- * script there with the suppliers among them) comes in a task after it instead of joining it. Not a
+ * script there) comes in the task after it instead of joining it. Not a
  * deferred value: React's background render of the choices was put off by every update of
  * the list read during a start (0.8 s after the dialog showed, on the phone bench), and a
  * render left to React's scheduler came 0.4–0.6 s after it, behind the start's other tasks.
