@@ -158,4 +158,38 @@ describe('ranch screens at a desk', () => {
     await page.getByText('No buyers found').waitFor();
     await expect.poll(async () => (await api<Contact[]>('/api/buyers')).length, { timeout: 20_000 }).toBe(0);
   });
+
+  it('[H7] a supplier chosen among 40: the select offers them all once touched, by mouse or keyboard', async () => {
+    for (let i = 10; i < 50; i++) {
+      await api('/api/owners', { method: 'POST', body: JSON.stringify({ firstName: `Owner${i}`, lastName: 'Stone' }) });
+    }
+    await navigate(page, 'Suppliers', 'Suppliers');
+    await record(page, 'Owner49 Stone').waitFor();
+    await navigate(page, 'Horses', 'Horse Inventory');
+    await page.getByRole('button', { name: 'Add Horse' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Horse' });
+    const supplier = add.getByLabel('Supplier');
+    // The colours are offered two frames after the form; a list of 40 waits to be touched (HorseForm.tsx).
+    await add.getByLabel('Color').locator('option', { hasText: 'Bay' }).waitFor({ state: 'attached' });
+    expect(await supplier.locator('option').count()).toBe(1);
+    // The keys open the list (daisyUI's select is Chromium's customizable one), step past Ranch, choose.
+    await supplier.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => supplier.locator('option:checked').textContent()).toBe('Owner10 Stone');
+    expect(await supplier.locator('option').count()).toBe(41);
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Add Horse' }).click();
+    await add.getByLabel('Color').locator('option', { hasText: 'Bay' }).waitFor({ state: 'attached' });
+    await supplier.click();
+    expect(await supplier.locator('option').count()).toBe(41);
+    await page.keyboard.press('Escape');
+    await fillHorse(add, { name: 'Meteor', breed: 'Arabian', color: 'Bay', gender: 'Mare', supplier: 'Owner42 Stone' });
+    await add.getByRole('button', { name: 'Create Horse' }).click();
+    await toast(page, 'Horse created successfully');
+    await record(page, 'Meteor').getByRole('cell', { name: 'Owner42 Stone' }).waitFor();
+  });
 });

@@ -58,7 +58,6 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
   // The values the form opened with, as react-hook-form takes them: the dialog gives a new
   // object on each of its renders (every page of horses read during a start).
   const [defaultValues] = useState(given);
-  const allChoices = useAfterFirstFrame();
   const fieldId = (name: string) => `${id}-${name}`;
   const {
     register,
@@ -95,7 +94,6 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('breedId')}
         items={offered.breeds}
         current={defaultValues.breedId}
-        all={allChoices}
         error={errors.breedId}
         required
         register={register('breedId')}
@@ -105,7 +103,6 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('colorId')}
         items={offered.colors}
         current={defaultValues.colorId}
-        all={allChoices}
         error={errors.colorId}
         required
         register={register('colorId')}
@@ -115,7 +112,6 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('genderId')}
         items={offered.genders}
         current={defaultValues.genderId}
-        all={allChoices}
         error={errors.genderId}
         required
         register={register('genderId')}
@@ -125,7 +121,6 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('statusId')}
         items={offered.statuses}
         current={defaultValues.statusId}
-        all={allChoices}
         error={errors.statusId}
         register={register('statusId')}
       />
@@ -134,7 +129,6 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         id={fieldId('ownerId')}
         items={suppliers}
         current={defaultValues.ownerId}
-        all={allChoices}
         error={errors.ownerId}
         register={register('ownerId')}
         noneLabel="Ranch"
@@ -226,8 +220,6 @@ type SelectProps = {
   items: { id: string; name: string }[];
   /** The value the form starts with: its choice is there from the first render. */
   current: unknown;
-  /** Every choice, or only `current`'s (the form's first frames). */
-  all: boolean;
   error: ShownError;
   required?: boolean;
   register: UseFormRegisterReturn;
@@ -236,12 +228,30 @@ type SelectProps = {
 };
 
 /**
- * The form's first frames have each select holding only the choice the form starts with; the
- * rest (200 suppliers on the bench ranch) are made in a render of their own once the dialog
- * shows (`useAfterFirstFrame`). Made with the form, they were a good part of the
- * task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that open at once").
+ * A select of more choices than this makes them only once it is touched or focused; a
+ * smaller one two frames after the dialog shows.
  */
-function Select({ label, id, items, current, all, error, required = false, register, noneLabel = 'None' }: SelectProps) {
+export const CHOICES_MADE_WHEN_TOUCHED = 30;
+
+/**
+ * The form's first frames have each select holding only the choice the form starts with; the
+ * rest are made in a render of the select's own: a few lookups two frames after the dialog
+ * shows (`useAfterFirstFrame`), a long list (the bench ranch's 200 suppliers) once the
+ * select is touched or focused, before its list opens. Made with the form, they were a good
+ * part of the task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that
+ * open at once"); made two frames later, the suppliers' were a task of ~95 ms of their own,
+ * in the way of a first edit made during a start (docs/performance.md "The edit started
+ * anew, taken apart").
+ */
+function Select({ label, id, items, current, error, required = false, register, noneLabel = 'None' }: SelectProps) {
+  const whenTouched = items.length > CHOICES_MADE_WHEN_TOUCHED;
+  const [touched, setTouched] = useState(false);
+  const all = useAfterFirstFrame(!whenTouched) || touched;
+  // A tap opens a select's list after pointerdown, and keys reach it after focus: the
+  // choices are in the page by then (`flushSync`: in this event, not in a later render).
+  const touch = () => {
+    if (!all) flushSync(() => setTouched(true));
+  };
   // The same elements from render to render: React passes over choices it has made before,
   // so a form rendered again (a refused submit's errors) does not make 200 suppliers again.
   const choices = useMemo(
@@ -255,7 +265,7 @@ function Select({ label, id, items, current, all, error, required = false, regis
   );
   return (
     <FormField label={label} htmlFor={id} error={error} required={required}>
-      <select id={id} className="select w-full" {...register} {...invalidProps(error, id)}>
+      <select id={id} className="select w-full" {...register} {...invalidProps(error, id)} onPointerDown={touch} onFocus={touch}>
         <option value="">{required ? `Select ${label.toLowerCase()}` : noneLabel}</option>
         {choices}
       </select>
@@ -264,17 +274,18 @@ function Select({ label, id, items, current, all, error, required = false, regis
 }
 
 /**
- * False in the first render, true two frames later, rendered at once in that task
- * (`flushSync`). `Modal` shows the dialog a frame after the first render, a task of its own
- * (86–153 ms of restyle during a start on the phone bench); the choices' render (~100 ms of
- * script there) comes in the task after it instead of joining it. Not a
+ * False in the first render, true two frames later (when `wanted`), rendered at once in that
+ * task (`flushSync`). `Modal` shows the dialog a frame after the first render, a task of its
+ * own (86–153 ms of restyle during a start on the phone bench); the choices' render comes in
+ * a task after it instead of joining it. Not a
  * deferred value: React's background render of the choices was put off by every update of
  * the list read during a start (0.8 s after the dialog showed, on the phone bench), and a
  * render left to React's scheduler came 0.4–0.6 s after it, behind the start's other tasks.
  */
-function useAfterFirstFrame(): boolean {
+function useAfterFirstFrame(wanted: boolean): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
+    if (!wanted) return;
     let mounted = true;
     void afterNextFrame()
       .then(afterNextFrame)
@@ -284,6 +295,6 @@ function useAfterFirstFrame(): boolean {
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [wanted]);
   return after;
 }
