@@ -241,7 +241,7 @@ export const CHOICES_MADE_WHEN_TOUCHED = 30;
  * part of the task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that
  * open at once"); made two frames later, the suppliers' were a task of ~95 ms of their own,
  * in the way of a first edit made during a start (docs/performance.md "The edit started
- * anew, taken apart").
+ * anew, taken apart; a long select made when touched; five runs on a quieter host").
  */
 function Select({ label, id, items, current, error, required = false, register, noneLabel = 'None' }: SelectProps) {
   const whenTouched = items.length > CHOICES_MADE_WHEN_TOUCHED;
