@@ -231,7 +231,7 @@ type SelectProps = {
  * A select of more choices than this makes them only once it is touched or focused; a
  * smaller one two frames after the dialog shows.
  */
-export const CHOICES_MADE_WHEN_TOUCHED = 30;
+const CHOICES_MADE_WHEN_TOUCHED = 30;
 
 /**
  * The form's first frames have each select holding only the choice the form starts with; the
