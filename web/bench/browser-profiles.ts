@@ -7,6 +7,22 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM } from './chromium.ts';
 
+/**
+ * The benches' browsers, with V8 making each function's source positions as it compiles it.
+ * Playwright drives every page through the inspector's `Runtime` domain, and while it is
+ * enabled V8 captures a detailed stack trace (line and column of every frame) for each
+ * `Error` constructed; a function compiled lazily has no source positions, so V8 parses it
+ * again to make them, on the page's main thread: a module's or a CommonJS wrapper's whole
+ * body (66–84 ms at CPU 4× for one of the app's chunks). A phone runs without an inspector
+ * and never pays that (docs/performance.md "The inspector's stack traces"). Made at compile
+ * time they cost a little compile work instead. `BENCH_LAZY_POSITIONS=1` keeps V8's default,
+ * to compare.
+ */
+const LAUNCH = {
+  ...CHROMIUM,
+  args: [...CHROMIUM.args, ...(process.env.BENCH_LAZY_POSITIONS === '1' ? [] : ['--js-flags=--no-enable-lazy-source-positions'])],
+};
+
 export type BrowserProfiles = {
   /** A new browser on a fresh profile (its folder named from `prefix`). */
   launch(options: BrowserContextOptions): Promise<BrowserContext>;
@@ -24,7 +40,7 @@ export function browserProfiles(prefix: string): BrowserProfiles {
   return {
     async launch(options) {
       const dir = mkdtempSync(join(tmpdir(), prefix));
-      const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
+      const context = await chromium.launchPersistentContext(dir, { ...LAUNCH, ...options });
       opened.push({ dir, context, options });
       return context;
     },
@@ -32,7 +48,7 @@ export function browserProfiles(prefix: string): BrowserProfiles {
       const entry = opened.find((each) => each.context === context);
       if (!entry) throw new Error('unreachable: a browser these profiles did not launch');
       await context.close();
-      entry.context = await chromium.launchPersistentContext(entry.dir, { ...CHROMIUM, ...entry.options });
+      entry.context = await chromium.launchPersistentContext(entry.dir, { ...LAUNCH, ...entry.options });
       return entry.context;
     },
     async closeAll() {

@@ -5,14 +5,18 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
-/** `BENCH_TRACE_CATEGORIES` adds more, comma-separated (e.g. `IndexedDB,toplevel,ipc`: what a task with no timeline events ran). */
+const ASKED = process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? [];
+/**
+ * `BENCH_TRACE_CATEGORIES` adds more, comma-separated (e.g. `IndexedDB,toplevel,ipc`: what a
+ * task with no timeline events ran); with `BENCH_TRACE_ONLY=1` they are the only ones (the
+ * timeline's own events capture source locations, which makes V8 collect source positions
+ * the untraced page would not).
+ */
 const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'blink.user_timing',
-  'loading',
-  'v8.execute',
-  ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
+  ...(process.env.BENCH_TRACE_ONLY === '1'
+    ? []
+    : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute']),
+  ...ASKED,
 ];
 
 /** Pages traced now: Chromium traces once at a time (main-thread-tasks.ts asks). */
