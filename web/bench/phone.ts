@@ -554,10 +554,11 @@ export async function inNewTab(page: Page, url: string, rate: number, log: (line
 /**
  * A start of a browser started again on the same profile (BENCH_COLD=1), as a phone starts
  * the app after the system closed it: a new renderer, the service worker not running, the
- * app's code compiled from the browser's cache; the start navigates from the new tab's blank
- * page. `restart` closes the page's browser and launches it again on its profile. The arming
- * keys are set by a script that runs before the app's (sessionStorage is the tab's). The long
- * tasks keep gathering in `tasks`.
+ * app's code read from its cache and its functions compiled again (docs/performance.md "The
+ * inspector's stack traces; modules compiled anew in every renderer"); the start navigates
+ * from the new tab's blank page. `restart` closes the page's browser and launches it again
+ * on its profile. The arming keys are set by a script that runs before the app's
+ * (sessionStorage is the tab's). The long tasks keep gathering in `tasks`.
  */
 export async function inNewBrowser(
   page: Page,
