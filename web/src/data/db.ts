@@ -14,6 +14,13 @@ import type { HorseCareRow } from './horse-care-row.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
 import type { SalePaymentsRow } from './sale-payments-row.ts';
 
+// Dexie turns its debug mode on (long async stacks; a console task around every table call)
+// for any page served from localhost, which is where the office PC running `npm start` opens
+// the app. The built app runs without it wherever it is served; development keeps it
+// (dexie.org/docs/Dexie/Dexie.debug). Set here, where the page and the data worker both
+// meet Dexie first.
+Dexie.debug = import.meta.env.DEV;
+
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
 
