@@ -8,9 +8,8 @@ import type { Page } from 'playwright-core';
 const ASKED = process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? [];
 /**
  * `BENCH_TRACE_CATEGORIES` adds more, comma-separated (e.g. `IndexedDB,toplevel,ipc`: what a
- * task with no timeline events ran); with `BENCH_TRACE_ONLY=1` they are the only ones (the
- * timeline's own events capture source locations, which makes V8 collect source positions
- * the untraced page would not).
+ * task with no timeline events ran); with `BENCH_TRACE_ONLY=1` they are the only ones: a
+ * lighter trace, e.g. `toplevel,v8,disabled-by-default-v8.compile` for where a start compiles.
  */
 const CATEGORIES = [
   ...(process.env.BENCH_TRACE_ONLY === '1'

@@ -17,8 +17,8 @@ import type { SalePaymentsRow } from './sale-payments-row.ts';
 // Dexie turns its debug mode on (long async stacks; a console task around every table call)
 // for any page served from localhost, which is where the office PC running `npm start` opens
 // the app. The built app runs without it wherever it is served; development keeps it
-// (dexie.org/docs/Dexie/Dexie.debug). Set here, where the page and the data worker both
-// meet Dexie first.
+// (dexie.org/docs/Dexie/Dexie.debug). Set here, in the module through which the page and
+// the data workers open the read database; Dexie reads it at each call.
 Dexie.debug = import.meta.env.DEV;
 
 /** IndexedDB database of the read model projected from the document. */
