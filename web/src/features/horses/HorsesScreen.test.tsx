@@ -272,6 +272,25 @@ describe('Horse Inventory screen', () => {
     expect(await screen.findByText('No horses found')).toBeTruthy();
   });
 
+  it('[H1] a breed or supplier renamed shows its new name in the rows already listed', async () => {
+    const refs = lookups();
+    const sam = data.owners.create({ firstName: 'Sam', lastName: 'Stone' });
+    data.horses.create({ name: 'Desert Rose', ...refs, ownerId: sam });
+    show();
+    // The row's Breed and Supplier cells.
+    const names = async () => {
+      const cells = within(await rowOf('Desert Rose')).getAllByRole('cell');
+      return [cells[1]?.textContent, cells[6]?.textContent];
+    };
+    await waitFor(async () => expect(await names()).toEqual(['Arabian', 'Sam Stone']));
+
+    // The list's rows were named when first read (use-horse-rows.ts names them in place); new
+    // names come in new rows, which the table renders.
+    data.lookups.rename('breeds', refs.breedId, { name: 'Arab' });
+    data.owners.update(sam, { firstName: 'Samantha', lastName: 'Stone' });
+    await waitFor(async () => expect(await names()).toEqual(['Arab', 'Samantha Stone']));
+  });
+
   it('[R1] a Viewer sees the horses but no write actions', async () => {
     data.horses.create({ name: 'Comet', ...lookups() });
     show('Viewer');

@@ -63,6 +63,9 @@ export async function loadHorseRow(db: RanchDb, id: string): Promise<HorseRow | 
   return horse && toRow(horse, await loadNames(db));
 }
 
+const lookupName = (names: Names, id: string | null) => (id ? (names.lookup.get(id) ?? null) : null);
+const supplierName = (names: Names, ownerId: string | null) => (ownerId ? (names.owners.get(ownerId) ?? null) : null);
+
 /**
  * The horse with its names, every field written out: one object of its final size, where a
  * spread copied the horse and then grew the copy's property store for each name (10,000 rows
@@ -71,7 +74,6 @@ export async function loadHorseRow(db: RanchDb, id: string): Promise<HorseRow | 
  * the list to Horse's fields.
  */
 function toRow(horse: Horse, names: Names): HorseRow {
-  const name = (id: string | null) => (id ? (names.lookup.get(id) ?? null) : null);
   const { id, name: horseName, breedId, colorId, genderId, statusId, ownerId, birthdate, ageYears, priceUsd, photoUrl, notes } = horse;
   return {
     id,
@@ -86,12 +88,27 @@ function toRow(horse: Horse, names: Names): HorseRow {
     priceUsd,
     photoUrl,
     notes,
-    breedName: name(breedId),
-    colorName: name(colorId),
-    genderName: name(genderId),
-    statusName: name(statusId),
-    supplierName: ownerId ? (names.owners.get(ownerId) ?? null) : null,
+    breedName: lookupName(names, breedId),
+    colorName: lookupName(names, colorId),
+    genderName: lookupName(names, genderId),
+    statusName: lookupName(names, statusId),
+    supplierName: supplierName(names, ownerId),
   };
+}
+
+/**
+ * The horse made its own row: its names added to the object the read gave (a fresh one per
+ * read: the database's live-query cache is off, db.ts). The list then keeps one object per
+ * horse, where a row beside each horse kept two (docs/performance.md "One object per horse").
+ */
+function namedInPlace(horse: Horse, names: Names): HorseRow {
+  const row = horse as HorseRow;
+  row.breedName = lookupName(names, horse.breedId);
+  row.colorName = lookupName(names, horse.colorId);
+  row.genderName = lookupName(names, horse.genderId);
+  row.statusName = lookupName(names, horse.statusId);
+  row.supplierName = supplierName(names, horse.ownerId);
+  return row;
 }
 
 /** Rows read first on an unfiltered list, so a cold start paints before all 10,000 are read. */
@@ -176,14 +193,16 @@ function passesSearch(needle: string, filters: Dimensions): HorseTest {
 }
 
 /**
- * toRow, remembered per horse object until the names change: while a search follows the
- * pages, each page's list holds the same objects as the last one and more.
+ * Each horse's row, remembered per horse object until the names change: while a search
+ * follows the pages, each page's list holds the same objects as the last one and more. A
+ * horse named before (the names changed since) gets a row of its own: a new object, so the
+ * list's cards see the change.
  */
 function rowMapper(names: Names): (horse: Horse) => HorseRow {
   const rows = new WeakMap<Horse, HorseRow>();
   return (horse) => {
     let row = rows.get(horse);
-    if (!row) rows.set(horse, (row = toRow(horse, names)));
+    if (!row) rows.set(horse, (row = 'breedName' in horse ? toRow(horse, names) : namedInPlace(horse, names)));
     return row;
   };
 }
