@@ -63,37 +63,14 @@ export async function loadHorseRow(db: RanchDb, id: string): Promise<HorseRow | 
   return horse && toRow(horse, await loadNames(db));
 }
 
-const lookupName = (names: Names, id: string | null) => (id ? (names.lookup.get(id) ?? null) : null);
-const supplierName = (names: Names, ownerId: string | null) => (ownerId ? (names.owners.get(ownerId) ?? null) : null);
-
 /**
- * The horse with its names, every field written out: one object of its final size, where a
- * spread copied the horse and then grew the copy's property store for each name (10,000 rows
- * were 2.5 MiB of a start's 13 MiB allocated on the page, which its garbage collections then
- * free; docs/performance.md "The page's heap; the page before, collected"). TypeScript holds
- * the list to Horse's fields.
+ * A row of the horse's own fields, copied (TypeScript holds the list to Horse's fields), then
+ * named: for one horse read alone, and for a horse of the list named before, when the names
+ * change (rowMapper). The list's first naming is done in place (namedInPlace).
  */
 function toRow(horse: Horse, names: Names): HorseRow {
-  const { id, name: horseName, breedId, colorId, genderId, statusId, ownerId, birthdate, ageYears, priceUsd, photoUrl, notes } = horse;
-  return {
-    id,
-    name: horseName,
-    breedId,
-    colorId,
-    genderId,
-    statusId,
-    ownerId,
-    birthdate,
-    ageYears,
-    priceUsd,
-    photoUrl,
-    notes,
-    breedName: lookupName(names, breedId),
-    colorName: lookupName(names, colorId),
-    genderName: lookupName(names, genderId),
-    statusName: lookupName(names, statusId),
-    supplierName: supplierName(names, ownerId),
-  };
+  const { id, name, breedId, colorId, genderId, statusId, ownerId, birthdate, ageYears, priceUsd, photoUrl, notes } = horse;
+  return namedInPlace({ id, name, breedId, colorId, genderId, statusId, ownerId, birthdate, ageYears, priceUsd, photoUrl, notes }, names);
 }
 
 /**
@@ -102,12 +79,13 @@ function toRow(horse: Horse, names: Names): HorseRow {
  * horse, where a row beside each horse kept two (docs/performance.md "One object per horse").
  */
 function namedInPlace(horse: Horse, names: Names): HorseRow {
+  const lookupName = (id: string | null) => (id ? (names.lookup.get(id) ?? null) : null);
   const row = horse as HorseRow;
-  row.breedName = lookupName(names, horse.breedId);
-  row.colorName = lookupName(names, horse.colorId);
-  row.genderName = lookupName(names, horse.genderId);
-  row.statusName = lookupName(names, horse.statusId);
-  row.supplierName = supplierName(names, horse.ownerId);
+  row.breedName = lookupName(horse.breedId);
+  row.colorName = lookupName(horse.colorId);
+  row.genderName = lookupName(horse.genderId);
+  row.statusName = lookupName(horse.statusId);
+  row.supplierName = horse.ownerId ? (names.owners.get(horse.ownerId) ?? null) : null;
   return row;
 }
 
