@@ -12,6 +12,7 @@ import { BENCH_ADMIN } from '../../sync-server/bench/processes.ts';
 import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { browserProfiles } from './browser-profiles.ts';
+import { collectorIndex } from './collector-index.ts';
 import { calibratedRate, cpuIndex, LOW_TIER, MID_TIER, onBlankPage } from './cpu-index.ts';
 import { profileMainThread } from './cpu-profile.ts';
 import { heapFigures, mib, sampleAllocations, writeHeapSnapshot } from './heap.ts';
@@ -644,12 +645,15 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
   try {
     let context = await profiles.launch(PHONE);
     // Before the probe is installed: its long-task observer would report the scoring's tasks.
-    const { rate, label, host, scored } = await onBlankPage(context, async (blank, cdp) => {
+    const { rate, label, host, scored, collector } = await onBlankPage(context, async (blank, cdp) => {
       const host = await cpuIndex(blank, cdp, 1);
+      const collector = await collectorIndex(blank, cdp);
       const chosen = await chooseRate(blank, cdp, host);
-      return { ...chosen, host, scored: await cpuIndex(blank, cdp, chosen.rate) };
+      return { ...chosen, host, collector, scored: await cpuIndex(blank, cdp, chosen.rate) };
     });
-    log(`  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled`);
+    log(
+      `  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled; a heap like a start's made in ${ms(collector.made)} and collected in ${ms(collector.collected)}, unthrottled`,
+    );
     const group = `Phone (${label})`;
     const opened = await openPhone(context, rate, log);
     const { tasks } = opened;

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRanchData } from '../../data/context.tsx';
 import { HorseDetailsDialog } from '../horses/HorseDetailsDialog.tsx';
-import { loadHorseRow } from '../horses/use-horse-rows.ts';
+import { loadHorseRow } from '../horses/horse-names.ts';
 import { SaleDetailsDialog } from '../sales/SaleDetailsDialog.tsx';
 import { loadSaleRows } from '../sales/sale-rows.ts';
 import type { DueRow } from './use-due.ts';

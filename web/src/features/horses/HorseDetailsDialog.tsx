@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
-import type { HorseRow } from './use-horse-rows.ts';
+import type { HorseRow } from './horse-names.ts';
 import { HorsePhoto } from '../photos/HorsePhoto.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { CareTimeline } from '../care/CareTimeline.tsx';

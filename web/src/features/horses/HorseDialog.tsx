@@ -4,11 +4,12 @@ import { outboxIdOf } from '../../data/photos/photo-ref.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { HorseForm, horseValues, type HorseFormOutput } from './HorseForm.tsx';
-import type { HorseRow, LookupLists, SupplierOption } from './use-horse-rows.ts';
+import type { Horse } from '../../../../shared/index.ts';
+import type { LookupLists, SupplierOption } from './use-horse-rows.ts';
 
 type HorseDialogProps = {
   open: boolean;
-  editing: HorseRow | null;
+  editing: Horse | null;
   onClose: () => void;
   /**
    * The choices, as the screen already reads them for its filters (undefined while they load):

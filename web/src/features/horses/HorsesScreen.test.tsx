@@ -284,8 +284,8 @@ describe('Horse Inventory screen', () => {
     };
     await waitFor(async () => expect(await names()).toEqual(['Arabian', 'Sam Stone']));
 
-    // The list's rows were named when first read (use-horse-rows.ts names them in place); new
-    // names come in new rows, which the table renders.
+    // The list keeps the horses as read and each cell names what it shows (HorseTable.tsx):
+    // new names make new columns, and the rows in view render again with them.
     data.lookups.rename('breeds', refs.breedId, { name: 'Arab' });
     data.owners.update(sam, { firstName: 'Samantha', lastName: 'Stone' });
     await waitFor(async () => expect(await names()).toEqual(['Arab', 'Samantha Stone']));

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { Horse } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { RowAction } from '../../ui/DataTable.tsx';
@@ -15,7 +16,8 @@ import { exportHorses } from './export-horses.ts';
 import { HorseFilters } from './HorseFilters.tsx';
 import { HorseTable } from './HorseTable.tsx';
 import { normaliseNeedle } from './name-search.ts';
-import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions, type HorseRow } from './use-horse-rows.ts';
+import { withNames } from './horse-names.ts';
+import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions } from './use-horse-rows.ts';
 
 // The dialogs load when opened: the horse and care forms bring react-hook-form and the zod
 // schemas, and evaluating them with the list's route at start was a long task on a phone
@@ -60,7 +62,7 @@ export function HorsesScreen() {
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
-  const { rows, complete } = useHorseRows(filters);
+  const { rows, names, complete } = useHorseRows(filters);
   // A search or filter before the whole list is read shows the matches so far; the line says more are coming.
   const { search, ...chosen } = filters;
   const searching = !complete && (normaliseNeedle(search) !== '' || Object.values(chosen).some((value) => value !== ''));
@@ -68,9 +70,11 @@ export function HorsesScreen() {
   const suppliers = useSupplierOptions();
   const canWrite = useCanWrite();
   const toast = useToast();
-  const [dialog, setDialog] = useState<{ editing: HorseRow | null } | null>(null);
-  const [viewing, setViewing] = useState<HorseRow | null>(null);
-  const [deleting, setDeleting] = useState<HorseRow | null>(null);
+  const [dialog, setDialog] = useState<{ editing: Horse | null } | null>(null);
+  const [viewing, setViewing] = useState<Horse | null>(null);
+  // The horse viewed, with the names it has now (a rename shows while the details are open).
+  const viewed = useMemo(() => viewing && names && withNames(viewing, names), [viewing, names]);
+  const [deleting, setDeleting] = useState<Horse | null>(null);
   const [recordingCare, setRecordingCare] = useState(false);
   useEffect(() => {
     if (!canWrite) return;
@@ -80,7 +84,7 @@ export function HorsesScreen() {
   // The write's code is fetched with the dialog's, and prepared by the dialog once it is on
   // screen (use-prepare-write.ts).
   const openHorse = useCallback(
-    (editing: HorseRow | null) => {
+    (editing: Horse | null) => {
       const open = () => setDialog({ editing });
       HorseDialog.load().then(open, open);
       fetchWrite();
@@ -92,7 +96,7 @@ export function HorsesScreen() {
     [db, deleting?.id],
   );
 
-  const remove = async (horse: HorseRow) => {
+  const remove = async (horse: Horse) => {
     setDeleting(null);
     try {
       await writes.horses.remove(horse.id);
@@ -106,7 +110,7 @@ export function HorsesScreen() {
 
   // Stable across keystrokes, so the rows in view (memoised in DataTable) do not re-render.
   const actions = useMemo(() => {
-    const list: RowAction<HorseRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
+    const list: RowAction<Horse>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
     if (canWrite) {
       list.push(
         { label: 'Edit', icon: <PencilIcon />, onClick: (row) => openHorse(row) },
@@ -128,7 +132,7 @@ export function HorsesScreen() {
             type="button"
             className="btn btn-outline"
             disabled={!complete || !rows || rows.length === 0}
-            onClick={() => rows && exportHorses(rows)}
+            onClick={() => rows && names && exportHorses(rows.map((horse) => withNames(horse, names)))}
           >
             <DownloadIcon />
             Export
@@ -146,16 +150,16 @@ export function HorsesScreen() {
         </div>
       </div>
       <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} searching={searching} />
-      <HorseTable rows={rows} actions={actions} />
+      <HorseTable rows={rows} names={names} actions={actions} />
       {/* One boundary each: a dialog that loads hides no other. */}
       {dialog !== null && (
         <Suspense fallback={null}>
           <HorseDialog open editing={dialog.editing} onClose={() => setDialog(null)} lookups={lookups} suppliers={suppliers} />
         </Suspense>
       )}
-      {viewing !== null && (
+      {viewed && (
         <Suspense fallback={null}>
-          <HorseDetailsDialog horse={viewing} onClose={() => setViewing(null)} />
+          <HorseDetailsDialog horse={viewed} onClose={() => setViewing(null)} />
         </Suspense>
       )}
       {recordingCare && (

@@ -21,29 +21,24 @@ export type HorseTest = (horse: Horse) => boolean;
  * matches in. Testing every row read so far again on each page made each page of a start
  * with a search typed 110–260 ms of a phone's main thread (CPU 4×, 10,000 horses), so the
  * next keystroke waited behind one (docs/performance.md "A search typed during a start").
- * Another test, first rows, row mapping or read starts again from every row read so far,
+ * Another test, first rows or read starts again from every row read so far,
  * once: one pass over them in name order as the read keeps them (its sorted runs merged,
  * which the read's end would do anyway), so the matches need no sort: in Node, S typed after
  * 8,000 rows read took 3.0 ms instead of 5.2 the first time (docs/performance.md "A keystroke
  * during a start, taken apart").
  */
-export function createEarlyMatches<Row extends Horse>(): (
-  read: ReadPages | undefined,
-  first: readonly Horse[] | undefined,
-  test: HorseTest,
-  toRow: (horse: Horse) => Row,
-) => Row[] {
-  let kept: Kept<Row> | undefined;
-  return (read, first, test, toRow) => {
+export function createEarlyMatches(): (read: ReadPages | undefined, first: readonly Horse[] | undefined, test: HorseTest) => Horse[] {
+  let kept: Kept | undefined;
+  return (read, first, test) => {
     const pages = read?.pages ?? [];
-    if (!kept || kept.read !== read || kept.first !== first || kept.test !== test || kept.toRow !== toRow) {
+    if (!kept || kept.read !== read || kept.first !== first || kept.test !== test) {
       const firstIds = new Set((first ?? []).map((horse) => horse.id));
-      const firstRows = (first ?? []).filter(test).map(toRow);
-      const readRows = read ? passing(read.inNameOrder(), firstIds, test, toRow) : [];
-      kept = { read, first, test, toRow, done: pages.length, firstIds, rows: mergeByName(firstRows, readRows) };
+      const firstRows = (first ?? []).filter(test);
+      const readRows = read ? passing(read.inNameOrder(), firstIds, test) : [];
+      kept = { read, first, test, done: pages.length, firstIds, rows: mergeByName(firstRows, readRows) };
     }
     while (kept.done < pages.length) {
-      const found = passing(pages[kept.done++]!, kept.firstIds, test, toRow);
+      const found = passing(pages[kept.done++]!, kept.firstIds, test);
       if (found.length > 0) kept.rows = mergeByName(kept.rows, found);
     }
     return kept.rows;
@@ -51,19 +46,18 @@ export function createEarlyMatches<Row extends Horse>(): (
 }
 
 /** What the matches were made of, how many pages are in, and the matches. */
-type Kept<Row> = {
+type Kept = {
   read: ReadPages | undefined;
   first: readonly Horse[] | undefined;
   test: HorseTest;
-  toRow: (horse: Horse) => Row;
   done: number;
   firstIds: Set<string>;
-  rows: Row[];
+  rows: Horse[];
 };
 
-/** Horses (in name order) that pass the test and are not among the first rows, as rows. */
-function passing<Row extends Horse>(page: readonly Horse[], firstIds: Set<string>, test: HorseTest, toRow: (horse: Horse) => Row): Row[] {
-  const found: Row[] = [];
-  for (const horse of page) if (!firstIds.has(horse.id) && test(horse)) found.push(toRow(horse));
+/** Horses (in name order) that pass the test and are not among the first rows. */
+function passing(page: readonly Horse[], firstIds: Set<string>, test: HorseTest): Horse[] {
+  const found: Horse[] = [];
+  for (const horse of page) if (!firstIds.has(horse.id) && test(horse)) found.push(horse);
   return found;
 }

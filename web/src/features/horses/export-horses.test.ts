@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { horsesCsv } from './export-horses.ts';
-import type { HorseRow } from './use-horse-rows.ts';
+import type { HorseRow } from './horse-names.ts';
 
 const row: HorseRow = {
   id: '1',

@@ -1,6 +1,6 @@
 import { csvFilename, downloadCsv, toCsv } from '../../ui/export-csv.ts';
 import { ageText, supplierText } from './horse-display.ts';
-import type { HorseRow } from './use-horse-rows.ts';
+import type { HorseRow } from './horse-names.ts';
 
 /** Export (beyond the seed): the rows the table shows, filters applied, as CSV. */
 export function horsesCsv(rows: HorseRow[]): string {

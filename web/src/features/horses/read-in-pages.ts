@@ -28,8 +28,8 @@ export type RowsSoFar = { readonly count: number; inNameOrder(): Horse[] };
 
 /**
  * Called after each page but the last with the rows read so far and the page's own rows:
- * the objects the list will hold, so work done per row now (use-horse-rows.ts adds the
- * names, and a search typed meanwhile tests them) is not left for the end.
+ * the objects the list will hold, so work done per row now (a search typed meanwhile tests
+ * them, early-matches.ts) is not left for the end.
  */
 export type OnPage = (soFar: RowsSoFar, page: Horse[]) => void;
 
