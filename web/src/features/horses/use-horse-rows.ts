@@ -4,11 +4,12 @@ import type { Horse, LookupItem } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { contactName } from '../contacts/contact-name.ts';
-import { createArrivedRows } from './arrived-rows.ts';
+import type { RanchDb } from '../../data/db.ts';
+import { type ArrivedRows, createArrivedRows } from './arrived-rows.ts';
 import { createEarlyMatches, type HorseTest } from './early-matches.ts';
+import { watchHorseList } from './horse-list.ts';
 import { loadHorseNames, type HorseNames } from './horse-names.ts';
 import { createNameIndex, normaliseNeedle, searchedName } from './name-search.ts';
-import { readByNameInPages } from './read-in-pages.ts';
 
 /** '' means "All …"; supplier RANCH means horses of the ranch itself (ownerId null). */
 export type HorseFilters = { search: string; statusId: string; breedId: string; colorId: string; genderId: string; ownerId: string };
@@ -46,10 +47,11 @@ export type HorseRowsResult = {
 };
 
 /**
- * Two live queries (and a first page while the whole list loads): the names of lookups and
- * suppliers, and every horse, read only when horses change and kept as read: a horse is
- * named where it is shown (horse-names.ts), so new names re-read nothing. The select filters and the search narrow those rows in memory (name-search.ts), so a
- * keystroke or a filter reads nothing from IndexedDB and renders once, and every list is in
+ * The names of lookups and suppliers (a live query), the first page by name while the whole
+ * list loads (another), and every horse, read whole once and then change by change
+ * (horse-list.ts), kept as read: a horse is named where it is shown (horse-names.ts), so new
+ * names re-read nothing. The select filters and the search narrow those rows in memory
+ * (name-search.ts), so a keystroke or a filter reads nothing from IndexedDB and renders once, and every list is in
  * the same order (name, then id, by code units as IndexedDB compares).
  *
  * A search or filter chosen while the whole list is still being read answers at once from
@@ -68,7 +70,7 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   // Its rows count only before the first whole list is in: after that the list shows the
   // last whole one until the next is read (useLiveQuery keeps its last result).
   const [arrived] = useState(createArrivedRows);
-  const horses = useLiveQuery(() => readByNameInPages(db, undefined, arrived.begin()), [db]);
+  const horses = useHorseList(db, arrived);
   const complete = horses !== undefined;
   const needle = normaliseNeedle(search);
   const narrowingEarly = !complete && (needle !== '' || !unfiltered);
@@ -98,6 +100,24 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   // Rows without their names would show blank columns: the list waits for both (the names'
   // query is issued first, and its tables are small).
   return { rows: names && (narrowingEarly ? early : searched), names, complete };
+}
+
+/**
+ * Every horse in name order, undefined until the first whole list is read; then kept up to
+ * date change by change (horse-list.ts), the last list shown meanwhile.
+ */
+function useHorseList(db: RanchDb, arrived: ArrivedRows): Horse[] | undefined {
+  const [list, setList] = useState<{ db: RanchDb; horses: Horse[] }>();
+  useEffect(
+    () =>
+      watchHorseList(
+        db,
+        () => arrived.begin(),
+        (horses) => setList({ db, horses }),
+      ),
+    [db, arrived],
+  );
+  return list?.db === db ? list.horses : undefined;
 }
 
 /** The select filters and the name search (normalised) as one test of a horse. */
