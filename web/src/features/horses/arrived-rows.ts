@@ -5,12 +5,12 @@ import type { OnPage, RowsSoFar } from './read-in-pages.ts';
 /**
  * The pages the whole-list read has handed over so far (read-in-pages.ts `onPage`), for a
  * search typed before the list is complete (early-matches.ts). A small store rather than a
- * live query per page: the whole list stays one live query (one result, one re-run on a
- * change, Export's `complete` as before), and only a screen that is searching re-renders as
- * pages arrive (useHorseRows subscribes with useSyncExternalStore).
+ * result per page: the whole list stays one result (horse-list.ts; Export's `complete` as
+ * before), and only a screen that is searching re-renders as pages arrive (useHorseRows
+ * subscribes with useSyncExternalStore).
  */
 export type ArrivedRows = {
-  /** A new read of the whole list (the live query ran again): its pages count from now, an earlier read's no more. */
+  /** A new read of the whole list (horse-list.ts reads it whole again): its pages count from now, an earlier read's no more. */
   begin(): OnPage;
   /**
    * The pages of the read adopted so far; undefined until a read hands over its first page.
@@ -35,8 +35,9 @@ export function createArrivedRows(): ArrivedRows {
         rows = soFar;
         mine.pages.push(page);
         mine.count = soFar.count;
-        // A change in the middle of the read starts it again: the earlier read's rows stay
-        // until the new one has read as many, so a search's partial result never shrinks.
+        // A later whole read (horse-list.ts reads whole again for a change it cannot name):
+        // the earlier read's rows stay until the new one has read as many, so a search's
+        // partial result never shrinks.
         if (adopted && adopted !== mine && mine.count < adopted.count) return;
         adopted = mine;
         for (const listener of listeners) listener();

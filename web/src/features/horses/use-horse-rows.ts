@@ -51,8 +51,9 @@ export type HorseRowsResult = {
  * list loads (another), and every horse, read whole once and then change by change
  * (horse-list.ts), kept as read: a horse is named where it is shown (horse-names.ts), so new
  * names re-read nothing. The select filters and the search narrow those rows in memory
- * (name-search.ts), so a keystroke or a filter reads nothing from IndexedDB and renders once, and every list is in
- * the same order (name, then id, by code units as IndexedDB compares).
+ * (name-search.ts), so a keystroke or a filter reads nothing from IndexedDB and renders
+ * once, and every list is in the same order (name, then id, by code units as IndexedDB
+ * compares).
  *
  * A search or filter chosen while the whole list is still being read answers at once from
  * the rows read so far: the first page, then every page the read hands over
@@ -68,7 +69,7 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   const names = useLiveQuery(() => loadHorseNames(db), [db]);
   const firstPage = useLiveQuery(() => db.horses.orderBy('name').limit(FIRST_PAGE).toArray(), [db]);
   // Its rows count only before the first whole list is in: after that the list shows the
-  // last whole one until the next is read (useLiveQuery keeps its last result).
+  // last whole one while it is read again (horse-list.ts).
   const [arrived] = useState(createArrivedRows);
   const horses = useHorseList(db, arrived);
   const complete = horses !== undefined;
