@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { RangeSet } from 'dexie';
+import Dexie, { RangeSet } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Horse } from '../../../../shared/index.ts';
 import { openRanchDb, type RanchDb } from '../../data/db.ts';
@@ -74,6 +74,28 @@ describe('the horse list kept up to date', () => {
     stopOther();
     expect(named(other[0]!)).toContain('After the stop');
     expect(lists).toHaveLength(1);
+  });
+
+  it('a read that fails keeps the list and waits for the next change, not asking again and again', async () => {
+    const { db, lists } = await watched(3);
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      db.close({ disableAutoOpen: true });
+      const changed = () => Dexie.on.storagemutated.fire({ [`idb://${db.name}/horses/`]: new RangeSet().addKey(id(1)) });
+      changed();
+      await vi.waitFor(() => expect(failures).toHaveBeenCalledTimes(1));
+      // A round trip to another database: a read asked again at once would have failed meanwhile.
+      const other = openRanchDb(`horse-list-other-${Date.now()}`);
+      await other.horses.count();
+      await other.delete();
+      expect(failures).toHaveBeenCalledTimes(1);
+      changed();
+      await vi.waitFor(() => expect(failures).toHaveBeenCalledTimes(2));
+      expect(lists).toHaveLength(1);
+    } finally {
+      failures.mockRestore();
+      db.open();
+    }
   });
 });
 

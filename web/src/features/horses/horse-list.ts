@@ -30,9 +30,10 @@ export function watchHorseList(db: RanchDb, beginRead: () => OnPage, onList: (ho
   let readWhole = true;
   const changed = new Set<string>();
 
-  const next = async () => {
+  const next = async (): Promise<void> => {
     if (stopped || busy || (!readWhole && changed.size === 0)) return;
     busy = true;
+    let failed = false;
     try {
       if (readWhole || !list || changed.size > MOST_PATCHED) {
         readWhole = false;
@@ -45,13 +46,15 @@ export function watchHorseList(db: RanchDb, beginRead: () => OnPage, onList: (ho
       }
       if (!stopped) onList(list);
     } catch (error) {
-      // Kept as it was; the next change reads the whole list again.
+      // The list stays as it was, and the next change reads it whole again (not at once: a
+      // database that cannot be read now would be asked again and again).
       console.error('The horse list could not be read', error);
-      readWhole = list === undefined;
+      failed = true;
+      readWhole = true;
     } finally {
       busy = false;
     }
-    void next();
+    if (!failed) await next();
   };
 
   const onMutated = (parts: ObservabilitySet) => {
