@@ -1,8 +1,9 @@
 // How fast this host makes and frees a heap like a start's, unthrottled: what the CPU index
-// (cpu-index.ts) does not say. On 2026-11-29 the page scored as on other days (2,400–2,600
-// unthrottled) while its garbage collections, sweeps and IndexedDB reads took several times
-// longer than in the sessions before: the kernel's share of the CPU was 30–50% (memory handed
-// out and back), which a loop of arithmetic and short strings barely touches
+// (cpu-index.ts) does not say. On 2026-11-29 the page scored before each run about as on the
+// slower days (1,500–2,600 unthrottled) while its garbage collections, sweeps and IndexedDB
+// reads took several times longer than in the sessions before: the kernel's share of the CPU
+// was 26–50% (memory handed out and back), which a loop of arithmetic and short strings on a
+// fresh page barely touches
 // (docs/performance.md "A host slow in its kernel"). The phone rows' longest tasks are most
 // often the collector's, so the log gives this beside the CPU index.
 import { performance } from 'node:perf_hooks';
