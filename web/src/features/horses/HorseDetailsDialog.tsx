@@ -3,7 +3,7 @@ import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './horse-names.ts';
-import { HorsePhoto } from '../photos/HorsePhoto.tsx';
+import { HorseAvatar } from '../photos/HorseAvatar.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { CareTimeline } from '../care/CareTimeline.tsx';
 import { CareVisitDialog } from '../care/CareVisitDialog.tsx';
@@ -31,11 +31,7 @@ export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null;
       {horse && (
         <div className="space-y-4">
           <div className="flex items-center gap-4">
-            <div className="avatar avatar-placeholder">
-              <div className="mask mask-squircle w-20 bg-base-300 text-3xl text-base-content/60">
-                <HorsePhoto photoUrl={horse.photoUrl} name={horse.name} />
-              </div>
-            </div>
+            <HorseAvatar photoUrl={horse.photoUrl} name={horse.name} size="details" />
             <p className="text-xl font-semibold">{horse.name}</p>
           </div>
           <RecordConflicts collection="horses" id={horse.id} />

@@ -4,7 +4,7 @@ import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import { lookupName, supplierName, type HorseNames } from './horse-names.ts';
-import { HorsePhoto } from '../photos/HorsePhoto.tsx';
+import { HorseAvatar } from '../photos/HorseAvatar.tsx';
 
 /**
  * [H3] Horse Inventory columns. The rows are the horses as read; each cell names what it
@@ -18,11 +18,7 @@ function horseColumns(names: HorseNames): Column<Horse>[] {
       key: 'name',
       cell: (horse) => (
         <div className="flex items-center gap-3">
-          <div className="avatar avatar-placeholder">
-            <div className="mask mask-squircle w-11 bg-base-300 text-base-content/60">
-              <HorsePhoto photoUrl={horse.photoUrl} name={horse.name} />
-            </div>
-          </div>
+          <HorseAvatar photoUrl={horse.photoUrl} name={horse.name} size="list" />
           <div>
             <div className="font-semibold">{horse.name}</div>
             <div className="text-sm text-base-content/60">{lookupName(names, horse.colorId) ?? ''}</div>

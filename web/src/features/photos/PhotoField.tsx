@@ -3,7 +3,7 @@ import { useRanchData } from '../../data/context.tsx';
 import { outboxIdOf, outboxRef } from '../../data/photos/photo-ref.ts';
 import { compressPhoto } from '../../lib/compress-photo.ts';
 import { useMediaQuery } from '../../ui/use-media-query.ts';
-import { HorsePhoto } from './HorsePhoto.tsx';
+import { HorseAvatar } from './HorseAvatar.tsx';
 
 type PhotoFieldProps = {
   id: string;
@@ -60,11 +60,7 @@ export function PhotoField({ id, value, onChange, horseName }: PhotoFieldProps) 
         Photo
       </label>
       <div className="flex items-center gap-3">
-        <div className="avatar avatar-placeholder">
-          <div className="mask mask-squircle w-16 bg-base-300 text-2xl text-base-content/60">
-            <HorsePhoto photoUrl={value || null} name={horseName || 'the horse'} />
-          </div>
-        </div>
+        <HorseAvatar photoUrl={value || null} name={horseName || 'the horse'} size="form" />
         <div className="min-w-0 flex-1 space-y-1">
           <input
             id={id}
