@@ -6,21 +6,27 @@ import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
 import { HorsesScreen } from './HorsesScreen.tsx';
 import { READ_PAGE } from './read-in-pages.ts';
+import { FIRST_PAGE } from './use-horse-rows.ts';
 
 /** The whole-list read's pages after its first (READ_PAGE horses after a primary key). */
 const laterPages = (req: DBCoreQueryRequest) =>
   req.query.index.isPrimaryKey && typeof req.query.range.lower === 'string' && req.limit === READ_PAGE;
 
+/** The first rows by name, read while the whole list is (use-horse-rows.ts). */
+const firstRows = (req: DBCoreQueryRequest) => req.query.index.name === 'name' && req.limit === FIRST_PAGE;
+
 /**
  * Holds back the answers of the whole-list read's pages after its first (or, after
- * `holdEveryRead`, of every horse read), as a slow phone would, until `release`. Installed as a Dexie
- * addon, so it is in the read database's middleware from its opening.
+ * `holdEveryRead`, of every horse read), as a slow phone would, until `release`; and keeps
+ * every query of the horses table made. Installed as a Dexie addon, so it is in the read
+ * database's middleware from its opening.
  */
 function holdBackLaterPages() {
   let later = laterPages;
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
+  const queries: DBCoreQueryRequest[] = [];
   const addon = (db: Dexie) => {
     db.use({
       stack: 'dbcore',
@@ -34,6 +40,7 @@ function holdBackLaterPages() {
             ...table,
             // The request runs now (its transaction must not wait); only the answer is held.
             async query(req) {
+              queries.push(req);
               const answer = await table.query(req);
               if (later(req)) {
                 held += 1;
@@ -50,6 +57,7 @@ function holdBackLaterPages() {
   return {
     release: () => release(),
     held: () => held,
+    queries,
     remove: () => Dexie.addons.splice(Dexie.addons.indexOf(addon), 1),
     /** From now on every read of the horses table is held. */
     holdEveryRead: () => {
@@ -178,5 +186,24 @@ describe('a search while the horse list is still being read', () => {
 
     hold.release();
     expect(await screen.findByText('The Comet', undefined, { timeout: 10_000 })).toBeTruthy();
+  }, 30_000);
+
+  it('[H2] once the whole list is in, a saved horse is read alone: the first rows by name are not read again', async () => {
+    const refs = lookupRefs();
+    for (const name of ['Comet', 'Dusty', 'Storm']) data.horses.create({ name, ...refs });
+    await expect.poll(() => data.db.horses.count(), { timeout: 20_000 }).toBe(3);
+
+    renderScreen(<HorsesScreen />, { data, user: testUser('Admin') });
+    await screen.findByText('Dusty', undefined, { timeout: 10_000 });
+    // Export waits for the whole list.
+    await waitFor(() => expect(screen.getByRole('button', { name: /Export/ }).hasAttribute('disabled')).toBe(false));
+    expect(hold.queries.filter(firstRows).length).toBeGreaterThan(0);
+
+    hold.queries.length = 0;
+    data.horses.create({ name: 'Apache', ...refs });
+    expect(await screen.findByText('Apache', undefined, { timeout: 10_000 })).toBeTruthy();
+    // A round trip to IndexedDB after the change's own reads: a query it set off has been made by now.
+    await data.db.horses.count();
+    expect(hold.queries.filter(firstRows)).toEqual([]);
   }, 30_000);
 });

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery } from 'dexie';
+import { useLiveQuery, useObservable } from 'dexie-react-hooks';
 import type { Horse, LookupItem } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import type { RanchDb } from '../../data/db.ts';
-import { type ArrivedRows, createArrivedRows } from './arrived-rows.ts';
+import { createArrivedRows } from './arrived-rows.ts';
 import { createEarlyMatches, type HorseTest } from './early-matches.ts';
 import { watchHorseList } from './horse-list.ts';
 import { loadHorseNames, type HorseNames } from './horse-names.ts';
@@ -37,6 +38,9 @@ function matchesFilters(filters: Dimensions): (horse: Horse) => boolean {
 /** Rows read first on an unfiltered list, so a cold start paints before all 10,000 are read. */
 export const FIRST_PAGE = 100;
 
+/** An observable that never answers: what the first page's query becomes once it is stopped. */
+const SILENT = { subscribe: () => ({ unsubscribe: () => undefined }) };
+
 export type HorseRowsResult = {
   /** The horses as read, unnamed; undefined while the first query (or the names) runs. */
   rows: Horse[] | undefined;
@@ -67,12 +71,29 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   // Issued before the whole list: IndexedDB answers requests in order, so the first rows
   // do not wait behind the 10,000-row read.
   const names = useLiveQuery(() => loadHorseNames(db), [db]);
-  const firstPage = useLiveQuery(() => db.horses.orderBy('name').limit(FIRST_PAGE).toArray(), [db]);
-  // Its rows count only before the first whole list is in: after that the list shows the
-  // last whole one while it is read again (horse-list.ts).
-  const [arrived] = useState(createArrivedRows);
-  const horses = useHorseList(db, arrived);
+  const [list, setList] = useState<{ db: RanchDb; horses: Horse[] }>();
+  const horses = list?.db === db ? list.horses : undefined;
   const complete = horses !== undefined;
+  // Its rows count only before the first whole list is in: after that the list shows the
+  // last whole one while it is read again (horse-list.ts), and the page is read no more (a
+  // live query reads again on every change to the horses table). Stopped by a source that
+  // never answers, so its last answer stays and stopping renders nothing.
+  const firstPage = useObservable(
+    () => (complete ? SILENT : liveQuery(() => db.horses.orderBy('name').limit(FIRST_PAGE).toArray())),
+    [db, complete],
+  );
+  // Every horse, read whole once and then change by change; declared after the first page,
+  // so its read is issued after the page's (effects run in order).
+  const [arrived] = useState(createArrivedRows);
+  useEffect(
+    () =>
+      watchHorseList(
+        db,
+        () => arrived.begin(),
+        (read) => setList({ db, horses: read }),
+      ),
+    [db, arrived],
+  );
   const needle = normaliseNeedle(search);
   const narrowingEarly = !complete && (needle !== '' || !unfiltered);
   // Only a search or a filter before the list is complete follows the pages, each page
@@ -101,24 +122,6 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   // Rows without their names would show blank columns: the list waits for both (the names'
   // query is issued first, and its tables are small).
   return { rows: names && (narrowingEarly ? early : searched), names, complete };
-}
-
-/**
- * Every horse in name order, undefined until the first whole list is read; then kept up to
- * date change by change (horse-list.ts), the last list shown meanwhile.
- */
-function useHorseList(db: RanchDb, arrived: ArrivedRows): Horse[] | undefined {
-  const [list, setList] = useState<{ db: RanchDb; horses: Horse[] }>();
-  useEffect(
-    () =>
-      watchHorseList(
-        db,
-        () => arrived.begin(),
-        (horses) => setList({ db, horses }),
-      ),
-    [db, arrived],
-  );
-  return list?.db === db ? list.horses : undefined;
 }
 
 /** The select filters and the name search (normalised) as one test of a horse. */
