@@ -11,6 +11,16 @@ export type HeapFigures = { used: number; live: number };
 const MiB = 1024 * 1024;
 export const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 
+/** The heap in use now, nothing collected. */
+export async function heapInUse(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The heap in use now, and what is left after a full collection. */
 export async function heapFigures(page: Page): Promise<HeapFigures> {
   const cdp = await page.context().newCDPSession(page);

@@ -15,7 +15,7 @@ import { browserProfiles } from './browser-profiles.ts';
 import { collectorIndex } from './collector-index.ts';
 import { calibratedRate, cpuIndex, LOW_TIER, MID_TIER, onBlankPage } from './cpu-index.ts';
 import { profileMainThread } from './cpu-profile.ts';
-import { heapFigures, mib, sampleAllocations, writeHeapSnapshot } from './heap.ts';
+import { heapFigures, heapInUse, mib, sampleAllocations, writeHeapSnapshot } from './heap.ts';
 import { addUnseen, inTrace, isCollectorTask, withMainThreadTasks } from './main-thread-tasks.ts';
 import { tracePage } from './trace.ts';
 
@@ -704,7 +704,18 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // (a) Starts with the data on the device, nothing done meanwhile; then one key once settled.
     const starts: Start[] = [];
     let settledKey = Number.NaN;
+    // BENCH_IDLE_BEFORE_START=<ms>: the page of a plain start left that long before the next
+    // one, as a person uses the app a while before reloading it (its collector frees its own
+    // garbage meanwhile, not the next page's).
+    const idleBefore = Number(process.env.BENCH_IDLE_BEFORE_START ?? 0);
     for (let i = 0; i < (options.quick ? 1 : 2); i++) {
+      if (i > 0 && idleBefore > 0) {
+        const before = await heapInUse(page);
+        await sleep(idleBefore);
+        log(
+          `  phone: the page left idle ${ms(idleBefore)} before start ${i + 1}: its heap in use ${mib(before)} → ${mib(await heapInUse(page))}`,
+        );
+      }
       await beforeStart();
       const profile = i === 0 ? process.env.BENCH_PROFILE : undefined;
       // BENCH_TRACE_START=2 traces the second start instead of the first.
