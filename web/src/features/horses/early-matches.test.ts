@@ -87,7 +87,7 @@ describe('a search while the whole list is read, kept up to date page by page', 
     ]);
     expect(named(matches(arrived.read(), none, comet))).toEqual(['Comet 1', 'Comet 3']);
 
-    // Comet 1 was renamed: the live query reads the whole list again.
+    // Comet 1 was renamed in a change the list could not name by key: it reads the whole list again (horse-list.ts).
     const newer = beginRead(arrived);
     newer([[horse(1, 'Star 1'), horse(2, 'Horse 2')]]);
     // Fewer rows than shown: the search's partial result does not shrink meanwhile.
