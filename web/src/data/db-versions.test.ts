@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type Dexie from 'dexie';
+import Dexie from 'dexie';
 import { openOldReadDb } from '../../test/old-read-db.ts';
 import { openRanchDb, READ_DB_VERSION } from './db.ts';
 
@@ -37,12 +37,12 @@ const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId:
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table and 13 care by horse', async () => {
+  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table, 13 care by horse and 14 the reference numbers', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBe(13);
+    expect(READ_DB_VERSION).toBe(14);
     const { careEntries: _byEntry, ...oldTables } = schemaOf(old);
     expect(schemaOf(current)).toEqual({
       ...oldTables,
@@ -50,7 +50,37 @@ describe('the read database declared once, at its current version', () => {
       stagedUpdates: ['++seq'],
       stagedCalls: ['++seq'],
       horseCare: ['horseId'],
+      referenceNumbers: ['++n', '&id'],
     });
+  });
+
+  it('opens a version 13 database: its horses stored again with numbers for their lookups, read back as they were; other rows kept', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 13);
+    const horses = Array.from({ length: 300 }, (_, i) => ({
+      ...horse,
+      id: `h${String(i).padStart(3, '0')}`,
+      colorId: `c${i % 3}`,
+      ownerId: 'o1',
+    }));
+    await old.table('horses').bulkPut(horses);
+    await old.table('horseCare').put({ horseId: 'h001', entries: [] });
+    old.close();
+    const db = track(openRanchDb(name));
+    await db.open();
+    expect(db.verno).toBe(READ_DB_VERSION);
+    expect(await db.horses.orderBy(':id').toArray()).toEqual(horses);
+    expect(await db.horses.where('ownerId').equals('o1').count()).toBe(300);
+    expect(await db.horseCare.count()).toBe(1);
+    db.close();
+
+    const raw = track(new Dexie(name));
+    await raw.open();
+    const stored = await raw.table('horses').toArray();
+    expect(new Set(stored.map((row) => typeof row.breedId))).toEqual(new Set(['number']));
+    expect(new Set(stored.map((row) => row.colorId)).size).toBe(3);
+    expect(stored.every((row) => typeof row.colorId === 'number' && row.ownerId === 'o1' && row.genderId === null)).toBe(true);
+    expect((await raw.table('referenceNumbers').toArray()).map((row) => row.id).sort()).toEqual(['b1', 'c0', 'c1', 'c2']);
   });
 
   it('opens a version 12 database: careEntries (a row per entry) goes, horseCare comes, the other rows and staged edits stay', async () => {

@@ -11,6 +11,7 @@ import {
   type StoredSale,
 } from '../../../shared/index.ts';
 import type { HorseCareRow } from './horse-care-row.ts';
+import { numberedReferences, numberStoredHorses, REFERENCE_NUMBERS, REFERENCE_NUMBERS_SCHEMA } from './numbered-references.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
 import type { SalePaymentsRow } from './sale-payments-row.ts';
 
@@ -97,7 +98,10 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   // transaction on a first sync, and applying each chunk to every cached query result cost
   // more than querying again after the commit (docs/web.md, Data).
   const db = new Dexie(name, { cache: 'disabled' }) as RanchDb;
-  db.version(READ_DB_VERSION).stores(READ_DB_SCHEMA);
+  db.use(numberedReferences);
+  db.version(READ_DB_VERSION)
+    .stores(READ_DB_SCHEMA)
+    .upgrade((tx) => numberStoredHorses(tx));
   return db;
 }
 
@@ -106,7 +110,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
  * version than the app declares cannot open it. Raise it when a table is dropped or an
  * index changes, and change READ_DB_SCHEMA to the new whole schema.
  */
-export const READ_DB_VERSION = 13;
+export const READ_DB_VERSION = 14;
 
 /**
  * The whole schema, declared once. The nine versions declared before, each a change (1 the
@@ -129,7 +133,10 @@ export const READ_DB_VERSION = 13;
  * a first sync, and the horses' four were about half the time of writing them. Version 12
  * added stagedCalls (a new table, no upgrade function). Version 13 replaced careEntries (a
  * row per entry) by horseCare (a row per horse, horse-care.ts): the projection fills the new
- * table from the document at the first start, as it does any missing row.
+ * table from the document at the first start, as it does any missing row. Version 14 added
+ * referenceNumbers and stores the horses' references to lookup items as numbers
+ * (numbered-references.ts); its upgrade function, the only one, stores the horses a device
+ * has again that way.
  */
 export const READ_DB_SCHEMA: Record<string, string> = {
   // Only the indexes something reads by: each costs a write per row (see above).
@@ -157,4 +164,6 @@ export const READ_DB_SCHEMA: Record<string, string> = {
   conflicts: 'id, [collection+entityId]',
   stagedUpdates: '++seq',
   stagedCalls: '++seq',
+  // The numbers the horses' references to lookup items are stored as (numbered-references.ts).
+  [REFERENCE_NUMBERS]: REFERENCE_NUMBERS_SCHEMA,
 };
