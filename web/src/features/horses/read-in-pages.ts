@@ -54,7 +54,10 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
   for (;;) {
     const next = await (last === undefined ? db.horses.limit(page) : db.horses.where(':id').above(last).limit(page)).toArray();
     last = next.at(-1)?.id ?? last;
-    for (const horse of next) shareReferences(horse, shared);
+    for (let i = 0; i < next.length; i++) {
+      const horse = next[i]!;
+      if (typeof horse.ownerId === 'string') horse.ownerId = shared(horse.ownerId);
+    }
     read.add(next.sort(byNameThenId));
     if (next.length < page) return read.inNameOrder();
     onPage?.(read, next);
@@ -63,11 +66,11 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
 }
 
 /**
- * One string for each value seen, for the references (lookup items, suppliers: the same few
- * ids on every horse): IndexedDB gives every row its own copy of each id, and 10,000
- * horses' references were ~43,000 strings kept by the list, a few hundred of them different
- * (docs/performance.md "The page's heap; the page before, collected"). The copies die young
- * instead.
+ * One string for each value seen, for the horses' suppliers (the same few ids on many
+ * horses): IndexedDB gives every row its own copy of each id, and 10,000 horses' references
+ * were ~43,000 strings kept by the list, a few hundred of them different (docs/performance.md
+ * "The page's heap; the page before, collected"). The copies die young instead. The lookup
+ * items' ids come shared already: they are stored as numbers (numbered-references.ts).
  */
 export function sharedStrings(): (value: string) => string {
   const seen = new Map<string, string>();
@@ -77,15 +80,6 @@ export function sharedStrings(): (value: string) => string {
     seen.set(value, value);
     return value;
   };
-}
-
-/** The horse's references replaced by the shared strings of the same value (a field that is not a string is left as it is). */
-function shareReferences(horse: Horse, shared: (value: string) => string): void {
-  if (typeof horse.breedId === 'string') horse.breedId = shared(horse.breedId);
-  if (typeof horse.colorId === 'string') horse.colorId = shared(horse.colorId);
-  if (typeof horse.genderId === 'string') horse.genderId = shared(horse.genderId);
-  if (typeof horse.statusId === 'string') horse.statusId = shared(horse.statusId);
-  if (typeof horse.ownerId === 'string') horse.ownerId = shared(horse.ownerId);
 }
 
 /**
