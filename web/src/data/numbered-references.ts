@@ -150,9 +150,15 @@ export const numberedReferences: Middleware<DBCore> = {
       return ids;
     };
 
-    /** The cursor, its value with ids (every number given is read before it opens). */
+    /**
+     * The cursor, its value with ids (every number given is read before it opens). `key` and
+     * `primaryKey` are read from the cursor itself: a browser's IDBCursor answers them only
+     * to itself, not to an object made from it (as Dexie's own virtual-index cursor does).
+     */
     const namedCursor = (cursor: DBCoreCursor): DBCoreCursor =>
       Object.create(cursor, {
+        key: { get: () => cursor.key },
+        primaryKey: { get: () => cursor.primaryKey },
         value: {
           get: () => {
             const row = cursor.value;
