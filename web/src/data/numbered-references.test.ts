@@ -142,6 +142,18 @@ describe("the horses' references to lookup items, stored as numbers", () => {
     expect(new Set(numbers.map((row) => row.n)).size).toBe(numbers.length);
   });
 
+  it('refuses a write that puts a number in a reference, and stores none of it', async () => {
+    const [db] = connections();
+    await db.horses.put(horse(1, 'Comet'));
+    const { numbers } = await stored(db);
+    const arabian = numbers.find((row) => row.id === ARABIAN)!.n;
+    // A number written as a reference would otherwise read back as the breed that has it.
+    const forged = { ...horse(2, 'Dusk', { breedId: ID(7) }), colorId: arabian } as unknown as Horse;
+    await expect(db.horses.bulkPut([horse(3, 'Ember'), forged])).rejects.toThrow('horses.colorId must be an id or null, not a number');
+    expect((await db.horses.toArray()).map((row) => row.name)).toEqual(['Comet']);
+    expect((await stored(db)).numbers).toHaveLength(numbers.length);
+  });
+
   it("a page's live query of the horses hears the worker's write, with ids", async () => {
     const [worker, page] = connections();
     await worker.horses.put(horse(1, 'Comet'));
