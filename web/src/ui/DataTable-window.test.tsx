@@ -17,14 +17,14 @@ const boxesResized = () => act(() => observers.forEach((report) => report()));
  * viewport's top. jsdom has no ResizeObserver either: this one reports each box when it
  * starts observing, and when the test says the boxes changed size.
  */
-function fakeLayout(height: number, top: () => number) {
+function fakeLayout(height: number, top: () => number, { reportOnObserve = true } = {}) {
   vi.stubGlobal(
     'ResizeObserver',
     class {
       constructor(private readonly report: () => void) {}
       observe() {
         observers.add(this.report);
-        this.report();
+        if (reportOnObserve) this.report();
       }
       disconnect() {
         observers.delete(this.report);
@@ -116,6 +116,20 @@ describe('DataTable windowing', () => {
     expect(cards.length).toBeLessThan(30);
     expect(cards[0]!.getAttribute('aria-setsize')).toBe('5000');
     expect(within(cards[0]!).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it("a phone's first cards are those in view; the cards beyond follow once the list is measured", () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    // A browser reports a box after the frame that laid it out, not when observing starts.
+    fakeLayout(220, () => 0, { reportOnObserve: false });
+    vi.stubGlobal('innerHeight', 844);
+    render(<DataTable rows={many(5_000)} columns={columns} label="Horses" />);
+    const names = () => within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem').map((card) => card.textContent);
+    // 844 px hold four cards of 220 px: the first frame styles and lays out those alone.
+    expect(names()).toEqual(['Horse 0', 'Horse 1', 'Horse 2', 'Horse 3']);
+    boxesResized();
+    // Then two cards' worth of overscan below, ready before a flick can reach them.
+    expect(names()).toEqual(['Horse 0', 'Horse 1', 'Horse 2', 'Horse 3', 'Horse 4', 'Horse 5']);
   });
 
   it("[B1] a phone's cards take a search's rows in place, and each acts on the row it shows", () => {

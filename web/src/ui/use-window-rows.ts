@@ -45,6 +45,21 @@ export function visibleRows(input: {
   return { start, end };
 }
 
+/** Where the list is against the viewport, and whether that was read or only assumed. */
+type Place = { listTop: number; viewportHeight: number; measured: boolean };
+
+/**
+ * FIRST_WINDOW: the rows of `place`, with overscan only once the list's place has been read.
+ * A list's first rows render in the task that shows them, and a phone (CPU 4x) styles and
+ * lays out ~26 elements per card: the two overscan cards were a fifth of that frame's
+ * elements (6 cards, 4 of them in a 844 px viewport). The overscan follows a frame later,
+ * when the list's box is measured, before anyone can scroll to it (docs/performance.md
+ * "Avatars without an SVG mask; the first window without overscan").
+ */
+function windowAt({ measured, ...place }: Place, count: number, rowHeight: number): RowWindow {
+  return visibleRows({ count, rowHeight, ...place, ...(measured ? {} : { overscan: 0 }) });
+}
+
 /** The average height of the rendered rows, first top to last bottom plus one gap. */
 function renderedHeight(list: HTMLElement | null, selector: string): [number, number] {
   const items = list ? list.querySelectorAll<HTMLElement>(selector) : [];
@@ -79,8 +94,12 @@ export function useWindowRows(
   const windowed = count > (measureBy.windowFrom ?? WINDOW_FROM);
   const [rowHeight, setRowHeight] = useState(estimate);
   // Where the list is against the viewport. Until it is read, the window is the one from the
-  // list's top, which is where a list first shows.
-  const [place, setPlace] = useState(() => ({ listTop: 0, viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight }));
+  // list's top, which is where a list first shows, and without overscan (FIRST_WINDOW).
+  const [place, setPlace] = useState<Place>(() => ({
+    listTop: 0,
+    viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight,
+    measured: false,
+  }));
   // What the handlers below compare a new place with: the list as last rendered.
   const latest = useRef({ count, rowHeight });
   latest.current = { count, rowHeight };
@@ -100,11 +119,11 @@ export function useWindowRows(
     const target = box.current;
     if (!windowed || !list || !target) return;
     const follow = () => {
-      const next = { listTop: list.getBoundingClientRect().top, viewportHeight: window.innerHeight };
+      const next = { listTop: list.getBoundingClientRect().top, viewportHeight: window.innerHeight, measured: true };
       setPlace((current) => {
         const { count: length, rowHeight: height } = latest.current;
-        const was = visibleRows({ count: length, rowHeight: height, ...current });
-        const now = visibleRows({ count: length, rowHeight: height, ...next });
+        const was = windowAt(current, length, height);
+        const now = windowAt(next, length, height);
         return was.start === now.start && was.end === now.end ? current : next;
       });
     };
@@ -141,6 +160,6 @@ export function useWindowRows(
   }, [windowed, box, listRef, rows]);
 
   if (!windowed) return { start: 0, end: count, windowed, before: 0, after: 0 };
-  const { start, end } = visibleRows({ count, rowHeight, ...place });
+  const { start, end } = windowAt(place, count, rowHeight);
   return { start, end, windowed, before: start * rowHeight, after: Math.max(0, count - end) * rowHeight };
 }
