@@ -50,9 +50,9 @@ type Place = { listTop: number; viewportHeight: number; measured: boolean };
 
 /**
  * FIRST_WINDOW: the rows of `place`, with overscan only once the list's place has been read.
- * A list's first rows render in the task that shows them, and a phone (CPU 4x) styles and
- * lays out ~26 elements per card: the two overscan cards were a fifth of that frame's
- * elements (6 cards, 4 of them in a 844 px viewport). The overscan follows a frame later,
+ * A list's first rows render in the task that shows them, and a phone (CPU 4x) makes, styles
+ * and lays out ~40 elements per horse card there: the two overscan cards were a third of
+ * that frame's cards (6, when a 844 px viewport holds 4). The overscan follows a frame later,
  * when the list's box is measured, before anyone can scroll to it (docs/performance.md
  * "Avatars without an SVG mask; the first window without overscan").
  */
