@@ -124,7 +124,10 @@ describe('DataTable windowing', () => {
     fakeLayout(220, () => 0, { reportOnObserve: false });
     vi.stubGlobal('innerHeight', 844);
     render(<DataTable rows={many(5_000)} columns={columns} label="Horses" />);
-    const names = () => within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem').map((card) => card.textContent);
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Horses' }))
+        .getAllByRole('listitem')
+        .map((card) => card.textContent);
     // 844 px hold four cards of 220 px: the first frame styles and lays out those alone.
     expect(names()).toEqual(['Horse 0', 'Horse 1', 'Horse 2', 'Horse 3']);
     boxesResized();
