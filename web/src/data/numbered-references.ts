@@ -29,23 +29,6 @@ type Row = Record<string, unknown>;
 const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null;
 
 /**
- * An error for the first row that holds a number in a numbered field, or undefined. Callers
- * write ids; a number would be stored as it is and read back as whatever id has that number,
- * so such a write is refused whole (nothing of it is stored).
- */
-function numberWritten(rows: readonly unknown[]): Error | undefined {
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (!isRow(row)) continue;
-    for (let f = 0; f < NUMBERED_FIELDS.length; f++) {
-      const field = NUMBERED_FIELDS[f]!;
-      if (typeof row[field] === 'number') return new TypeError(`${NUMBERED_TABLE}.${field} must be an id or null, not a number`);
-    }
-  }
-  return undefined;
-}
-
-/**
  * Dexie middleware, below all of Dexie's own (level -2): everything above it, live queries
  * and their change tracking included, sees ids; IndexedDB holds numbers. Numbers are learnt
  * once per connection and kept (a number is never given to another id); a number given in a
@@ -156,14 +139,21 @@ export const numberedReferences: Middleware<DBCore> = {
       return stored ?? row;
     };
 
-    /** The ids `rows` name that have no number yet (indexed loops, as toIds: a first sync writes 10,000 horses through here). */
+    /**
+     * The ids `rows` name that have no number yet (indexed loops, as toIds: a first sync writes
+     * 10,000 horses through here). Throws for a number in a numbered field: callers write ids,
+     * and a number would be stored as it is and read back as whatever id has that number, so
+     * such a write is refused whole, before anything of it is stored.
+     */
     const unnumbered = (trans: DBCoreTransaction, rows: readonly unknown[]): Set<string> => {
       const ids = new Set<string>();
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
         if (!isRow(row)) continue;
         for (let f = 0; f < NUMBERED_FIELDS.length; f++) {
-          const value = row[NUMBERED_FIELDS[f]!];
+          const field = NUMBERED_FIELDS[f]!;
+          const value = row[field];
+          if (typeof value === 'number') throw new TypeError(`${NUMBERED_TABLE}.${field} must be an id or null, not a number`);
           if (typeof value === 'string' && numberFor(trans, value) === undefined) ids.add(value);
         }
       }
@@ -192,10 +182,13 @@ export const numberedReferences: Middleware<DBCore> = {
       ...table,
       mutate: (req) => {
         if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
-        const refused = numberWritten(req.values);
-        if (refused) return Promise.reject(refused);
+        let ids: Set<string>;
+        try {
+          ids = unnumbered(req.trans, req.values);
+        } catch (refused) {
+          return Promise.reject(refused);
+        }
         const store = () => table.mutate({ ...req, values: req.values.map((row) => toNumbers(req.trans, row)) });
-        const ids = unnumbered(req.trans, req.values);
         return ids.size === 0 ? store() : give(req.trans, ids).then(store);
       },
       get: (req) => table.get(req).then((row) => named(req.trans, [row], row)),
