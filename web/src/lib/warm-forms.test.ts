@@ -10,9 +10,26 @@ describe('warmForms', () => {
     const created = vi.spyOn(document, 'createElement');
     // What was laid out: in the page then, with the date field; and whether that was in the
     // field's task, or in the task of the layout before.
-    const laidOut: { connected: boolean; dateField: boolean; hidden: boolean; inFieldTask: boolean; inLayoutTask: boolean }[] = [];
+    // And whether a frame came between it and the step before: what else the page changed is
+    // drawn in that frame, not in the layout the warm-up forces.
+    const laidOut: {
+      connected: boolean;
+      dateField: boolean;
+      hidden: boolean;
+      inFieldTask: boolean;
+      inLayoutTask: boolean;
+      afterFrame: boolean;
+    }[] = [];
     let fieldTask = false;
     let layoutTask = false;
+    let framed = false;
+    const frame = window.requestAnimationFrame.bind(window);
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) =>
+      frame((time) => {
+        framed = true;
+        callback(time);
+      }),
+    );
     const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       laidOut.push({
         connected: this.isConnected,
@@ -20,7 +37,9 @@ describe('warmForms', () => {
         hidden: this.inert && this.getAttribute('aria-hidden') === 'true' && this.style.visibility === 'hidden',
         inFieldTask: fieldTask,
         inLayoutTask: layoutTask,
+        afterFrame: framed,
       });
+      framed = false;
       layoutTask = true;
       setTimeout(() => {
         layoutTask = false;
@@ -46,11 +65,11 @@ describe('warmForms', () => {
     await first;
     expect(numberFormats).toHaveBeenCalledTimes(1);
     expect(dateFields()).toBe(1);
-    // The field laid out, then the sample without it, each in a task of its own, hidden, and
+    // The field laid out, then the sample without it, each in a task of its own after a frame, hidden, and
     // gone again: the page is as it was.
     expect(laidOut).toEqual([
-      { connected: true, dateField: true, hidden: true, inFieldTask: false, inLayoutTask: false },
-      { connected: true, dateField: false, hidden: true, inFieldTask: false, inLayoutTask: false },
+      { connected: true, dateField: true, hidden: true, inFieldTask: false, inLayoutTask: false, afterFrame: true },
+      { connected: true, dateField: false, hidden: true, inFieldTask: false, inLayoutTask: false, afterFrame: true },
     ]);
     expect(document.body.innerHTML).toBe(before);
     expect(measured).toHaveBeenCalledTimes(2);

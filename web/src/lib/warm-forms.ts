@@ -1,4 +1,5 @@
 import { yieldToBrowser } from '../data/time-slices.ts';
+import { afterNextFrame } from './after-next-frame.ts';
 import { warmIcu } from './warm-icu.ts';
 
 let warmed: Promise<void> | undefined;
@@ -56,7 +57,8 @@ const FIELD = '<div class="fieldset py-1"></div>';
  * slow host at 4×, and each alone 110–353 and 54–180 ms (docs/performance.md "The forms'
  * warm-up in five tasks; the locale's data loaded in a worker"). A renderer that has done
  * this before (a reload) pays a few ms in all. The first step waits a task too, so a tap
- * that asks for it is answered first.
+ * that asks for it is answered first; the two layouts wait for a frame, so that what else the
+ * page changed is drawn in that frame and not in the layout forced here.
  */
 export function warmForms(): Promise<void> {
   warmed ??= (async () => {
@@ -71,9 +73,11 @@ export function warmForms(): Promise<void> {
       dateField.type = 'date';
       dateField.className = 'input w-full';
     });
-    await yieldToBrowser();
+    // Each layout after a frame: a forced layout styles and lays out whatever else the page
+    // changed since its last frame too (the phone's drawer made when idle), in the same task.
+    await afterNextFrame();
     timed('date field laid out', () => layOutSample(FIELD, dateField));
-    await yieldToBrowser();
+    await afterNextFrame();
     timed('sample laid out', () => layOutSample(SAMPLE));
   })().catch(() => {}); // Only a head start: a failure here never holds a form back.
   return warmed;

@@ -127,6 +127,26 @@ describe('layout', () => {
     expect(screen.getByRole('button', { name: 'Collapse' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it("[G4] a phone's closed drawer makes its links once the page is idle, or at once when opened", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      await renderLayout(testUser('Admin'));
+      // Out of sight in the closed drawer, so not made in the start's first frame…
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      // …but made once the page is idle, before a finger reaches for the menu.
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      expect(within(nav).getAllByRole('link')).toHaveLength(7);
+      cleanup();
+      // Opened before the page was idle: the links are there with the open drawer.
+      await renderLayout(testUser('Staff'));
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+      expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Horses' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('[G5] has a bell with an unread dot that goes once opened, and a phone menu button', async () => {
     await renderLayout(testUser('Admin'));
     const bell = screen.getByRole('button', { name: 'Notifications, unread' });

@@ -8,6 +8,7 @@ import { lockPageScroll } from './page-lock.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarCollapsed } from './sidebar-state.ts';
 import { SyncBadge } from './SyncBadge.tsx';
+import { useMadeWhenIdle } from './use-made-when-idle.ts';
 import { useIsDesk } from './use-media-query.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -25,6 +26,9 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
   // a desk the sidebar is beside the page.
   const isDesk = useIsDesk();
   const overlay = drawerOpen && !isDesk;
+  // A phone's closed drawer is out of sight; its links (~60 elements) are made once the start is
+  // done, not in the start's first frame (docs/web.md "Layout").
+  const sidebarMade = useMadeWhenIdle(isDesk || drawerOpen);
   useEffect(() => (overlay ? lockPageScroll() : undefined), [overlay]);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = pageTitle(pathname);
@@ -63,7 +67,7 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
       </div>
       <div className="drawer-side z-40" id="nav-sidebar">
         <label htmlFor="nav-drawer" aria-label="Close menu" className="drawer-overlay" />
-        <Sidebar role={user.role} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} onNavigate={closeDrawer} />
+        {sidebarMade && <Sidebar role={user.role} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} onNavigate={closeDrawer} />}
       </div>
     </div>
   );
