@@ -20,7 +20,9 @@ import { browserProfiles, inTurn } from './browser-profiles.ts';
 import { profileMainThread } from './cpu-profile.ts';
 import { heapFigures, type HeapFigures, mib } from './heap.ts';
 import { tracePage } from './trace.ts';
+import { cpuIndex, onBlankPage } from './cpu-index.ts';
 import {
+  chooseRate,
   DEFAULT_RATE,
   inNewBrowser,
   inNewTab,
@@ -99,10 +101,13 @@ export async function abStarts(
   const profiles = browserProfiles('ranch-bench-ab-');
   const phones: Phone[] = [];
   const turns: Turn[] = [];
+  // BENCH_PHONE_RATE as in the phone rows (4× by default), scored once on the first phone.
+  let chosen: { rate: number; label: string } | undefined;
   try {
     for (let n = 0; n < builds.length; n++) {
       const context = await profiles.launch(PHONE);
-      const phone = await openPhone(context, DEFAULT_RATE, log);
+      chosen ??= await onBlankPage(context, async (blank, cdp) => chooseRate(blank, cdp, await cpuIndex(blank, cdp, 1)));
+      const phone = await openPhone(context, chosen.rate, log);
       for (const [i, build] of builds.entries()) {
         await signInAndSync(phone.page, build.url, { signedIn: i > 0 });
         const arming = ARMING[action.kind];
@@ -113,6 +118,8 @@ export async function abStarts(
       phones.push(phone);
     }
     for (const [place, build] of builds.entries()) turns.push({ build, place, starts: [] });
+    const rate = chosen?.rate ?? DEFAULT_RATE;
+    log(`  ab: phones at ${chosen?.label ?? `CPU ${rate}×`}`);
     for (let round = 0; round < rounds; round++) {
       for (const turn of inTurn(turns, round)) {
         // Build i starts on phone (i + round) mod n: every phone every build, each in turn.
@@ -125,17 +132,19 @@ export async function abStarts(
         const traceFile = process.env.BENCH_AB_TRACE;
         const profileFile = process.env.BENCH_AB_PROFILE;
         const file = profileFile ?? traceFile;
-        const traceAll = process.env.BENCH_AB_TRACE_ALL === '1';
-        const observed = file !== undefined && turn === turns[0] && (round === 0 || traceAll);
-        const output = !observed ? undefined : traceAll ? `${file}.${round + 1}.${profileFile ? 'cpuprofile' : 'json'}` : file;
+        // BENCH_AB_TRACE_ALL=both: every start of every build, in <file>.<build>.<round>.json.
+        const both = process.env.BENCH_AB_TRACE_ALL === 'both';
+        const traceAll = both || process.env.BENCH_AB_TRACE_ALL === '1';
+        const observed = file !== undefined && (turn === turns[0] || both) && (round === 0 || traceAll);
+        const named = both ? `${file}.${turn.place + 1}.${round + 1}` : `${file}.${round + 1}`;
+        const output = !observed ? undefined : traceAll ? `${named}.${profileFile ? 'cpuprofile' : 'json'}` : file;
         const { build } = turn;
         // BENCH_NEW_TAB=1: each start in a new tab (phone.ts, inNewTab), its code cold;
         // BENCH_COLD=1: in the phone's browser started again (inNewBrowser). Otherwise the
         // phone, idle at 1× since its last start, is throttled again.
-        if (process.env.BENCH_COLD === '1')
-          Object.assign(phone, await inNewBrowser(phone.page, profiles.restart, DEFAULT_RATE, phone.tasks, log));
-        else if (process.env.BENCH_NEW_TAB === '1') Object.assign(phone, await inNewTab(phone.page, build.url, DEFAULT_RATE, log));
-        else await phone.pace(DEFAULT_RATE);
+        if (process.env.BENCH_COLD === '1') Object.assign(phone, await inNewBrowser(phone.page, profiles.restart, rate, phone.tasks, log));
+        else if (process.env.BENCH_NEW_TAB === '1') Object.assign(phone, await inNewTab(phone.page, build.url, rate, log));
+        else await phone.pace(rate);
         const doing = () => startDoing(phone, build, action, horses);
         const done = await (output === undefined
           ? doing()
@@ -158,7 +167,7 @@ export async function abStarts(
     await profiles.closeAll();
   }
   return turns.flatMap(({ build, starts }) => {
-    const group = `Phone (CPU ${DEFAULT_RATE}×), builds alternating`;
+    const group = `Phone (${chosen?.label ?? 'no phone'}), builds alternating`;
     const of = (pick: (run: Run) => number) => median(starts.map(pick));
     return [
       {

@@ -488,7 +488,7 @@ type FirstEdit = { run: Start; tapped: number; pressed: number; saved: number };
  * which this host's page scores as DevTools' calibrated presets do (web/bench/cpu-index.ts);
  * 4× when unset.
  */
-async function chooseRate(page: Page, cdp: CDPSession, host: number): Promise<{ rate: number; label: string }> {
+export async function chooseRate(page: Page, cdp: CDPSession, host: number): Promise<{ rate: number; label: string }> {
   const asked = process.env.BENCH_PHONE_RATE ?? String(DEFAULT_RATE);
   if (asked === 'mid-tier' || asked === 'low-tier') {
     const rate = await calibratedRate(page, cdp, host, asked === 'mid-tier' ? MID_TIER : LOW_TIER);
