@@ -65,8 +65,8 @@ describe('warmForms', () => {
     await first;
     expect(numberFormats).toHaveBeenCalledTimes(1);
     expect(dateFields()).toBe(1);
-    // The field laid out, then the sample without it, each in a task of its own after a frame, hidden, and
-    // gone again: the page is as it was.
+    // The field laid out, then the sample without it, each in a task of its own after a frame,
+    // hidden, and gone again: the page is as it was.
     expect(laidOut).toEqual([
       { connected: true, dateField: true, hidden: true, inFieldTask: false, inLayoutTask: false, afterFrame: true },
       { connected: true, dateField: false, hidden: true, inFieldTask: false, inLayoutTask: false, afterFrame: true },

@@ -26,7 +26,7 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
   // a desk the sidebar is beside the page.
   const isDesk = useIsDesk();
   const overlay = drawerOpen && !isDesk;
-  // A phone's closed drawer is out of sight; its links (~60 elements) are made once the start is
+  // A phone's closed drawer is out of sight; its links (~50 elements) are made once the start is
   // done, not in the start's first frame (docs/web.md "Layout").
   const sidebarMade = useMadeWhenIdle(isDesk || drawerOpen);
   useEffect(() => (overlay ? lockPageScroll() : undefined), [overlay]);
