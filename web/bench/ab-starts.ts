@@ -4,8 +4,9 @@
 // minutes, so builds are compared start by start in the same minutes: each build has its own
 // server (one Postgres database); there are as many phones as builds (a fresh profile each,
 // CPU 4× or BENCH_PHONE_RATE), each signed in and synced once to every build; each round
-// starts every build with the data on the device, each on another phone than the round before (one browser can be
-// slower than another through a whole run: 40-45 ms in its medians, docs/performance.md),
+// starts every build with the data on the device, each on another phone than the round
+// before (one browser can be slower than another through a whole run: 40-45 ms in its
+// medians, docs/performance.md),
 // the order swapped every round. A phone not starting shows a page that is not the app, so
 // its workers stop meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
 // (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
