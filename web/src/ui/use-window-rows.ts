@@ -124,7 +124,9 @@ export function useWindowRows(
         const { count: length, rowHeight: height } = latest.current;
         const was = windowAt(current, length, height);
         const now = windowAt(next, length, height);
-        return was.start === now.start && was.end === now.end ? current : next;
+        // Kept when nothing shown changes, unless it was only assumed: once read, the place
+        // says so, and the overscan holds from then on.
+        return current.measured && was.start === now.start && was.end === now.end ? current : next;
       });
     };
     let frame = 0;
