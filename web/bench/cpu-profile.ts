@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; hitCount?: number };
-type Profile = { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[]; startTime: number; endTime: number };
+export type Profile = { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[]; startTime: number; endTime: number };
 
 /** Runs `run` with the sampling profiler on, then writes and summarises what the main thread did. */
 export async function profileMainThread<T>(page: Page, file: string, log: (line: string) => void, run: () => Promise<T>): Promise<T> {
@@ -26,7 +26,7 @@ export async function profileMainThread<T>(page: Page, file: string, log: (line:
 }
 
 /** The top functions by self time (µs from the samples' time deltas), idle and GC apart. */
-function summarise(profile: Profile, top = 25): string[] {
+export function summarise(profile: Profile, top = 25): string[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const samples = profile.samples ?? [];

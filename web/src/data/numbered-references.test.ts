@@ -123,6 +123,17 @@ describe("the horses' references to lookup items, stored as numbers", () => {
     expect((await worker.horses.toArray()).map((row) => row.breedId)).toEqual([ARABIAN, ARABIAN, ID(7), ID(7)]);
   });
 
+  it('stores two pieces sent at once in one transaction, both naming items with no number yet, as a first sync does', async () => {
+    const [db] = connections();
+    const first = [horse(1, 'Comet'), horse(2, 'Dusk', { colorId: GREY })];
+    const second = [horse(3, 'Ember', { colorId: GREY }), horse(4, 'Flint', { breedId: ID(7) })];
+    // The projection sends a piece's puts while IndexedDB still writes the piece before.
+    await db.transaction('rw', db.horses, () => Promise.all([db.horses.bulkPut(first), db.horses.bulkPut(second)]));
+    expect(await db.horses.toArray()).toEqual([...first, ...second]);
+    const { numbers } = await stored(db);
+    expect(numbers.map((row) => row.id).sort()).toEqual([BAY, GREY, ARABIAN, MARE, ID(7)].sort());
+  });
+
   it('forgets a number given in a write that failed, so a number given again later reads as its new id', async () => {
     const [worker, page] = connections();
     await worker.horses.put(horse(1, 'Comet'));

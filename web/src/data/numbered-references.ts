@@ -103,8 +103,27 @@ export const numberedReferences: Middleware<DBCore> = {
 
     const numberFor = (trans: DBCoreTransaction, id: string) => numberOf.get(id) ?? given.get(trans)?.get(id);
 
-    /** Gives a number to each of `ids` that has none (read first: another connection may have given it). */
-    const give = (trans: DBCoreTransaction, ids: Set<string>) =>
+    /** Each transaction's last giving, which its next one waits for (give, below). */
+    const giving = new WeakMap<DBCoreTransaction, Promise<void>>();
+
+    /**
+     * Gives a number to each of `ids` that has none (read first: another connection may have
+     * given it). A transaction's givings run one after another: a first sync sends a piece of
+     * horses while the piece before is still being stored, both naming lookup items with no
+     * number yet, and had both added them, the second add would break the table's unique
+     * `id` and abort the whole transaction.
+     */
+    const give = (trans: DBCoreTransaction, ids: Set<string>): Promise<void> => {
+      const done = (giving.get(trans) ?? Promise.resolve()).then(() => giveNow(trans, ids));
+      // A failed giving fails its own write (and so the transaction); the next one still runs.
+      giving.set(
+        trans,
+        done.catch(() => {}),
+      );
+      return done;
+    };
+
+    const giveNow = (trans: DBCoreTransaction, ids: Set<string>) =>
       readNew(trans).then(() => {
         const missing = [...ids].filter((id) => numberFor(trans, id) === undefined);
         if (missing.length === 0) return;
