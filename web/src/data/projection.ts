@@ -8,7 +8,7 @@ import { isGrouped, type GroupedCollection, type RecordGroups } from './record-g
 import { paymentGroups } from './sale-payments.ts';
 import { forEachPageByKey } from './read-by-key.ts';
 import type { Store } from './store.ts';
-import { timeSlices, type TimeSlices } from './time-slices.ts';
+import { timeSlices, yieldBehindQueued, type TimeSlices } from './time-slices.ts';
 import { writeApart } from './write-apart.ts';
 
 export type Projection = {
@@ -234,11 +234,12 @@ const changedRows = (context: Context, collection: ProjectedCollection, ids: Ite
 
 /**
  * The rows of a large batch (a first sync), read a piece at a time between time slices:
- * validating 21,000 entities takes over a second here, too long to hold the main thread.
+ * validating 100,000 records takes seconds, too long to keep IndexedDB's answers (the tables
+ * read before, being written) and the pages' calls waiting.
  * What the document changes between pieces is dirty again and rewritten by the next batch.
  */
 async function changedRowsSliced(context: Context, batch: Map<ProjectedCollection, Set<string>>): Promise<Snapshot[]> {
-  const slices = timeSlices();
+  const slices = timeSlices(8, yieldBehindQueued);
   const snapshots: Snapshot[] = [];
   for (const [collection, idSet] of batch) {
     const ids = [...idSet];
@@ -464,7 +465,7 @@ async function compareRows(
 async function reconcileAll(context: Context): Promise<boolean> {
   const { doc, db, groups, invalid } = context;
   const started = performance.now();
-  const slices = timeSlices();
+  const slices = timeSlices(8, yieldBehindQueued);
   const snapshots: Snapshot[] = [];
   for (const collection of PROJECTED_COLLECTIONS) {
     const table = tableOf(collection);
