@@ -661,23 +661,23 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     let { page } = opened;
 
     // (d) and (a) A first sync: a new device signs in; until every table is filled.
-    const syncTrace = process.env.BENCH_TRACE_SYNC;
-    const syncProfile = process.env.BENCH_PROFILE_SYNC;
-    const { signIn, filled } = syncTrace
-      ? await tracePage(page, syncTrace, log, () => signInAndSync(page, server.url))
-      : syncProfile
-        ? await profileDataWorker(context, syncProfile, log, () => signInAndSync(page, server.url))
-        : await (async () => {
-            // The signed-in document's tasks only the trace saw join the first sync's (main-thread-tasks.ts).
-            const { value, traced } = await withMainThreadTasks(page, () => signInAndSync(page, server.url));
-            const unseen = addUnseen(tasks, traced?.long ?? []);
-            const inside = within(unseen, value.signIn, value.filled);
-            const named = inside.map((task) => `${ms(task.duration)} at ${ms(task.start - value.signIn)}, ${task.postedBy}`);
-            log(
-              `  phone: first sync traced: ${traced ? `${inside.length} long tasks seen only in the trace${named.length ? ` (${named.join('; ')})` : ''}` : 'no navigation found'}`,
-            );
-            return value;
-          })();
+    const firstSync = async () => {
+      const run = () => signInAndSync(page, server.url);
+      const trace = process.env.BENCH_TRACE_SYNC;
+      if (trace) return tracePage(page, trace, log, run);
+      const profile = process.env.BENCH_PROFILE_SYNC;
+      if (profile) return profileDataWorker(context, profile, log, run);
+      // The signed-in document's tasks only the trace saw join the first sync's (main-thread-tasks.ts).
+      const { value, traced } = await withMainThreadTasks(page, run);
+      const unseen = addUnseen(tasks, traced?.long ?? []);
+      const inside = within(unseen, value.signIn, value.filled);
+      const named = inside.map((task) => `${ms(task.duration)} at ${ms(task.start - value.signIn)}, ${task.postedBy}`);
+      log(
+        `  phone: first sync traced: ${traced ? `${inside.length} long tasks seen only in the trace${named.length ? ` (${named.join('; ')})` : ''}` : 'no navigation found'}`,
+      );
+      return value;
+    };
+    const { signIn, filled } = await firstSync();
     const { payments, care } = await page.evaluate(async () => {
       const { db } = (window as unknown as AppWindow).__ranch.data;
       const payments = (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0);
