@@ -50,6 +50,17 @@ describe('[O8] [Y3] reading a synced entity without trusting it', () => {
     expect(readRecord('breeds', ID, foreign)).toMatchObject({ valid: false, fields: expect.arrayContaining(['id', 'name', 'isActive']) });
   });
 
+  it('reads the fields a record holds now: a field deleted, or set again, is read as it is, not as it was', () => {
+    const value = stored(ID, breed({ id: ID, name: 'Shire', isActive: true, junk: 'x' })) as Y.Map<unknown>;
+    value.delete('junk');
+    value.set('name', 'Shire Horse');
+    expect(entityShape('breeds', ID, value)).toEqual({
+      kind: 'entity',
+      fields: { id: ID, name: 'Shire Horse', isActive: true },
+      strays: [],
+    });
+  });
+
   it('reads a deeply nested value one level deep, without overflowing the stack', () => {
     let inner = new Y.Map<unknown>();
     const doc = new Y.Doc();

@@ -27,7 +27,10 @@ export function entityShape(collection: Collection, key: string, value: unknown)
   const own = RECORD_FIELDS[collection];
   const fields: EntityFields = {};
   const strays: string[] = [];
-  for (const [field, fieldValue] of (value as Y.Map<unknown>).entries()) {
+  // forEach, not entries(): Yjs's entries() wraps the map's own iterator twice, an object per
+  // step in each, and took 3 times as long (50,000 payments in Node: 300–450 ms against
+  // 100–180), every record of a first sync and of the server's checks going through here.
+  (value as Y.Map<unknown>).forEach((fieldValue, field) => {
     if (field === 'id') {
       if (fieldValue === key) fields.id = key;
       else strays.push(field);
@@ -39,7 +42,7 @@ export function entityShape(collection: Collection, key: string, value: unknown)
     } else {
       strays.push(field);
     }
-  }
+  });
   if (fields.id === undefined && !strays.includes('id')) strays.push('id');
   return { kind: 'entity', fields, strays };
 }
