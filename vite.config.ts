@@ -27,14 +27,23 @@ const ZOD_FIRST = fromRoot('./web/src/lib/zod-chunk.ts');
  * steps find their code in memory once the form is on screen.
  */
 const STAGING_FETCH = fromRoot('./web/src/data/staging-fetch.ts');
+/** The horse dialog, which a first write or edit during a start waits for. */
+const HORSE_DIALOG = fromRoot('./web/src/features/horses/HorseDialog.tsx');
 /**
- * Lazy modules whose whole static graph is fetched with them (a link for each chunk the
- * importer has not loaded): the horse dialog, which a first write or edit during a start
- * waits for. Its browser found its imports only once its chunk had arrived, and their imports
- * once those had: three round trips to the service worker, each 40-150 ms on the phone bench
- * in a start anew (CPU 4x; docs/performance.md "Code fetched at the tap").
+ * The modules its loader imports, a step a task (web/src/features/horses/load-horse-dialog.ts),
+ * after zodFirst's.
  */
-const FETCHED_WHOLE = [fromRoot('./web/src/features/horses/HorseDialog.tsx')];
+const HORSE_DIALOG_STEPS = ['./shared/schemas/common.ts', './shared/schemas/horse.ts', './web/src/ui/FormField.tsx'].map(fromRoot);
+/**
+ * A module of nothing whose import fetches the horse dialog's whole static graph (a link for
+ * each chunk the importer has not loaded) and evaluates none of it
+ * (web/src/features/horses/horse-dialog-fetch.ts): the dialog's loader asks for it first and
+ * then evaluates the graph in steps. The browser otherwise found the dialog's imports only
+ * once its chunk had arrived, and their imports once those had: three round trips to the
+ * service worker, each 40-150 ms on the phone bench in a start anew (CPU 4x;
+ * docs/performance.md "Code fetched at the tap").
+ */
+const HORSE_DIALOG_FETCH = fromRoot('./web/src/features/horses/horse-dialog-fetch.ts');
 
 /**
  * Chunks V8 compiles whole when it first compiles them (its explicit compile hint,
@@ -45,7 +54,7 @@ const FETCHED_WHOLE = [fromRoot('./web/src/features/horses/HorseDialog.tsx')];
  * saved in a median of 1.52 s after it against 1.87 s (docs/performance.md "The page's heap;
  * the page before, collected"). In a page that ran them before, V8 has them compiled anyway.
  */
-const COMPILED_WHOLE = [fromRoot('./web/src/features/horses/HorseDialog.tsx'), '/node_modules/react-hook-form/'];
+const COMPILED_WHOLE = [HORSE_DIALOG, '/node_modules/react-hook-form/'];
 const compileHint = ({ moduleIds }: { moduleIds: string[] }) =>
   moduleIds.some((id) => COMPILED_WHOLE.some((module) => id.includes(module))) ? '//# allFunctionsCalledOnLoad' : '';
 
@@ -88,22 +97,27 @@ function chunkImporting(moduleId: string): string | undefined {
   return Object.keys(outputChunks).find((file) => outputChunks[file]?.facadeModuleId === moduleId);
 }
 
+/** The chunks dynamic imports of `modules` load, and every chunk those import statically. */
+function chunksOf(modules: string[]): string[] {
+  return modules.map(chunkImporting).flatMap((chunk) => (chunk ? [...loadedWith(chunk)] : []));
+}
+
 /** The staging's steps' chunks from `modules`, the staging chunk's, and every chunk they import statically. */
 function stagingChunks(modules: string[]): string[] {
   const staging = Object.keys(outputChunks).find((file) => STAGING.test(file));
-  const chunks = [...modules.map(chunkImporting), staging];
-  return chunks.flatMap((chunk) => (chunk ? [...loadedWith(chunk)] : []));
+  return [...chunksOf(modules), ...(staging ? loadedWith(staging) : [])];
 }
 
 /** The chunks a dynamic import of `file` links for preloading (none: the browser fetches a chunk's imports itself). */
 function preloaded(file: string, deps: string[]): string[] {
   const facade = outputChunks[file]?.facadeModuleId ?? '';
   if (facade === STAGING_FETCH) return stagingChunks([ZOD_FIRST, ...STAGING_STEPS]);
+  if (facade === HORSE_DIALOG_FETCH) return chunksOf([ZOD_FIRST, ...HORSE_DIALOG_STEPS, HORSE_DIALOG]);
   // The staging loads in steps, each evaluated in a task of its own
   // (data/staged-writes-on-demand.ts); the first fetches the later ones' chunks too, so
   // none waits for the one before to be evaluated before its requests go out.
   if (facade === STAGING_STEPS[0]) return [...deps, ...stagingChunks(STAGING_STEPS.slice(1))];
-  if (STAGING_STEPS.includes(facade) || STAGING.test(file) || FETCHED_WHOLE.includes(facade)) return deps;
+  if (STAGING_STEPS.includes(facade) || STAGING.test(file)) return deps;
   return [];
 }
 

@@ -69,6 +69,9 @@ describe('a horse created or edited while the data worker loads the stored docum
     dir = mkdtempSync(join(tmpdir(), 'ranch-staged-'));
   });
 
+  /** The horse dialog's chunks as the last start requested and received them, in order. */
+  let dialogChunks: string[] = [];
+
   /**
    * The next start of the device: a fresh data worker, whose load waits for the held store;
    * on Horses once the page's data layer talks to it.
@@ -77,6 +80,16 @@ describe('a horse created or edited while the data worker loads the stored docum
     context = await chromium.launchPersistentContext(dir, CHROMIUM);
     await context.addInitScript(HOLD_DOCUMENT);
     const page = context.pages()[0] ?? (await context.newPage());
+    dialogChunks = [];
+    const dialogChunk = (url: string) => /\/assets\/(HorseDialog|zod-chunk)-/.exec(url)?.[1];
+    page.on('request', (request) => {
+      const name = dialogChunk(request.url());
+      if (name) dialogChunks.push(`requested ${name}`);
+    });
+    page.on('requestfinished', (request) => {
+      const name = dialogChunk(request.url());
+      if (name) dialogChunks.push(`arrived ${name}`);
+    });
     await page.goto(`${server.url}/horses`);
     await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
     // The data layer in the worker (the page's own would write the horse into its document);
@@ -175,6 +188,11 @@ describe('a horse created or edited while the data worker loads the stored docum
     await dialog.getByRole('button', { name: 'Update Horse' }).click();
     await page.getByText('Horse updated successfully').waitFor({ timeout: 5_000 });
     await record(page, 'Early Riser').first().waitFor();
+    // The dialog's code, loaded in steps (features/horses/load-horse-dialog.ts), was requested
+    // all together: the dialog's own chunk before zod's first step had arrived, not a step's
+    // imports after the step before.
+    expect(dialogChunks.indexOf('requested HorseDialog')).toBeGreaterThan(-1);
+    expect(dialogChunks.indexOf('requested HorseDialog')).toBeLessThan(dialogChunks.indexOf('arrived zod-chunk'));
     // Answered and shown while the worker's load was still held.
     expect(await page.evaluate(() => (window as HeldWindow).__ranch?.data.docLoaded)).toBe(false);
     expect((await api<{ name: string }[]>('/api/horses')).map((horse) => horse.name)).toEqual(['Early Bird']);

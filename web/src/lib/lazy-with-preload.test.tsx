@@ -66,40 +66,50 @@ describe('lazyWithPreload', () => {
     expect(screen.getByLabelText('Name')).toBeTruthy();
   });
 
-  it('preloads the way it is told, but a render or a load() that comes first loads at once', async () => {
-    const direct = deferredLoad();
-    const stepped = deferredLoad();
-    const Dialog = lazyWithPreload(direct.load, stepped.load);
-    void Dialog.preload();
-    expect(stepped.calls).toHaveLength(1);
-    expect(direct.calls).toHaveLength(0);
-    // Add Horse tapped while the steps are under way: the dialog does not wait for them.
-    const opened = Dialog.load();
-    expect(direct.calls).toHaveLength(1);
-    direct.calls[0]!.resolve();
-    await opened;
+  it('a load() during a preload waits for it: the module loads once', async () => {
+    const { load, calls } = deferredLoad();
+    const Dialog = lazyWithPreload(load);
+    const preloaded = Dialog.preload();
+    // Add Horse tapped while the preload's steps are under way.
+    let opened = false;
+    const opening = Dialog.load().then(() => {
+      opened = true;
+    });
+    expect(calls).toHaveLength(1);
+    await Promise.resolve();
+    expect(opened).toBe(false);
+    calls[0]!.resolve();
+    await Promise.all([preloaded, opening]);
     act(() => {
       render(shell(<Dialog label="Name" />));
     });
     expect(screen.getByLabelText('Name')).toBeTruthy();
-    // Once loaded, a preload loads nothing more.
-    await Dialog.preload();
-    expect(stepped.calls).toHaveLength(1);
-    expect(direct.calls).toHaveLength(1);
+    expect(calls).toHaveLength(1);
   });
 
   it('once preloaded, a load() or a render loads nothing again', async () => {
-    const direct = deferredLoad();
-    const stepped = deferredLoad();
-    const Dialog = lazyWithPreload(direct.load, stepped.load);
+    const { load, calls } = deferredLoad();
+    const Dialog = lazyWithPreload(load);
     const preloaded = Dialog.preload();
-    stepped.calls[0]!.resolve();
+    calls[0]!.resolve();
     await preloaded;
     await Dialog.load();
     act(() => {
       render(shell(<Dialog label="Name" />));
     });
     expect(screen.getByLabelText('Name')).toBeTruthy();
-    expect(direct.calls).toHaveLength(0);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a failed load() is tried again by the next one', async () => {
+    const { load, calls } = deferredLoad();
+    const Dialog = lazyWithPreload(load);
+    const first = Dialog.load();
+    calls[0]!.reject(new Error('offline'));
+    await expect(first).rejects.toThrow('offline');
+    const second = Dialog.load();
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve();
+    await second;
   });
 });

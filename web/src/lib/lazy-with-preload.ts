@@ -1,9 +1,9 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export type Preloadable<P extends object> = ComponentType<P> & {
-  /** Loads the module ahead of need (once), as `preloadWith` says; the component then renders without suspending. */
+  /** Loads the module ahead of need (once); the component then renders without suspending. */
   preload(): Promise<void>;
-  /** Loads the module now, for someone waiting (once; a preload under way is not waited for). */
+  /** Loads the module now, for someone waiting: the same load as `preload` (once; one under way is waited for). */
   load(): Promise<void>;
 };
 
@@ -16,32 +16,22 @@ export type Preloadable<P extends object> = ComponentType<P> & {
  * (react-lazy-with-preload does the same; its last release predates React 19 and builds on
  * `forwardRef`, which React 19 no longer needs; this is the few lines we use of it.)
  */
-export function lazyWithPreload<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  /**
-   * How `preload` loads, when not as `load` does: e.g. in steps, each module evaluated in a
-   * task of its own, which suits a preload nobody waits for. A render or a `load()` that asks
-   * for the component before that is done loads it with `load` at once: each step's fetch
-   * waits for the step before, which on the phone bench held Add Horse's dialog back by ~0.5 s.
-   */
-  preloadWith: () => Promise<ComponentType<P>> = load,
-): Preloadable<P> {
+export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  let preloading: Promise<ComponentType<P>> | undefined;
-  const settle = (how: () => Promise<ComponentType<P>>, forget: () => void) =>
-    how().then(
+  // One load, whoever asks first: a tap during a preload waits for the preload's steps, whose
+  // modules are on their way already (features/horses/load-horse-dialog.ts).
+  const start = (): Promise<ComponentType<P>> => {
+    if (loaded) return Promise.resolve(loaded); // Preloaded: nothing to load again.
+    loading ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
-        // The next preload tries again (React's lazy keeps a failure it has seen, and a render
-        // through it shows that error to the nearest error boundary).
-        forget();
+        // The next preload or load tries again (React's lazy keeps a failure it has seen, and a
+        // render through it shows that error to the nearest error boundary).
+        loading = undefined;
         throw error;
       },
     );
-  const start = (): Promise<ComponentType<P>> => {
-    if (loaded) return Promise.resolve(loaded); // Preloaded: nothing to load again.
-    loading ??= settle(load, () => (loading = undefined));
     return loading;
   };
   const Lazy = lazy(() => start().then((component) => ({ default: component })));
@@ -52,12 +42,6 @@ export function lazyWithPreload<P extends object>(
     const [type] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return createElement(type, props);
   };
-  return Object.assign(Component, {
-    load: () => start().then(() => undefined),
-    preload: () => {
-      if (loading) return loading.then(() => undefined);
-      preloading ??= settle(preloadWith, () => (preloading = undefined));
-      return preloading.then(() => undefined);
-    },
-  });
+  const settled = () => start().then(() => undefined);
+  return Object.assign(Component, { load: settled, preload: settled });
 }

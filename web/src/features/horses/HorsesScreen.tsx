@@ -7,14 +7,13 @@ import type { RowAction } from '../../ui/DataTable.tsx';
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
-import { zodFirst } from '../../lib/zod-first.ts';
-import { yieldToBrowser } from '../../data/time-slices.ts';
-import { warmForms, withWarmForms } from '../../lib/warm-forms.ts';
+import { withWarmForms } from '../../lib/warm-forms.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { exportHorses } from './export-horses.ts';
 import { HorseFilters } from './HorseFilters.tsx';
 import { HorseTable } from './HorseTable.tsx';
+import { loadHorseDialog } from './load-horse-dialog.ts';
 import { normaliseNeedle } from './name-search.ts';
 import { withNames } from './horse-names.ts';
 import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions } from './use-horse-rows.ts';
@@ -26,27 +25,13 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions } from './
 // own: suspending on it instead showed the dialog ~0.5–1 s after the module had arrived during
 // a start, and loading it as the screen mounted slowed the first keystrokes (docs/web.md
 // "Dialogs that open at once").
-// Preloaded in steps, each evaluated in a task of its own (zod, the shared field schemas,
-// the horse's schema, then the form): at once they were one task of 85-120 ms on the phone
-// bench during a start, and the two schema modules together one of 118 ms (profiled, a
-// slower host: each about half).
+// Loaded in steps, each evaluated in a task of its own, its chunks all requested at once
+// (load-horse-dialog.ts), whether the page is idle or a tap asks for it first.
 // The form's date field loads the locale's data on a renderer's first use, and its first
 // show finds the fonts and builds the date field's icon, which a start anew has not done:
 // warmed in tasks of their own meanwhile (lib/warm-forms.ts), not in the form's first render
 // and show.
-const HorseDialog = lazyWithPreload(
-  () => withWarmForms(import('./HorseDialog.tsx')).then((module) => module.HorseDialog),
-  async () => {
-    await zodFirst();
-    await import('../../../../shared/schemas/common.ts');
-    await yieldToBrowser();
-    await import('../../../../shared/schemas/horse.ts');
-    await yieldToBrowser();
-    const { HorseDialog } = await import('./HorseDialog.tsx');
-    await warmForms();
-    return HorseDialog;
-  },
-);
+const HorseDialog = lazyWithPreload(loadHorseDialog);
 // The details show dates in the viewer's locale and the care form has a date field: the
 // locale's data and the forms' fonts are warmed alongside their code too.
 const HorseDetailsDialog = lazy(() =>
