@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { CHROMIUM } from './support/browser.ts';
@@ -45,6 +45,21 @@ const holdStore = (dbName: string, store: string, held: string, release: string)
 const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseDoc');
 
 /**
+ * The page's requests and arrivals of the chunks whose name `pattern` captures, from now on,
+ * in order ("requested staged-writes", "arrived staged-writes" …).
+ */
+function recordChunks(page: Page, pattern: RegExp): string[] {
+  const events: string[] = [];
+  const record = (what: string) => (request: Request) => {
+    const name = pattern.exec(request.url())?.[1];
+    if (name) events.push(`${what} ${name}`);
+  };
+  page.on('request', record('requested'));
+  page.on('requestfinished', record('arrived'));
+  return events;
+}
+
+/**
  * Issue 12 "Writable sooner": a horse created or edited while the data worker is still
  * loading the stored document is answered at once (the page stages it in the read
  * database), not when y-indexeddb's load lets go of its store, and reaches the server once
@@ -80,16 +95,7 @@ describe('a horse created or edited while the data worker loads the stored docum
     context = await chromium.launchPersistentContext(dir, CHROMIUM);
     await context.addInitScript(HOLD_DOCUMENT);
     const page = context.pages()[0] ?? (await context.newPage());
-    dialogChunks = [];
-    const dialogChunk = (url: string) => /\/assets\/(HorseDialog|zod-chunk)-/.exec(url)?.[1];
-    page.on('request', (request) => {
-      const name = dialogChunk(request.url());
-      if (name) dialogChunks.push(`requested ${name}`);
-    });
-    page.on('requestfinished', (request) => {
-      const name = dialogChunk(request.url());
-      if (name) dialogChunks.push(`arrived ${name}`);
-    });
+    dialogChunks = recordChunks(page, /\/assets\/(HorseDialog|zod-chunk)-/);
     await page.goto(`${server.url}/horses`);
     await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
     // The data layer in the worker (the page's own would write the horse into its document);
@@ -123,16 +129,7 @@ describe('a horse created or edited while the data worker loads the stored docum
     // The staging code and the chunks it imports are fetched together (vite.config.ts
     // modulePreload), not one level of imports after another: a chunk it imports is
     // requested before the staging chunk itself has arrived.
-    const chunkEvents: string[] = [];
-    const chunk = (url: string) => /\/assets\/(staged-writes|staged-updates)-/.exec(url)?.[1];
-    page.on('request', (request) => {
-      const name = chunk(request.url());
-      if (name) chunkEvents.push(`requested ${name}`);
-    });
-    page.on('requestfinished', (request) => {
-      const name = chunk(request.url());
-      if (name) chunkEvents.push(`arrived ${name}`);
-    });
+    const chunkEvents = recordChunks(page, /\/assets\/(staged-writes|staged-updates)-/);
     // And none that the chunk importing it has loaded already (a link per chunk in memory
     // was work for the tap on a phone): the entry's main chunk imports the staging code.
     const linked = () =>
