@@ -211,6 +211,10 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       stopConflicts();
       sync?.destroy();
       uploads.stop();
+      // The document stays in memory until the page is left: a change it hears now, or the
+      // reconcile a batch cut short by the clear would retry a second later, must not write
+      // the ranch into the read model deleted next (clear-local-data.ts).
+      projection.stop();
       // A drain appending to the document's database while it is deleted would make it again.
       await staged.stop();
       await local.persistence.clearData();

@@ -60,8 +60,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     disconnect: () => data.sync?.provider.disconnect(),
     setOnline: (online) => data.setOnline(online === true),
     async clearDocument() {
-      data.projection.stop();
-      // Stops the sync, the uploads and the staged drain before emptying the document.
+      // Stops the projection, the sync, the uploads and the staged drain before emptying the document.
       await data.clearDocument();
       // The page deletes the read model next; an open connection here would block it.
       data.db.close();

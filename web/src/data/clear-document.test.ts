@@ -1,0 +1,33 @@
+import 'fake-indexeddb/auto';
+import * as Y from 'yjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newId, writeEntity } from '../../../shared/index.ts';
+import { clearLocalData } from '../features/settings/clear-local-data.ts';
+import { openRanchData, type RanchData } from './ranch-data.ts';
+
+let data: RanchData | undefined;
+afterEach(async () => {
+  await data?.destroy().catch(() => {});
+  data = undefined;
+});
+
+describe('a device cleared by sign-out or Clear Local Data (data layer in the page)', () => {
+  it('[A11] [V7] gets nothing of the document still in memory back into its read model', async () => {
+    data = openRanchData({ docDbName: 'cleared-doc', readDbName: 'cleared-read', syncUrl: 'ws://127.0.0.1:9/api/sync' });
+    await data.loaded;
+    await data.writes.lookups.create('breeds', { name: 'Arabian' });
+    await data.projection.idle();
+    expect(await data.db.breeds.count()).toBe(1);
+
+    await clearLocalData(data, { keepAppShell: true });
+    expect(await data.db.breeds.count()).toBe(0);
+    // The page holds the document until it is left. A change heard now (an update still on
+    // its way, or the reconcile a write cut short by the clear retries) reaches the
+    // projection as this one does.
+    const late = new Y.Doc();
+    writeEntity(late, 'breeds', newId(), { name: 'Morgan', isActive: true });
+    Y.applyUpdate(data.doc, Y.encodeStateAsUpdate(late));
+    await data.projection.idle();
+    expect(await data.db.breeds.count()).toBe(0);
+  });
+});
