@@ -11,7 +11,9 @@ import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { traceEvents, twoFrames } from '../e2e/support/restyles.ts';
 import { browserProfiles, inTurn } from './browser-profiles.ts';
-import { DEFAULT_RATE, leaveApp, openPhone, type Pace, PHONE, probe, rounded, settle, signInAndSync, waitFor } from './phone.ts';
+import { probe, waitFor } from './phone-probe.ts';
+import { DEFAULT_RATE, leaveApp, openPhone, type Pace, PHONE, signInAndSync } from './phone-session.ts';
+import { rounded, settle } from './phone-start.ts';
 
 type Build = { label: string; url: string };
 type TraceEvent = {
@@ -94,7 +96,7 @@ export async function abDialogs(
       await waitFor(async () => (await probe(page)).listSize >= horses, 120_000, 'the whole list');
       const cdp = await context.newCDPSession(page);
       const { frameTree } = await cdp.send('Page.getFrameTree');
-      // Idle at 1× while the other phone measures: a throttled page spins (phone.ts, Pace).
+      // Idle at 1× while the other phone measures: a throttled page spins (phone-session.ts, Pace).
       await pace(1);
       phones.push({ build, page, pace, cdp, frame: frameTree.frame.id, runs: [], selectors: new Map() });
     }

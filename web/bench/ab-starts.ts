@@ -11,9 +11,9 @@
 // its workers stop meanwhile (`leaveApp`). `BENCH_AB_DO` says what each start does (StartAction): `list`
 // (default), `key:<ms>` (S typed in the search that long after the first row; 2000 lands
 // while the list is read), `write` (the first write) or `edit` (the first edit).
-// `BENCH_NEW_TAB=1` starts each in a new tab instead (phone.ts, inNewTab): the app's code cold;
-// `BENCH_COLD=1` in the phone's browser started again (phone.ts, inNewBrowser). A phone waits
-// at 1× while another starts: a throttled page spins most of a core even when idle (phone.ts,
+// `BENCH_NEW_TAB=1` starts each in a new tab instead (phone-session.ts, inNewTab): the app's code cold;
+// `BENCH_COLD=1` in the phone's browser started again (phone-session.ts, inNewBrowser). A phone waits
+// at 1× while another starts: a throttled page spins most of a core even when idle (phone-session.ts,
 // Pace), which slowed the starting phone's workers and the servers.
 import { median } from '../../sync-server/bench/clients.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
@@ -22,26 +22,19 @@ import { profileMainThread } from './cpu-profile.ts';
 import { heapFigures, type HeapFigures, mib } from './heap.ts';
 import { tracePage } from './trace.ts';
 import { cpuIndex, onBlankPage } from './cpu-index.ts';
+import { probe, untilEdited, untilSaved, waitFor } from './phone-probe.ts';
 import {
   chooseRate,
   DEFAULT_RATE,
   inNewBrowser,
   inNewTab,
   leaveApp,
-  logFrames,
   openPhone,
   PHONE,
-  pressKeyAfterFirstRow,
-  probe,
-  rounded,
-  signInAndSync,
-  start,
-  waitFor,
   type Phone,
-  untilEdited,
-  untilSaved,
-  type Start,
-} from './phone.ts';
+  signInAndSync,
+} from './phone-session.ts';
+import { logFrames, pressKeyAfterFirstRow, rounded, start, type Start } from './phone-start.ts';
 
 type Build = { label: string; url: string };
 
@@ -140,7 +133,7 @@ export async function abStarts(
         const named = both ? `${file}.${turn.place + 1}.${round + 1}` : `${file}.${round + 1}`;
         const output = !observed ? undefined : traceAll ? `${named}.${profileFile ? 'cpuprofile' : 'json'}` : file;
         const { build } = turn;
-        // BENCH_NEW_TAB=1: each start in a new tab (phone.ts, inNewTab), its code cold;
+        // BENCH_NEW_TAB=1: each start in a new tab (phone-session.ts, inNewTab), its code cold;
         // BENCH_COLD=1: in the phone's browser started again (inNewBrowser). Otherwise the
         // phone, idle at 1× since its last start, is throttled again.
         if (process.env.BENCH_COLD === '1') Object.assign(phone, await inNewBrowser(phone.page, profiles.restart, rate, phone.tasks, log));

@@ -28,7 +28,7 @@ export type BrowserProfiles = {
   launch(options: BrowserContextOptions): Promise<BrowserContext>;
   /**
    * Closes `context` and launches its browser again on the same profile, as a phone starts the
-   * app after the system closed it (phone.ts, inNewBrowser).
+   * app after the system closed it (phone-session.ts, inNewBrowser).
    */
   restart(context: BrowserContext): Promise<BrowserContext>;
   /** Closes every browser launched and removes its folder. */

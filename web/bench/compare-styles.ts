@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { sleep } from '../../sync-server/bench/clients.ts';
 import type { Row } from '../../sync-server/bench/table.ts';
 import { browserProfiles } from './browser-profiles.ts';
-import { leaveApp, PHONE, signInAndSync } from './phone.ts';
+import { leaveApp, PHONE, signInAndSync } from './phone-session.ts';
 
 type Build = { label: string; url: string };
 /** Each element's path (tag and index under its parent) → its computed style, property by property. */
@@ -33,7 +33,7 @@ const openDrawer = async (page: Page) => {
 
 /**
  * Every element's computed style on the page now, ::before and ::after included. A string
- * run in the page (as phone.ts's PROBE): the bench's compiler names functions through a
+ * run in the page (as phone-probe.ts's PROBE): the bench's compiler names functions through a
  * helper the page does not have.
  */
 const READ_LOOK = `(() => {

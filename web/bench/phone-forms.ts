@@ -12,7 +12,9 @@ import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { twoFrames } from '../e2e/support/restyles.ts';
 import { browserProfiles } from './browser-profiles.ts';
 import { tracePage } from './trace.ts';
-import { blocking, DEFAULT_RATE, leaveApp, openPhone, PHONE, rounded, settle, signInAndSync, type Task, waitFor } from './phone.ts';
+import { waitFor } from './phone-probe.ts';
+import { DEFAULT_RATE, leaveApp, openPhone, PHONE, signInAndSync } from './phone-session.ts';
+import { blocking, rounded, settle, type Task } from './phone-start.ts';
 
 /** One step: tap → what it waits for (ms) and the longest task meanwhile. */
 type Step = { time: number; longest: number };
