@@ -1,6 +1,4 @@
-/** y-indexeddb's object stores (node_modules/y-indexeddb/src/y-indexeddb.js). */
-const UPDATES = 'updates';
-const CUSTOM = 'custom';
+import { documentFactory, openStoredDocument, UPDATES } from './doc-storage.ts';
 
 /**
  * Appends Yjs updates to the updates y-indexeddb keeps for a document (database `dbName`,
@@ -24,36 +22,28 @@ const CUSTOM = 'custom';
  *   the same update again (its own y-indexeddb stores it once more when it is applied as a
  *   local write) is harmless.
  *
- * The database is opened the way y-indexeddb creates it when it does not exist yet, and
- * closed right after (and on `versionchange`), so Clear Local Data can still delete it.
+ * The database is opened where the document is (doc-storage.ts: its storage bucket, where
+ * there are buckets) the way y-indexeddb creates it when it does not exist yet, and closed
+ * right after (and on `versionchange`), so Clear Local Data can still delete it.
  */
-export function appendStoredUpdates(dbName: string, updates: readonly Uint8Array[]): Promise<void> {
+export async function appendStoredUpdates(dbName: string, updates: readonly Uint8Array[]): Promise<void> {
+  const db = await openStoredDocument(await documentFactory(dbName), dbName);
   return new Promise((resolve, reject) => {
-    const open = indexedDB.open(dbName);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore(UPDATES, { autoIncrement: true });
-      open.result.createObjectStore(CUSTOM);
+    const fail = (error: unknown) => {
+      db.close();
+      reject(error instanceof Error || error instanceof DOMException ? error : new Error(`Could not store the update in ${dbName}`));
     };
-    open.onerror = () => reject(open.error ?? new Error(`Could not open ${dbName}`));
-    open.onsuccess = () => {
-      const db = open.result;
-      db.onversionchange = () => db.close();
-      const fail = (error: unknown) => {
+    try {
+      const transaction = db.transaction(UPDATES, 'readwrite');
+      transaction.oncomplete = () => {
         db.close();
-        reject(error instanceof Error || error instanceof DOMException ? error : new Error(`Could not store the update in ${dbName}`));
+        resolve();
       };
-      try {
-        const transaction = db.transaction(UPDATES, 'readwrite');
-        transaction.oncomplete = () => {
-          db.close();
-          resolve();
-        };
-        transaction.onabort = () => fail(transaction.error);
-        const store = transaction.objectStore(UPDATES);
-        for (const update of updates) store.add(update);
-      } catch (error) {
-        fail(error);
-      }
-    };
+      transaction.onabort = () => fail(transaction.error);
+      const store = transaction.objectStore(UPDATES);
+      for (const update of updates) store.add(update);
+    } catch (error) {
+      fail(error);
+    }
   });
 }
