@@ -24,11 +24,9 @@ type HeldWindow = {
 /**
  * Keeps a readwrite transaction on `store` of the database `dbName` open (each request's
  * success issues the next) until `window[release]()`; `window[held]` is true once it holds.
- * `bucket`: the database is in that storage bucket (the document's, doc-storage.ts).
  */
-const holdStore = (dbName: string, store: string, held: string, release: string, bucket?: string) => `(async () => {
-  const factory = ${bucket ? `(await navigator.storageBuckets.open(${JSON.stringify(bucket)})).indexedDB` : 'indexedDB'};
-  const open = factory.open(${JSON.stringify(dbName)});
+const holdStore = (dbName: string, store: string, held: string, release: string) => `(() => {
+  const open = indexedDB.open(${JSON.stringify(dbName)});
   open.onsuccess = () => {
     const db = open.result;
     const objects = db.transaction(${JSON.stringify(store)}, 'readwrite').objectStore(${JSON.stringify(store)});
@@ -41,11 +39,10 @@ const holdStore = (dbName: string, store: string, held: string, release: string,
 })();`;
 
 /**
- * Run in the page before the app: holds y-indexeddb's `updates` of `ranch-doc` (in its storage
- * bucket), as the data worker's own load does through its whole apply on a phone. The
- * worker's load waits for it.
+ * Run in the page before the app: holds y-indexeddb's `updates` of `ranch-doc`, as the data
+ * worker's own load does through its whole apply on a phone. The worker's load waits for it.
  */
-const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseDoc', 'ranch-doc');
+const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseDoc');
 
 /**
  * The page's requests and arrivals of the chunks whose name `pattern` captures, from now on,

@@ -1,4 +1,6 @@
-import { documentFactory, openStoredDocument, UPDATES } from './doc-storage.ts';
+/** y-indexeddb's object stores (node_modules/y-indexeddb/src/y-indexeddb.js). */
+const UPDATES = 'updates';
+const CUSTOM = 'custom';
 
 /**
  * Appends Yjs updates to the updates y-indexeddb keeps for a document (database `dbName`,
@@ -22,28 +24,36 @@ import { documentFactory, openStoredDocument, UPDATES } from './doc-storage.ts';
  *   the same update again (its own y-indexeddb stores it once more when it is applied as a
  *   local write) is harmless.
  *
- * The database is opened where the document is (doc-storage.ts: its storage bucket, where
- * there are buckets) the way y-indexeddb creates it when it does not exist yet, and closed
- * right after (and on `versionchange`), so Clear Local Data can still delete it.
+ * The database is opened the way y-indexeddb creates it when it does not exist yet, and
+ * closed right after (and on `versionchange`), so Clear Local Data can still delete it.
  */
-export async function appendStoredUpdates(dbName: string, updates: readonly Uint8Array[]): Promise<void> {
-  const db = await openStoredDocument(await documentFactory(dbName), dbName);
+export function appendStoredUpdates(dbName: string, updates: readonly Uint8Array[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => {
-      db.close();
-      reject(error instanceof Error || error instanceof DOMException ? error : new Error(`Could not store the update in ${dbName}`));
+    const open = indexedDB.open(dbName);
+    open.onupgradeneeded = () => {
+      open.result.createObjectStore(UPDATES, { autoIncrement: true });
+      open.result.createObjectStore(CUSTOM);
     };
-    try {
-      const transaction = db.transaction(UPDATES, 'readwrite');
-      transaction.oncomplete = () => {
+    open.onerror = () => reject(open.error ?? new Error(`Could not open ${dbName}`));
+    open.onsuccess = () => {
+      const db = open.result;
+      db.onversionchange = () => db.close();
+      const fail = (error: unknown) => {
         db.close();
-        resolve();
+        reject(error instanceof Error || error instanceof DOMException ? error : new Error(`Could not store the update in ${dbName}`));
       };
-      transaction.onabort = () => fail(transaction.error);
-      const store = transaction.objectStore(UPDATES);
-      for (const update of updates) store.add(update);
-    } catch (error) {
-      fail(error);
-    }
+      try {
+        const transaction = db.transaction(UPDATES, 'readwrite');
+        transaction.oncomplete = () => {
+          db.close();
+          resolve();
+        };
+        transaction.onabort = () => fail(transaction.error);
+        const store = transaction.objectStore(UPDATES);
+        for (const update of updates) store.add(update);
+      } catch (error) {
+        fail(error);
+      }
+    };
   });
 }

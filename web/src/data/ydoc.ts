@@ -1,7 +1,6 @@
 import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { DOC_DB_NAME } from './doc-db-name.ts';
-import { deleteDatabase, documentFactory, withIndexedDB } from './doc-storage.ts';
 
 export { DOC_DB_NAME };
 
@@ -24,29 +23,20 @@ export type LocalDoc = {
  * promise that resolves once the first rows are on screen (main.tsx). Anything written to
  * `doc` before then is stored when loading starts (y-indexeddb stores the doc's state
  * first), but writes are only offered once `loaded` resolved (useCanWrite).
- *
- * The database is in the document's storage bucket where the browser has buckets
- * (doc-storage.ts), so the read database's requests do not wait behind the load's.
  */
 export function openLocalDoc(dbName: string = DOC_DB_NAME, start: Promise<unknown> = Promise.resolve()): LocalDoc {
   const doc = new Y.Doc();
   let closed = false;
   let loadStart = 0;
-  const factory = start.then(() => documentFactory(dbName));
-  const attached = factory.then((where) => {
+  const attached = start.then(() => {
     loadStart = performance.now();
-    return withIndexedDB(where, () => new IndexeddbPersistence(dbName, doc));
+    return new IndexeddbPersistence(dbName, doc);
   });
   const loaded = attached
     .then((persistence) => persistence.whenSynced)
     .then(() => void performance.measure('doc:load from IndexedDB', { start: loadStart, end: performance.now() }));
   const persistence: DocPersistence = {
-    // Not y-indexeddb's clearData: it deletes through the global `indexedDB`, the origin's
-    // default bucket, and does not wait for the deletion.
-    clearData: async () => {
-      await (await attached).destroy();
-      await deleteDatabase(await factory, dbName);
-    },
+    clearData: async () => (await attached).clearData(),
     destroy: async () => {
       if (closed) return;
       closed = true;

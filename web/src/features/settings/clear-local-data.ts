@@ -1,8 +1,7 @@
 import { DOC_DB_NAME } from '../../data/doc-db-name.ts';
 import { READ_DB_NAME } from '../../data/db.ts';
-import { deleteDatabase, deleteDocBucket } from '../../data/doc-storage.ts';
 
-/** Every IndexedDB database the app keeps in the origin's default bucket (the document's may be in a bucket of its own, doc-storage.ts). */
+/** Every IndexedDB database the app keeps. */
 export const LOCAL_DATABASES = [DOC_DB_NAME, READ_DB_NAME] as const;
 
 /** The parts of the running data layer that hold the databases open. */
@@ -11,6 +10,15 @@ export type OpenLocalData = {
   clearDocument(): Promise<void>;
   db: { delete(options?: { disableAutoOpen: boolean }): Promise<void> };
 };
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+    request.onblocked = () => resolve();
+  });
+}
 
 /**
  * Said to the app's other tabs once this one has cleared the device: they reload, so they
@@ -25,8 +33,8 @@ const THIS_TAB = Math.random().toString(36).slice(2);
 const isAppShellCache = (name: string) => name.startsWith('workbox-precache');
 
 /**
- * [V7] "clears all of this browser's storage": localStorage, the document ('ranch-doc', and its
- * storage bucket) and read model ('ranch-data') databases, and the service worker's caches. Sync stops first, so
+ * [V7] "clears all of this browser's storage": localStorage, the document ('ranch-doc') and read
+ * model ('ranch-data') databases, and the service worker's caches. Sync stops first, so
  * nothing is written back; the page keeps what it shows until it is refreshed.
  * Signing out ([A11]) clears the same but keeps the app's own files (`keepAppShell`), so the
  * next person can still open the app with no signal.
@@ -38,8 +46,7 @@ export async function clearLocalData(
   await data.clearDocument();
   // Reopens empty, so the screens still on display do not fail before the refresh.
   await data.db.delete({ disableAutoOpen: false });
-  await Promise.all(LOCAL_DATABASES.map((name) => deleteDatabase(indexedDB, name)));
-  await deleteDocBucket();
+  await Promise.all(LOCAL_DATABASES.map(deleteDatabase));
   try {
     localStorage.clear();
   } catch {
