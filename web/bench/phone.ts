@@ -33,7 +33,6 @@ import { profileDataWorker } from './worker-profile.ts';
 import { tracePage } from './trace.ts';
 
 export async function phoneBench(server: RanchServer, log: (line: string) => void, options: { quick: boolean }): Promise<Row[]> {
-  let rows: Row[] = [];
   const profiles = browserProfiles('ranch-bench-phone-');
   const began = Date.now();
   try {
@@ -236,7 +235,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const scoredAfter = await onBlankPage(context, (blank, cdp) => cpuIndex(blank, cdp, rate));
     log(`  phone: the page's CPU index ${Math.round(scoredAfter)} at ${rate}× after the runs`);
 
-    rows = phoneRows({
+    const rows = phoneRows({
       group,
       host,
       scored,
@@ -254,8 +253,8 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       care,
     });
     log(`  phone: row set ${Math.round((Date.now() - began) / 1000)} s`);
+    return rows;
   } finally {
     await profiles.closeAll();
   }
-  return rows;
 }
