@@ -11,7 +11,10 @@ const ANN = { email: 'ann@ranch.test', password: 'stable password', firstName: '
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const BO = { email: 'bo@ranch.test', password: 'stable password', firstName: 'Bo', lastName: 'Hart', role: 'Staff' };
 
-/** Records in this origin's IndexedDB, leaving out y-indexeddb's record of an empty document (2 bytes). */
+/**
+ * Records in this origin's IndexedDB by database and table ('ranch-data/meta'), leaving out
+ * y-indexeddb's record of an empty document (2 bytes): a failure names the table written.
+ */
 function ranchRecords(page: Page): Promise<Record<string, number>> {
   return page.evaluate(async () => {
     const counts: Record<string, number> = {};
@@ -23,7 +26,7 @@ function ranchRecords(page: Page): Promise<Record<string, number>> {
         request.onerror = () => reject(request.error);
       });
       const stores = [...db.objectStoreNames];
-      let count = 0;
+      counts[name] = 0;
       if (stores.length > 0) {
         const transaction = db.transaction(stores, 'readonly');
         for (const store of stores) {
@@ -31,17 +34,16 @@ function ranchRecords(page: Page): Promise<Record<string, number>> {
             const request = transaction.objectStore(store).getAll();
             request.onsuccess = () => resolve(request.result);
           });
-          count += values.filter((value) => !(value instanceof Uint8Array && value.byteLength <= 2)).length;
+          counts[`${name}/${store}`] = values.filter((value) => !(value instanceof Uint8Array && value.byteLength <= 2)).length;
         }
       }
       db.close();
-      counts[name] = count;
     }
     return counts;
   });
 }
 
-/** The databases of this origin that hold records (ranchRecords), with their counts: [] when the device is clear. */
+/** The tables of this origin that hold records (ranchRecords), with their counts: [] when the device is clear. */
 async function databasesWithRecords(page: Page): Promise<[string, number][]> {
   return Object.entries(await ranchRecords(page)).filter(([, count]) => count > 0);
 }
@@ -132,7 +134,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await navigate(page, 'Admin', 'Administration');
     await addLookup(page, 'Breeds', 'Breed', `Synced ${mode}`);
     await page.getByText('All changes saved').waitFor();
-    expect((await ranchRecords(page))['ranch-data']).toBeGreaterThan(0);
+    expect((await ranchRecords(page))['ranch-data/breeds']).toBeGreaterThan(0);
 
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();

@@ -30,4 +30,25 @@ describe('a device cleared by sign-out or Clear Local Data (data layer in the pa
     await data.projection.idle();
     expect(await data.db.breeds.count()).toBe(0);
   });
+
+  it('[A11] [V7] a reconcile under way when the device is cleared writes none of its rows afterwards', async () => {
+    const names = { docDbName: 'reconciling-doc', readDbName: 'reconciling-read', syncUrl: 'ws://127.0.0.1:9/api/sync' };
+    const stored = openRanchData(names);
+    await stored.loaded;
+    stored.doc.transact(() => {
+      for (let i = 0; i < 6000; i++) writeEntity(stored.doc, 'breeds', newId(), { name: `Breed ${i}`, isActive: true });
+    });
+    await stored.projection.idle();
+    await stored.destroy();
+
+    // At the next start every table is read and then written again (the reconcile): the
+    // clear comes while it reads.
+    data = openRanchData(names);
+    await data.loaded;
+    const cleared = clearLocalData(data, { keepAppShell: true });
+    await cleared;
+    await data.projection.settled();
+    expect(await data.db.breeds.count()).toBe(0);
+    expect(await data.db.meta.count()).toBe(0);
+  });
 });

@@ -11,6 +11,7 @@ import {
   type StoredSale,
 } from '../../../shared/index.ts';
 import type { HorseCareRow } from './horse-care-row.ts';
+import { writesUntilSealed } from './sealed-writes.ts';
 import { numberedReferences, numberStoredHorses, REFERENCE_NUMBERS, REFERENCE_NUMBERS_SCHEMA } from './numbered-references.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
 import type { SalePaymentsRow } from './sale-payments-row.ts';
@@ -99,6 +100,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   // more than querying again after the commit (docs/web.md, Data).
   const db = new Dexie(name, { cache: 'disabled' }) as RanchDb;
   db.use(numberedReferences);
+  db.use(writesUntilSealed(db));
   db.version(READ_DB_VERSION)
     .stores(READ_DB_SCHEMA)
     .upgrade((tx) => numberStoredHorses(tx));

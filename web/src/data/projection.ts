@@ -63,7 +63,7 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
   let retryDelay = retryFirst;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const invalid = new InvalidEntities();
-  const context: Context = { doc, db, groups: newGroups(invalid), invalid };
+  const context: Context = { doc, db, groups: newGroups(invalid), invalid, stopped: () => stopped };
 
   const markDirty = (collection: ProjectedCollection, ids: Iterable<string>) => {
     if (dirty === 'all') return;
@@ -162,7 +162,7 @@ function earlyRowsOnly(dirty: Dirty | null): boolean {
  */
 export function projectEntities(doc: Y.Doc, db: RanchDb): Promise<boolean> {
   const invalid = new InvalidEntities();
-  const context: Context = { doc, db, groups: newGroups(invalid), invalid };
+  const context: Context = { doc, db, groups: newGroups(invalid), invalid, stopped: () => false };
   const snapshots = PROJECTED_COLLECTIONS.filter((collection) => !isGrouped(collection)).map((collection): Snapshot => {
     const { table, present } = entityRows(context, collection, collectionMap(doc, collection).keys());
     return { table, present, removed: [] };
@@ -176,7 +176,8 @@ const CHUNK = 2000;
 type Groups = Record<GroupedCollection, RecordGroups<unknown>>;
 
 /** What every batch works with. */
-type Context = { doc: Y.Doc; db: RanchDb; groups: Groups; invalid: InvalidEntities };
+/** `stopped`: the projection was stopped (the device is being cleared): nothing more is written. */
+type Context = { doc: Y.Doc; db: RanchDb; groups: Groups; invalid: InvalidEntities; stopped: () => boolean };
 
 const newGroups = (invalid: InvalidEntities): Groups => ({ payments: paymentGroups(invalid), careEntries: careGroups(invalid) });
 
@@ -296,15 +297,18 @@ function inWriteOrder(work: Snapshot[]): Snapshot[][] {
  * rows IndexedDB accepts are stored; the refused ones are noted. Returns whether every row
  * was stored; throws when nothing could be (quota, a closed database).
  */
-async function writeSnapshots({ db, invalid }: Context, snapshots: Snapshot[]): Promise<boolean> {
+async function writeSnapshots({ db, invalid, stopped }: Context, snapshots: Snapshot[]): Promise<boolean> {
   const work = snapshots.filter((s) => s.present.length > 0 || s.removed.length > 0);
   if (work.length === 0) return true;
   const transactions = rowsOf(work) < SPLIT_FROM_ROWS ? [work] : inWriteOrder(work);
   let stored = true;
   for (const transaction of transactions) {
+    // A batch under way when the projection stops writes no more, nor its rows apart.
+    if (stopped()) return false;
     try {
       await writeInOneTransaction(db, transaction);
     } catch (error) {
+      if (stopped()) return false;
       console.warn('Projection: a write failed; writing its rows apart', error);
       for (const { table, present, removed } of transaction) {
         const refused = await writeApart(db.table<EntityFields, string>(table), present, removed, CHUNK);

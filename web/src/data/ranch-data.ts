@@ -1,4 +1,5 @@
 import { openRanchDb, READ_DB_NAME, type RanchDb } from './db.ts';
+import { sealWrites } from './sealed-writes.ts';
 import { startProjection, type Projection } from './projection.ts';
 import { createBuyerRepository } from './repositories/buyers.ts';
 import { createCareRepository } from './repositories/care.ts';
@@ -208,12 +209,14 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       return loadRanchFigures(db, today);
     },
     async clearDocument() {
+      // Whatever still runs here (a reconcile reading its tables, a late acknowledgement)
+      // must not write the ranch into the read model deleted next (clear-local-data.ts).
+      sealWrites(db);
       stopConflicts();
       sync?.destroy();
       uploads.stop();
       // The document stays in memory until the page is left: a change it hears now, or the
-      // reconcile a batch cut short by the clear would retry a second later, must not write
-      // the ranch into the read model deleted next (clear-local-data.ts).
+      // reconcile a batch cut short by the clear would retry a second later, is not projected.
       projection.stop();
       // A drain appending to the document's database while it is deleted would make it again.
       await staged.stop();

@@ -1,5 +1,6 @@
 import { DOC_DB_NAME } from '../../data/doc-db-name.ts';
 import { READ_DB_NAME } from '../../data/db.ts';
+import { sealWrites } from '../../data/sealed-writes.ts';
 
 /** Every IndexedDB database the app keeps. */
 export const LOCAL_DATABASES = [DOC_DB_NAME, READ_DB_NAME] as const;
@@ -43,8 +44,10 @@ export async function clearLocalData(
   data: OpenLocalData,
   { keepAppShell = false, tab = THIS_TAB }: { keepAppShell?: boolean; tab?: string } = {},
 ): Promise<void> {
+  // The page's own writes too (creates staged for the data worker, a bell's marks).
+  sealWrites(data.db);
   await data.clearDocument();
-  // Reopens empty, so the screens still on display do not fail before the refresh.
+  // Reopens empty, for reading only, so the screens still on display do not fail before the refresh.
   await data.db.delete({ disableAutoOpen: false });
   await Promise.all(LOCAL_DATABASES.map(deleteDatabase));
   try {
