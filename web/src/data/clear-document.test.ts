@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('a device cleared by sign-out or Clear Local Data (data layer in the page)', () => {
-  it('[A11] [V7] gets nothing of the document still in memory back into its read model', async () => {
+  it('[A11] [V7] gets nothing of the document still in memory back into its read model, and takes no more changes', async () => {
     data = openRanchData({ docDbName: 'cleared-doc', readDbName: 'cleared-read', syncUrl: 'ws://127.0.0.1:9/api/sync' });
     await data.loaded;
     await data.writes.lookups.create('breeds', { name: 'Arabian' });
@@ -21,6 +21,11 @@ describe('a device cleared by sign-out or Clear Local Data (data layer in the pa
 
     await clearLocalData(data, { keepAppShell: true });
     expect(await data.db.breeds.count()).toBe(0);
+    // Before the page is refreshed, a change has nowhere to go: the form is told so.
+    await expect(data.writes.lookups.create('breeds', { name: 'Shire' })).rejects.toThrow(
+      "lookups.create not written: this device's data was cleared",
+    );
+    expect(data.doc.getMap('breeds').size).toBe(1);
     // The page holds the document until it is left. A change heard now (an update still on
     // its way, or the reconcile a write cut short by the clear retries) reaches the
     // projection as this one does.

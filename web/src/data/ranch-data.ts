@@ -1,5 +1,5 @@
 import { openRanchDb, READ_DB_NAME, type RanchDb } from './db.ts';
-import { sealWrites } from './sealed-writes.ts';
+import { clearedError, isSealed, sealWrites } from './sealed-writes.ts';
 import { startProjection, type Projection } from './projection.ts';
 import { createBuyerRepository } from './repositories/buyers.ts';
 import { createCareRepository } from './repositories/care.ts';
@@ -108,10 +108,13 @@ function nothingToShow(db: RanchDb): Promise<void> {
  * that came straight here, not after it, over it. With no pass under way, a write is made
  * in the call, as before.
  */
-function afterStaged(writes: RanchWrites, staged: StagedDrain): RanchWrites {
+function afterStaged(writes: RanchWrites, staged: StagedDrain, db: RanchDb): RanchWrites {
   return writesThrough(async (repository, method, args) => {
     const pass = staged.pending();
     if (pass) await pass;
+    // Cleared: the document stays in memory until the page is left, but a change made to it
+    // now would be stored nowhere and sent nowhere. The form says it failed.
+    if (isSealed(db)) throw clearedError(`${repository}.${method}`);
     return callWrite(writes, repository, method, args);
   });
 }
@@ -183,7 +186,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     projection,
     ...repositories,
     uploads,
-    writes: afterStaged(localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }), staged),
+    writes: afterStaged(localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }), staged, db),
     // The document and its repositories are in this thread: a create has nothing to load.
     fetchWrite() {},
     prepareWrite() {},

@@ -14,6 +14,16 @@ export function sealWrites(db: object): void {
   sealed.add(db);
 }
 
+/** Whether `db` was sealed (sealWrites): the data layer around it takes no more changes either. */
+export function isSealed(db: object): boolean {
+  return sealed.has(db);
+}
+
+/** What a write refused after the clear fails with: a closed database's error, as Dexie's own. */
+export function clearedError(what: string): Error {
+  return new Dexie.DatabaseClosedError(`${what} not written: this device's data was cleared`);
+}
+
 /**
  * Dexie middleware of `db` (openRanchDb) that refuses every write once the database is
  * sealed. One check per write request, the projection's chunk of 2,000 rows included.
@@ -28,10 +38,7 @@ export function writesUntilSealed(db: object): Middleware<DBCore> {
         const table = down.table(name);
         return {
           ...table,
-          mutate: (request) =>
-            sealed.has(db)
-              ? Promise.reject(new Dexie.DatabaseClosedError(`Not written to ${name}: this device's data was cleared`))
-              : table.mutate(request),
+          mutate: (request) => (sealed.has(db) ? Promise.reject(clearedError(name)) : table.mutate(request)),
         };
       },
     }),
