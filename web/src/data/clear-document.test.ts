@@ -50,8 +50,7 @@ describe('a device cleared by sign-out or Clear Local Data (data layer in the pa
     // clear comes while it reads.
     data = openRanchData(names);
     await data.loaded;
-    const cleared = clearLocalData(data, { keepAppShell: true });
-    await cleared;
+    await clearLocalData(data, { keepAppShell: true });
     await data.projection.settled();
     expect(await data.db.breeds.count()).toBe(0);
     expect(await data.db.meta.count()).toBe(0);

@@ -175,8 +175,7 @@ const CHUNK = 2000;
 
 type Groups = Record<GroupedCollection, RecordGroups<unknown>>;
 
-/** What every batch works with. */
-/** `stopped`: the projection was stopped (the device is being cleared): nothing more is written. */
+/** What every batch works with; `stopped`: the projection was stopped (the device is being cleared), nothing more is written. */
 type Context = { doc: Y.Doc; db: RanchDb; groups: Groups; invalid: InvalidEntities; stopped: () => boolean };
 
 const newGroups = (invalid: InvalidEntities): Groups => ({ payments: paymentGroups(invalid), careEntries: careGroups(invalid) });
@@ -295,7 +294,8 @@ function inWriteOrder(work: Snapshot[]): Snapshot[][] {
  * Writes the snapshots, chunked bulkPut/bulkDelete, in one rw transaction (or two, see
  * above). When a transaction fails, its rows are written apart (write-apart.ts) so the
  * rows IndexedDB accepts are stored; the refused ones are noted. Returns whether every row
- * was stored; throws when nothing could be (quota, a closed database).
+ * was stored (false once the projection is stopped: it writes no more); throws when nothing
+ * could be (quota, a closed database).
  */
 async function writeSnapshots({ db, invalid, stopped }: Context, snapshots: Snapshot[]): Promise<boolean> {
   const work = snapshots.filter((s) => s.present.length > 0 || s.removed.length > 0);
