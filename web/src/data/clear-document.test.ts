@@ -49,7 +49,11 @@ describe('a device cleared by sign-out or Clear Local Data (data layer in the pa
     // At the next start every table is read and then written again (the reconcile): the
     // clear comes while it reads.
     data = openRanchData(names);
+    let reconciled = false;
+    void data.projection.ready.then(() => (reconciled = true));
     await data.loaded;
+    // Else this test would pass whether or not a reconcile under way writes after the clear.
+    expect(reconciled).toBe(false);
     await clearLocalData(data, { keepAppShell: true });
     await data.projection.settled();
     expect(await data.db.breeds.count()).toBe(0);
