@@ -1,7 +1,7 @@
 // The phone bench's light trace (web/bench/main-thread-tasks.ts): which of a trace's tasks
 // are the start's, and which join the long tasks the page's observer reported.
 import { describe, expect, it } from 'vitest';
-import { addUnseen, inTrace, isCollectorTask, tasksOf } from './main-thread-tasks.ts';
+import { addUnseen, inTrace, isCollectorTask, onTheCpu, tasksOf } from './main-thread-tasks.ts';
 
 const URL = 'http://127.0.0.1:5000/horses';
 const ORIGIN = 1_700_000_000_000; // the document's timeOrigin, epoch ms
@@ -15,11 +15,13 @@ const navigation = (ts: number, url: string, frame: string, pid = 7) => ({
   tid: pid,
   args: { frame, data: { documentLoaderURL: url, isOutermostMainFrame: true } },
 });
-const task = (atMs: number, ms: number, postedBy = 'PostDispatchNextMessageFromPipe', pid = 7, tid = pid) => ({
+/** A main-thread task; `cpuMs` its thread time, when the trace has one. */
+const task = (atMs: number, ms: number, postedBy = 'PostDispatchNextMessageFromPipe', pid = 7, tid = pid, cpuMs?: number) => ({
   name: 'ThreadControllerImpl::RunTask',
   ph: 'X',
   ts: NAV_TS + atMs * 1000,
   dur: ms * 1000,
+  ...(cpuMs === undefined ? {} : { tdur: cpuMs * 1000 }),
   pid,
   tid,
   args: { src_func: postedBy },
@@ -31,11 +33,11 @@ const trace = [
   navigation(NAV_TS, URL, 'F'),
   task(50, 160, 'Accept'), // commits the document: unloads the page before
   { name: 'commitNavigationEnd', ph: 'R', ts: NAV_TS + 200_000, pid: 7, tid: 7, args: { frame: 'F' } },
-  task(400, 60, 'DispatchFinishedNotificationAsync'),
+  task(400, 60, 'DispatchFinishedNotificationAsync', 7, 7, 58),
   task(470, 4),
   task(900, 30),
   task(935, 40),
-  task(11_843, 148, 'void v8::internal::IncrementalMarkingJob::ScheduleTask()'),
+  task(11_843, 148, 'void v8::internal::IncrementalMarkingJob::ScheduleTask()', 7, 7, 61), // the core mostly elsewhere
   task(3000, 400, 'Terminate', 7, 9), // the data worker's thread
   task(3000, 500, 'Accept', 8), // another renderer
 ];
@@ -52,6 +54,11 @@ describe('tasksOf', () => {
       [11_843, 148],
     ]);
     expect(all.at(-1)!.postedBy).toBe('IncrementalMarkingJob::ScheduleTask');
+  });
+
+  it('says how long each task was on the CPU: its thread time, else its wall time', () => {
+    const all = tasksOf(trace, documentOf)!;
+    expect(all.map(({ cpu }) => cpu)).toEqual([58, 4, 30, 40, 61]);
   });
 
   it('is null when the trace has no navigation to the document', () => {
@@ -78,10 +85,12 @@ describe('addUnseen', () => {
 describe('inTrace', () => {
   const all = tasksOf(trace, documentOf)!;
   it('says a long task the observer reported was one task in the trace', () => {
-    expect(inTrace(all, ORIGIN + 400, 60)).toBe('one task in the trace (60 ms, DispatchFinishedNotificationAsync)');
+    expect(inTrace(all, ORIGIN + 400, 60)).toBe('one task in the trace (60 ms, 58 ms on the CPU, DispatchFinishedNotificationAsync)');
   });
   it('says when the trace saw several shorter tasks there instead', () => {
-    expect(inTrace(all, ORIGIN + 890, 90)).toBe('2 tasks in the trace, the longest 40 ms, PostDispatchNextMessageFromPipe');
+    expect(inTrace(all, ORIGIN + 890, 90)).toBe(
+      '2 tasks in the trace, the longest 40 ms, 40 ms on the CPU, PostDispatchNextMessageFromPipe',
+    );
   });
   it('says when the trace saw no task there', () => {
     expect(inTrace(all, ORIGIN + 5000, 80)).toBe('no task in the trace');
@@ -90,7 +99,7 @@ describe('inTrace', () => {
 
 describe('isCollectorTask', () => {
   it("tells the garbage collector's own tasks from the page's", () => {
-    const posted = (postedBy: string) => isCollectorTask({ start: 0, duration: 120, postedBy });
+    const posted = (postedBy: string) => isCollectorTask({ start: 0, duration: 120, cpu: 120, postedBy });
     expect(
       tasksOf(trace, documentOf)!
         .filter(isCollectorTask)
@@ -100,5 +109,18 @@ describe('isCollectorTask', () => {
     expect(posted('static Handle cppgc::internal::Sweeper::SweeperImpl::IncrementalSweepTask::Post')).toBe(true);
     expect(posted('ScheduledActionSendBeginMainFrame')).toBe(false);
     expect(posted('PostDispatchNextMessageFromPipe')).toBe(false);
+  });
+});
+
+describe('onTheCpu', () => {
+  it('gives each task as long as it was on the CPU, from where it began', () => {
+    const all = tasksOf(trace, documentOf)!;
+    expect(onTheCpu(all).map(({ start, duration }) => [start - ORIGIN, duration])).toEqual([
+      [400, 58],
+      [470, 4],
+      [900, 30],
+      [935, 40],
+      [11_843, 61],
+    ]);
   });
 });

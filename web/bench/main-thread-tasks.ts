@@ -7,6 +7,15 @@
 // start and the first sync, and its long tasks join the observer's; each long task the
 // observer did report says what the trace saw over it (`inTrace`), for the observer has also
 // reported a run of short tasks as one long one.
+//
+// Each traced task also says how long the main thread was on a core during it (the trace's
+// thread time). Chromium throttles the CPU by interrupting the main thread every 200 µs and
+// spinning in the interrupt for (rate − 1) times the time since the last one, so a throttled
+// task's thread time is its work times the rate, and more when the thread lost its core
+// meanwhile; its wall time adds whatever the host's other threads held the core for (the
+// data worker, the compositor, the bench's server, on a host of two cores). The thread time
+// is thus at least what the emulated phone would take and at most the wall time
+// (docs/performance.md "A task's time on the CPU").
 import type { Page } from 'playwright-core';
 import { isTraced, recordTrace } from './trace.ts';
 
@@ -15,6 +24,8 @@ type TraceEvent = {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time, µs: how long the thread was on a core. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { src_func?: string; frame?: string; data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
@@ -22,8 +33,12 @@ type TraceEvent = {
 
 /** A span of time: when it began (epoch ms) and how long it lasted (ms); the bench's `Task`. */
 type Span = { start: number; duration: number };
-/** A task the trace saw: when it began (epoch ms), how long it ran, and who posted it. */
-export type TracedTask = Span & { postedBy: string };
+/**
+ * A task the trace saw: when it began (epoch ms), how long it ran, how long of that the main
+ * thread was on a core (`cpu`, ms; its wall time where the trace has no thread time), and who
+ * posted it.
+ */
+export type TracedTask = Span & { cpu: number; postedBy: string };
 /** The main thread's tasks over 50 ms, and all of them (for what a long task the observer reported was in the trace). */
 export type TracedTasks = { long: TracedTask[]; all: TracedTask[] };
 
@@ -71,6 +86,7 @@ export function tasksOf(
     .map((e) => ({
       start: timeOrigin + (e.ts - navigation.ts) / 1000,
       duration: e.dur! / 1000,
+      cpu: (e.tdur ?? e.dur!) / 1000,
       postedBy: (e.args?.src_func ?? '?')
         .replace(/^void /, '')
         .replace(/^v8::internal::/, '')
@@ -97,7 +113,7 @@ export function inTrace(all: TracedTask[], start: number, duration: number): str
   const inside = all.filter((task) => overlap(task, { start, duration }) > 0.5);
   const longest = inside.reduce<TracedTask | undefined>((top, task) => (top && top.duration >= task.duration ? top : task), undefined);
   if (!longest) return 'no task in the trace';
-  const of = `${Math.round(longest.duration)} ms, ${longest.postedBy}`;
+  const of = `${Math.round(longest.duration)} ms, ${Math.round(longest.cpu)} ms on the CPU, ${longest.postedBy}`;
   return inside.length === 1 ? `one task in the trace (${of})` : `${inside.length} tasks in the trace, the longest ${of}`;
 }
 
@@ -109,6 +125,9 @@ export function inTrace(all: TracedTask[], start: number, duration: number): str
  */
 export const isCollectorTask = (task: TracedTask): boolean =>
   /^(IncrementalMarkingJob|MemoryReducer|ScavengeJob|MinorGCJob)::|cppgc::internal::Sweeper/.test(task.postedBy);
+
+/** The tasks as long as they were on the CPU: spans for `blocking` (phone-start.ts), each from its wall start. */
+export const onTheCpu = (tasks: TracedTask[]): Span[] => tasks.map(({ start, cpu }) => ({ start, duration: cpu }));
 
 /** How long two spans of time overlap, ms (negative when apart). */
 function overlap(a: Span, b: Span): number {

@@ -37,13 +37,31 @@ export type PhoneRun = {
   /** The first sync: sign-in → every table filled (ms), its long tasks, and what it brought. */
   firstSync: number;
   sync: ReturnType<typeof blocking>;
+  /** The same on the CPU (main-thread-tasks.ts); null: not traced. */
+  syncCpu: ReturnType<typeof blocking> | null;
   payments: number;
   care: number;
 };
 
 export function phoneRows(measured: PhoneRun): Row[] {
-  const { group, host, scored, scoredAfter, starts, keys, settledKey, write, edit, writeAnew, editAnew, firstSync, sync, payments, care } =
-    measured;
+  const {
+    group,
+    host,
+    scored,
+    scoredAfter,
+    starts,
+    keys,
+    settledKey,
+    write,
+    edit,
+    writeAnew,
+    editAnew,
+    firstSync,
+    sync,
+    syncCpu,
+    payments,
+    care,
+  } = measured;
   // Issue 12: no task over 100 ms "during a start", so the worst start counts, not the median.
   const longest = Math.max(...starts.map((run) => run.whole.longest));
   const tbt = Math.max(...starts.map((run) => run.window.tbt));
@@ -62,6 +80,18 @@ export function phoneRows(measured: PhoneRun): Row[] {
   const actingLongest = Math.max(...acting.map(({ run }) => run.whole.longest));
   const actingTbt = Math.max(...acting.map(({ run }) => run.window.tbt));
   const worstKey = Math.max(...keys.map((key) => key.latency));
+  // The same tasks, each as long as the main thread was on the CPU in it: at least what the
+  // emulated phone would take, without what the host's other threads held the core for.
+  const onCpu = (runs: Start[]) => {
+    const traced = runs.flatMap((run) => (run.cpu ? [run.cpu] : []));
+    return traced.length === 0
+      ? null
+      : { longest: Math.max(...traced.map((cpu) => cpu.whole.longest)), tbt: Math.max(...traced.map((cpu) => cpu.window.tbt)) };
+  };
+  const cpuOf = (run: Start) => (run.cpu ? `${Math.round(run.cpu.whole.longest)} / ${Math.round(run.cpu.window.tbt)} ms` : 'not traced');
+  const startsCpu = onCpu(starts);
+  const actingCpu = onCpu(acting.map(({ run }) => run));
+  const CPU_NOTE = "each task's thread time: the wall time less what the host's other threads held the core for";
   return [
     {
       group,
@@ -87,6 +117,20 @@ export function phoneRows(measured: PhoneRun): Row[] {
     },
     {
       group,
+      figure: 'start, data on the device: longest task / blocking on the CPU, first 10 s',
+      ours: startsCpu ? `${ms(startsCpu.longest)} / ${ms(startsCpu.tbt)}` : 'not traced',
+      ...(startsCpu && { target: '≤ 100 ms / < 300 ms', met: startsCpu.longest <= 100 && startsCpu.tbt < 300 }),
+      note: `${runs} (${starts.map(cpuOf).join('; ')}); ${CPU_NOTE}`,
+    },
+    {
+      group,
+      figure: 'start with a key, the first write or edit: longest task / blocking on the CPU',
+      ours: actingCpu ? `${ms(actingCpu.longest)} / ${ms(actingCpu.tbt)}` : 'not traced',
+      ...(actingCpu && { target: '≤ 100 ms / < 300 ms', met: actingCpu.longest <= 100 && actingCpu.tbt < 300 }),
+      note: `worst of ${acting.length} starts: ${acting.map(({ what, run }) => `${what} ${cpuOf(run)}`).join('; ')}; ${CPU_NOTE}`,
+    },
+    {
+      group,
       figure: 'start, data on the device: total blocking time, first 10 s',
       ours: ms(tbt),
       target: '< 300 ms',
@@ -106,6 +150,13 @@ export function phoneRows(measured: PhoneRun): Row[] {
       target: '≤ 100 ms',
       met: sync.longest <= 100,
       note: `sign-in → every table; ${sync.count} tasks over 50 ms, blocking ${ms(sync.tbt)}`,
+    },
+    {
+      group,
+      figure: 'first sync: longest task on the CPU',
+      ours: syncCpu ? ms(syncCpu.longest) : 'not traced',
+      ...(syncCpu && { target: '≤ 100 ms', met: syncCpu.longest <= 100 }),
+      note: `sign-in → every table; ${CPU_NOTE}`,
     },
     {
       group,

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { sleep } from '../../sync-server/bench/clients.ts';
 import { ms } from '../../sync-server/bench/table.ts';
 import { profileMainThread } from './cpu-profile.ts';
-import { addUnseen, inTrace, isCollectorTask, withMainThreadTasks } from './main-thread-tasks.ts';
+import { addUnseen, inTrace, isCollectorTask, onTheCpu, withMainThreadTasks } from './main-thread-tasks.ts';
 import { type AppWindow, type Frame, pageNow, probe, waitFor } from './phone-probe.ts';
 import { tracePage } from './trace.ts';
 
@@ -55,6 +55,12 @@ export type Start = {
   settled: number;
   window: ReturnType<typeof blocking>;
   whole: ReturnType<typeof blocking>;
+  /**
+   * The same, each task counted for as long as the main thread was on the CPU in it (its
+   * trace's thread time, main-thread-tasks.ts): what the host's other threads held the core
+   * for left out. null: not traced.
+   */
+  cpu: { window: ReturnType<typeof blocking>; whole: ReturnType<typeof blocking> } | null;
   addHorse: number | null;
   /** The start's long animation frames and long tasks (performance.now(), ms), for logFrames. */
   frames: Frame[];
@@ -82,7 +88,7 @@ export function logFrames(run: Start, log: (line: string) => void): void {
     // BeginMainFrame task, in the trace) ends inside it.
     const rendered = frame ? undefined : run.frames.find((f) => f.start < start && f.start + f.duration > start + 1);
     const shape = frame
-      ? describe(frame)
+      ? `${describe(frame)}${whose?.includes('in the trace') ? `; ${whose}` : ''}`
       : rendered
         ? `the rendering of ${describe(rendered)}; ${whose ?? '?'}`
         : `no frame, ${whose ?? '?'}`;
@@ -127,13 +133,21 @@ export async function start(
   if (traced) for (const task of longTasks) task[2] = `${task[2] ?? '?'}; ${inTrace(traced.all, origin + task[0], task[1])}`;
   const unseen = addUnseen(tasks, traced?.long ?? []);
   longTasks.push(
-    ...unseen.map(({ start, duration, postedBy }): [number, number, string] => [start - origin, duration, `traced, ${postedBy}`]),
+    ...unseen.map(({ start, duration, cpu, postedBy }): [number, number, string] => [
+      start - origin,
+      duration,
+      `traced, ${Math.round(cpu)} ms on the CPU, ${postedBy}`,
+    ]),
   );
   const end = Math.max(settled, WINDOW) + origin;
   return {
     ...value,
     window: blocking(tasks, origin, origin + WINDOW),
     whole: blocking(tasks, origin, end),
+    cpu: traced && {
+      window: blocking(onTheCpu(traced.all), origin, origin + WINDOW),
+      whole: blocking(onTheCpu(traced.all), origin, end),
+    },
     frames,
     longTasks,
     unseen: traced ? blocking(unseen, origin, end).count : null,

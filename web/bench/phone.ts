@@ -14,7 +14,7 @@ import { browserProfiles } from './browser-profiles.ts';
 import { collectorIndex } from './collector-index.ts';
 import { cpuIndex, onBlankPage } from './cpu-index.ts';
 import { heapFigures, heapInUse, mib, sampleAllocations, writeHeapSnapshot } from './heap.ts';
-import { addUnseen, withMainThreadTasks } from './main-thread-tasks.ts';
+import { addUnseen, onTheCpu, type TracedTask, withMainThreadTasks } from './main-thread-tasks.ts';
 import { type AppWindow, formsWarmed, type Probe, probe, untilEdited, untilSaved, waitFor } from './phone-probe.ts';
 import { type FirstEdit, type FirstWrite, type KeyStart, phoneRows } from './phone-rows.ts';
 import { chooseRate, inNewBrowser, inNewTab, leaveApp, openPhone, PHONE, signInAndSync } from './phone-session.ts';
@@ -53,12 +53,12 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     let { page } = opened;
 
     // (d) and (a) A first sync: a new device signs in; until every table is filled.
-    const firstSync = async () => {
+    const firstSync = async (): Promise<{ signIn: number; filled: number; traced: TracedTask[] | null }> => {
       const run = () => signInAndSync(page, server.url);
       const trace = process.env.BENCH_TRACE_SYNC;
-      if (trace) return tracePage(page, trace, log, run);
+      if (trace) return { ...(await tracePage(page, trace, log, run)), traced: null };
       const profile = process.env.BENCH_PROFILE_SYNC;
-      if (profile) return profileDataWorker(context, profile, log, run);
+      if (profile) return { ...(await profileDataWorker(context, profile, log, run)), traced: null };
       // The signed-in document's tasks only the trace saw join the first sync's (main-thread-tasks.ts).
       const { value, traced } = await withMainThreadTasks(page, run);
       const unseen = addUnseen(tasks, traced?.long ?? []);
@@ -67,9 +67,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       log(
         `  phone: first sync traced: ${traced ? `${inside.length} long tasks seen only in the trace${named.length ? ` (${named.join('; ')})` : ''}` : 'no navigation found'}`,
       );
-      return value;
+      return { ...value, traced: traced?.all ?? null };
     };
-    const { signIn, filled } = await firstSync();
+    const { signIn, filled, traced: syncTraced } = await firstSync();
     const { payments, care } = await page.evaluate(async () => {
       const { db } = (window as unknown as AppWindow).__ranch.data;
       const payments = (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0);
@@ -80,8 +80,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     });
     await sleep(2000); // the count is one long read: settled before the first start
     const sync = blocking(tasks, signIn, filled);
+    const syncCpu = syncTraced && blocking(onTheCpu(syncTraced), signIn, filled);
     log(
-      `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments, ${care} care entries); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}`,
+      `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments, ${care} care entries); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}${syncCpu ? `; on the CPU: longest ${ms(syncCpu.longest)}` : ''}`,
     );
 
     // The phone's browser closed and started again on its profile: a start from the home screen
@@ -249,6 +250,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       editAnew,
       firstSync: filled - signIn,
       sync,
+      syncCpu,
       payments,
       care,
     });
