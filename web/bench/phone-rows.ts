@@ -91,7 +91,7 @@ export function phoneRows(measured: PhoneRun): Row[] {
   const cpuOf = (run: Start) => (run.cpu ? `${Math.round(run.cpu.whole.longest)} / ${Math.round(run.cpu.window.tbt)} ms` : 'not traced');
   const startsCpu = onCpu(starts);
   const actingCpu = onCpu(acting.map(({ run }) => run));
-  const CPU_NOTE = "each task's thread time: the wall time less what the host's other threads held the core for";
+  const CPU_NOTE = "each task's thread time: never less than the emulated phone's, without the time the host's other threads held the core";
   return [
     {
       group,
