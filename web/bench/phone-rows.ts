@@ -44,24 +44,9 @@ export type PhoneRun = {
 };
 
 export function phoneRows(measured: PhoneRun): Row[] {
-  const {
-    group,
-    host,
-    scored,
-    scoredAfter,
-    starts,
-    keys,
-    settledKey,
-    write,
-    edit,
-    writeAnew,
-    editAnew,
-    firstSync,
-    sync,
-    syncCpu,
-    payments,
-    care,
-  } = measured;
+  const { group, host, scored, scoredAfter, starts, keys, settledKey, write, edit, writeAnew, editAnew, firstSync, sync, payments, care } =
+    measured;
+  const { syncCpu } = measured;
   // Issue 12: no task over 100 ms "during a start", so the worst start counts, not the median.
   const longest = Math.max(...starts.map((run) => run.whole.longest));
   const tbt = Math.max(...starts.map((run) => run.window.tbt));

@@ -88,7 +88,7 @@ export function logFrames(run: Start, log: (line: string) => void): void {
     // BeginMainFrame task, in the trace) ends inside it.
     const rendered = frame ? undefined : run.frames.find((f) => f.start < start && f.start + f.duration > start + 1);
     const shape = frame
-      ? `${describe(frame)}${whose?.includes('in the trace') ? `; ${whose}` : ''}`
+      ? `${describe(frame)}; ${whose ?? '?'}`
       : rendered
         ? `the rendering of ${describe(rendered)}; ${whose ?? '?'}`
         : `no frame, ${whose ?? '?'}`;
@@ -140,14 +140,12 @@ export async function start(
     ]),
   );
   const end = Math.max(settled, WINDOW) + origin;
+  const onCpu = traced && onTheCpu(traced.all);
   return {
     ...value,
     window: blocking(tasks, origin, origin + WINDOW),
     whole: blocking(tasks, origin, end),
-    cpu: traced && {
-      window: blocking(onTheCpu(traced.all), origin, origin + WINDOW),
-      whole: blocking(onTheCpu(traced.all), origin, end),
-    },
+    cpu: onCpu && { window: blocking(onCpu, origin, origin + WINDOW), whole: blocking(onCpu, origin, end) },
     frames,
     longTasks,
     unseen: traced ? blocking(unseen, origin, end).count : null,
