@@ -51,10 +51,10 @@ const STOP_SOCKETS_MS = 1000;
 
 /**
  * permessage-deflate on the sync socket, for large messages only. A new device's first sync
- * is the whole document (22.7 MiB for a ranch of 10,000 horses and 50,000 payments): at
- * level 1 it goes out as 3.5 MiB, compressed in ~60 ms on zlib's thread pool (not the event
- * loop) and inflated in ~40 ms on the device; on a phone with one bar of signal that is the
- * difference between seconds and minutes. Small messages (a field edit is ~100 bytes) are
+ * is the whole document (tens of megabytes for a large ranch): at level 1 it goes out at a
+ * fraction of that, compressed on zlib's thread pool (not the event loop) and inflated
+ * quickly on the device; on a phone with one bar of signal that is the difference between
+ * seconds and minutes. Small messages (a field edit is ~100 bytes) are
  * sent as they are, so fan-out does not pay for it. Limits (maxPayload) apply to the
  * inflated size. The window sizes are left to the browser's offer: insisting on one would
  * refuse browsers that do not offer it.
@@ -62,16 +62,15 @@ const STOP_SOCKETS_MS = 1000;
 const SYNC_COMPRESSION = {
   threshold: 16 * 1024,
   // ws honours a threshold only without context takeover; with it, every message is
-  // compressed. Measured (npm run bench, fan-out burst, 20 observers): compressing every
-  // message on both sides cut throughput from 1,662/s to ~480/s and gave every connection a
-  // compressor (~220 KiB); server side only, ~1,010/s; both sides without context takeover,
-  // 1,695/s against the reference's 1,740/s. Stock ws clients then compress only from 1 KiB;
+  // compressed, which cuts the fan-out bench's throughput to a fraction and gives every
+  // connection a compressor of its own. Without context takeover on both sides the fan-out
+  // is as fast as the uncompressed reference. Stock ws clients then compress only from 1 KiB;
   // browsers compress every message, each inflated alone. Large messages gain little from
   // the previous ones' context anyway.
   serverNoContextTakeover: true,
   clientNoContextTakeover: true,
-  // Level 1: within 15% of level 6's size at a third of the time. memLevel 7 halves the
-  // hash table: a connection that has received a large message keeps ~192 KiB, not 256.
+  // Level 1: close to level 6's size at a fraction of the time. memLevel 7 halves the hash
+  // table a connection keeps once it has received a large message.
   zlibDeflateOptions: { level: 1, memLevel: 7 },
 };
 

@@ -1,6 +1,6 @@
 // The page's entry: the start in steps instead of one task. Evaluating every module the app
-// imports statically was one main-thread task of ~350 ms on a CPU throttled 4× (React, the
-// router, the app's shell and Dexie, whose UMD factory alone was ~100 ms of it). Each
+// imports statically (React, the router, the app's shell and Dexie) is one long main-thread
+// task on a phone. Each
 // dynamic import here is fetched (from the precache) and evaluated in a task of its own, so
 // the browser can take input and paint between them (docs/web.md "A small entry"). Each
 // step's modules are the next one's imports, evaluated once.

@@ -67,7 +67,7 @@ function dataWorkerWanted(): boolean {
 function startDataWorker(): PageData {
   // The host starts once the first screen has shown what it reads from the device (a list's
   // first rows, the Dashboard at once, other screens after 1.5 s): a worker starting beside
-  // a cold start's first read put the first row at 1.3 s instead of 0.6 s on a desk. On a
+  // a cold start's first read would hold that read back. On a
   // device with nobody on record, the sign-in page does not load the worker's script: the
   // host starts when someone signs in (connect-data-host.ts, docs/web.md "Start-up").
   const host = connectDataHost({ start: readCachedUser() !== null ? docLoadAfter : 'when-needed' });
@@ -107,9 +107,8 @@ function render(data: PageData): void {
   if (!root) throw new Error('index.html has no #root');
   const app = createRoot(root);
   // The first render in a transition: React renders it in slices of ~5 ms, giving the thread
-  // back between them, where a plain render (the default lane) is one task. On a phone (CPU
-  // 4×) that task was 54-129 ms of a start, the page's whole first mount; sliced, alternating
-  // starts had half the blocking time (docs/web.md "The first render in slices").
+  // back between them, where a plain render (the default lane) is one task: on a phone the
+  // page's whole first mount in one long task of the start (docs/web.md "A small entry").
   startTransition(() =>
     app.render(
       <StrictMode>

@@ -30,16 +30,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     onnotice: () => {},
     connect_timeout: 10,
     // Reconnect within 1 s once Postgres is back. postgres.js's default backoff grows with every
-    // failed attempt of the pool (3^n/100 s, up to 20 s), so a 3 s outage kept the server from
-    // querying for up to 20 s after it ended (found by `npm run chaos`, docs/architecture.md
-    // "Durability and outages").
+    // failed attempt of the pool (3^n/100 s, up to 20 s), so a short outage would keep the
+    // server from querying for up to 20 s after it ended (docs/architecture.md "Durability
+    // and outages").
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     // The embedded socket takes one connection: keep it rather than hand the slot back
     // every 30-60 minutes (postgres.js's default lifetime).
     ...(embedded ? { max_lifetime: null } : {}),
     // No JIT compilation: a commit's one statement (log, projection, history, conflicts) is
     // small, but its planner estimates (a guessed row count per JSON array) passed the JIT
-    // threshold once it found a conflict, and compiling took seconds (0.1 s without).
+    // threshold once it found a conflict, and compiling takes far longer than the query.
     ...(embedded ? {} : { connection: { jit: 'off' } }),
   };
   // The embedded database is reached through its unix socket only (embedded.ts).

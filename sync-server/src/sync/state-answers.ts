@@ -10,7 +10,7 @@ export type StateAnswer = { update: Uint8Array } | { retryInMs: number };
  * Sync step 2 answers of one document, at a bounded cost (docs/sync-limits.md):
  * - a device that holds nothing of the document (a new device — or a flood of "send me
  *   everything") gets the whole document encoded once for as long as nothing changes (a full
- *   encode of the bench ranch takes 0.4–0.6 s). It must be one update: y-websocket calls a
+ *   encode of a large ranch takes a noticeable part of a second). It must be one update: y-websocket calls a
  *   device synced when its step 2 arrives, so the cache is not topped up with a second one;
  * - the encode time each user's answers take is budgeted (RANCH_SYNC_ENCODE_MS_PER_SECOND,
  *   thirty seconds' worth saved up): a client that forces full encodes (a state vector naming one real client)

@@ -70,7 +70,8 @@ export function refuseDeepNesting(structs: Struct[], doc: Y.Doc): void {
 /**
  * Refuses an update that creates more than `max` entities (new keys under the top-level
  * types): what the compensation would have to delete grows with it, and Yjs's merging of many
- * deleted items is quadratic (60,000 invalid horses in one update held the document ~30 s).
+ * deleted items is quadratic (tens of thousands of invalid horses in one update would hold
+ * the document for many seconds).
  * A key's first item carries its parent and key; later values of a key refer to their origin.
  */
 export function refuseOversized(structs: Struct[], max: number): void {

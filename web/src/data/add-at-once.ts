@@ -7,9 +7,8 @@ import type { RanchDb } from './db.ts';
  * while the data worker loads (staged-updates.ts, staged-calls.ts).
  *
  * During a start Chromium runs each request and each commit after whatever the data
- * worker's load asked for before it (reads of 80–160 ms each in a traced phone start), so
- * every round trip between this thread and IndexedDB waited for one (docs/web.md "Writable
- * sooner"). Dexie commits a transaction only once its requests have answered, so this one is
+ * worker's load asked for before it (long reads on a phone), so every round trip between
+ * this thread and IndexedDB would wait for one (docs/web.md "Writable sooner"). Dexie commits a transaction only once its requests have answered, so this one is
  * made on Dexie's own connection (`backendDB`) with IndexedDB's `commit()`. Nothing observes
  * these tables through Dexie: the host drains them when told, or at its load.
  */

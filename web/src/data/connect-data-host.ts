@@ -28,7 +28,7 @@ export type HostStart = 'now' | 'when-needed' | Promise<unknown>;
  * SharedWorker where the browser has one; else the worker of the tab elected by Web Locks,
  * over a BroadcastChannel; else (no Web Locks) a worker of this tab's own.
  *
- * The host and its script (Yjs, the sync, the projection: ~100 KiB gzip) can start later
+ * The host and its script (Yjs, the sync, the projection) can start later
  * than the page (docs/web.md "Start-up"): main.tsx starts it once the first screen has shown
  * what it reads from the device, or on a device with nobody on record with the sign-in's
  * `connect` or a look at unsent changes.

@@ -115,33 +115,17 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
 export const READ_DB_VERSION = 14;
 
 /**
- * The whole schema, declared once. The nine versions declared before, each a change (1 the
- * horses, owners, lookups and meta; 2 buyers, sales, payments; 3 photoOutbox; 4 a
- * horseSearch table that 5 dropped; 6 salePayments for payments; 7 careEntries; 8
- * historyCache; 9 conflicts), had no upgrade functions, and parsing them all cost ~100 ms of
- * a phone's start (Dexie's `_parseStoresSpec` for each). Since Dexie 3.0 an older version
- * need only be declared for its upgrade function, and Dexie reads the schema a database
- * actually has rather than trusting the declared older versions (release notes of
- * 3.0.0-rc.3, PR #959, newreleases.io/project/github/dexie/Dexie.js/release/v3.0.0-rc.3);
- * since 4.0.1-beta.8 (PR #1880) a version number is needed only for an upgrade() or to
- * delete tables. dexie.org's Version page still advises keeping old declarations, so
- * db-versions.test.ts checks what we rely on with the Dexie we ship (4.4.7): a database
- * made by the old declarations opens with this one, keeps its rows, gains what is missing
- * and loses the tables not declared here (horseSearch, payments). Version 10 added
- * stagedUpdates (a new table: no upgrade function either). Version 11 dropped the indexes
- * no screen reads by (horses by breed, colour, gender and status: the filters narrow the
- * whole list in memory, use-horse-rows.ts; sales by buyer and date; suppliers and buyers by
- * first name and date; care by horse and date): every index is written for every row of
- * a first sync, and the horses' four were about half the time of writing them. Version 12
- * added stagedCalls (a new table, no upgrade function). Version 13 replaced careEntries (a
- * row per entry) by horseCare (a row per horse, horse-care.ts): the projection fills the new
- * table from the document at the first start, as it does any missing row. Version 14 added
- * referenceNumbers and stores the horses' references to lookup items as numbers
- * (numbered-references.ts); its upgrade function, the only one, stores the horses a device
- * has again that way.
+ * The whole schema, declared once, at READ_DB_VERSION. Dexie reads the schema a database
+ * actually has, so an older version needs declaring only for an upgrade function; parsing
+ * every old declaration is a cost of each start. db-versions.test.ts checks that a database
+ * made by any older version opens with this one, keeps its rows, gains what is missing and
+ * loses the tables not declared here. A table the projection fills (a new one, or one
+ * replaced) is filled from the document at the first start, as any missing row is. The one
+ * upgrade function (version 14) stores a device's horses again with numbered references.
  */
 export const READ_DB_SCHEMA: Record<string, string> = {
-  // Only the indexes something reads by: each costs a write per row (see above).
+  // Only the indexes something reads by: each costs a write per row of a first sync (the
+  // horse filters narrow the whole list in memory, use-horse-rows.ts).
   horses: 'id, name, ownerId',
   owners: 'id, lastName',
   buyers: 'id, lastName',

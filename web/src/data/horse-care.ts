@@ -6,8 +6,8 @@ import { RecordGroups } from './record-groups.ts';
 /**
  * The read model keeps a horse's care entries as ONE row (table `horseCare`), not a row per
  * entry: care is only ever read by horse (its timeline) or all at once (what is due), and a
- * ranch records several visits per horse a year, so a first sync of the bench ranch (5 per
- * horse) writes 10,000 rows instead of 50,000 (docs/performance.md "Care by horse").
+ * ranch records several visits per horse a year, so a first sync writes a row per horse
+ * instead of one per visit.
  */
 export { flattenCare, type HorseCareRow } from './horse-care-row.ts';
 

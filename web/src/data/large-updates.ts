@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 
 /**
  * From this size on (bytes), an update from the server reaches the document's 'update'
- * listeners as it was received. A first sync of the bench ranch is one 22 MiB update.
+ * listeners as it was received. A first sync of a whole ranch is one update of megabytes.
  */
 export const LARGE_UPDATE_BYTES = 1 << 20;
 
@@ -21,8 +21,8 @@ type Listeners = { _observers?: unknown };
  * the save tracker) the bytes as received.
  *
  * When anything listens to 'update', Yjs encodes every transaction again as an update to
- * pass on. For a whole ranch that second encoding took 1.4 s of the data worker on this
- * machine (a phone takes several times that), only to store bytes the device already had.
+ * pass on. For a whole ranch that second encoding is seconds of the data worker on a phone,
+ * only to store bytes the device already had.
  * So no 'update' listener is registered while this update is applied, and the listeners
  * then get the received bytes instead: they hold the same changes, and whatever they hold
  * beyond the transaction (what the document already had, or could not integrate yet) is

@@ -14,7 +14,7 @@ const NUMBERED_TABLE = 'horses';
 /**
  * The horse's references to lookup items, stored as numbers: IndexedDB hands a number back
  * without allocating, where each id was a string of its own on every row read, ~48 bytes
- * each, 40,000 of them for 10,000 horses (docs/performance.md "References as numbers").
+ * each, four per horse.
  * `ownerId` stays an id: the table is indexed by it.
  */
 const NUMBERED_FIELDS = ['breedId', 'colorId', 'genderId', 'statusId'] as const;
@@ -71,9 +71,8 @@ export const numberedReferences: Middleware<DBCore> = {
 
     /**
      * Ids in place of the numbers `rows` hold; false if a number was not known. Indexed loops:
-     * a start runs this before the code is optimised, and there `for…of` made an iterator and
-     * a result object per step, 1.3 MiB for 10,000 horses (docs/performance.md "References as
-     * numbers").
+     * a start runs this before the code is optimised, and there `for…of` makes an iterator and
+     * a result object per step.
      */
     const toIds = (rows: readonly unknown[]): boolean => {
       let known = true;

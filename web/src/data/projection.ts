@@ -266,7 +266,7 @@ async function changedRowsSliced(context: Context, batch: Map<ProjectedCollectio
 const rowsOf = (snapshots: Snapshot[]) => snapshots.reduce((sum, s) => sum + s.present.length + s.removed.length, 0);
 
 /**
- * A large batch (a first sync: 21,000 rows, ~2–3 s of IndexedDB writes) is written as two
+ * A large batch (a first sync: seconds of IndexedDB writes) is written as two
  * transactions, what the horse list shows first: lookups, suppliers and horses can be
  * listed while buyers, sales and payments are still being written. Every table is
  * written after the tables it refers to, and sales commit together with their payments.
@@ -426,8 +426,7 @@ function sameRow(a: EntityFields, b: EntityFields | undefined): boolean {
 /**
  * Every row of a table by primary key, a page of the wide reads' size at a time
  * (read-by-key.ts), so a write asked for meanwhile (a page's edit, a staged create) waits
- * for one page of IndexedDB's work, not a table's (5,000 care rows, the page size before,
- * were ~0.5 s of it on a slow host).
+ * for one page of IndexedDB's work, not a table's.
  */
 async function readAll(table: Table<EntityFields, string>, slices: TimeSlices): Promise<Map<string, EntityFields>> {
   const keyPath = table.schema.primKey.keyPath as string;
@@ -502,5 +501,5 @@ async function reconcileAll(context: Context): Promise<boolean> {
   return stored;
 }
 
-/** Entities validated between two looks at the clock (15–30 µs each here, several times that on a phone). */
+/** Entities validated between two looks at the clock (reading the clock per entity costs more than it saves). */
 const READ_PIECE = 100;

@@ -4,11 +4,9 @@ import type { Table } from 'dexie';
  * Rows per request when a whole table is read (what is due, the Dashboard's figures, the
  * projection's comparison). Chromium's IndexedDB runs the requests of an origin's databases
  * one at a time, so a request for a whole table holds every other read and write of the
- * device until it is answered. On the phone bench (CPU 4×, a slow host) the bell's read of
- * what is due asked for all 10,000 care rows, 5,000 sales and 5,000 payment rows at the
- * start: 1.1 s, 0.2 s and 1.0 s of IndexedDB's own time, and a horse created meanwhile was
- * stored 1.4 s after it was asked for (docs/web.md "Wide reads in pages"). A page of 250 is
- * 10–50 ms of it there, so another request waits at most about that long per reader.
+ * device until it is answered: the bell's read of what is due, in one request per table,
+ * would keep a horse created at the start waiting for seconds on a phone. A page is a short
+ * request even there, so another request waits at most about that long per reader.
  */
 export const WIDE_READ_PAGE = 250;
 

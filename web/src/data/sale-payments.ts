@@ -6,7 +6,7 @@ import type { SalePaymentsRow } from './sale-payments-row.ts';
 /**
  * The read model keeps a sale's payments as ONE row (table `salePayments`), not a row per
  * payment: payments are only ever read by sale or all at once, and a ranch has ten times
- * as many payments as sales, so a first sync writes 5,000 rows instead of 50,000 (the
+ * as many payments as sales, so a first sync writes a row per sale, not per payment (the
  * per-row cost of IndexedDB is what a first sync spends its time on; docs/web.md, Data).
  */
 export { flattenPayments, type SalePaymentsRow } from './sale-payments-row.ts';

@@ -25,7 +25,7 @@ export function stageWritesBeforeLoad(
     staging ??= loadModule().then(
       async (module) => {
         // The module was evaluated in this task; a write that waited for it is staged in the
-        // next (a phone's trace had both in one task of 210 ms, CPU 4x).
+        // next, not in one long task with it.
         await yieldToBrowser();
         return module.stageWritesBeforeLoad(remote, options);
       },
@@ -42,10 +42,9 @@ export function stageWritesBeforeLoad(
       return callWrite(target, repository, method, args);
     }),
     // A form that adds or edits is about to open (the tap): its write's code is fetched now,
-    // alongside the form's, and nothing of it evaluated, which would hold the form back. In a
-    // start anew the steps below then fetched in turn once the form showed, 0.4-0.6 s before
-    // the staging was ready on the phone bench (docs/performance.md "Code fetched at the tap").
-    // A task after the tap's: each of the 16 preload links was ~3 ms of the tap's task there.
+    // alongside the form's, and nothing of it evaluated, which would hold the form back;
+    // otherwise the steps below would fetch in turn once the form showed. A task after the
+    // tap's: the preload links are each a share of the task that makes them.
     fetch() {
       if (options.isLoaded() || staging || fetching) return;
       fetching = yieldToBrowser()
@@ -56,7 +55,7 @@ export function stageWritesBeforeLoad(
     },
     // A form that adds or edits opened: its write will be staged unless the host loads
     // first, so the module loads now, while the person types, and not after Create or Update
-    // is pressed (~0.2 s of a phone's fetching and evaluating; docs/performance.md).
+    // is pressed (a phone's fetching and evaluating would come after the tap).
     prepare() {
       if (!options.isLoaded()) load().catch(() => {}); // The write itself tries again.
     },
@@ -66,12 +65,10 @@ export function stageWritesBeforeLoad(
 /**
  * The staging module in steps: zod, the records' zod schemas (the projection validates
  * with them) in three, then the module itself (Yjs, the projection, the repositories).
- * Evaluated together they were one task of 120-140 ms on a phone (CPU 4x) during a start,
- * half of it building the schemas (docs/web.md "Dialogs that open at once"); the schemas
- * alone were still one task of 86-117 ms on a slower host, where care's, the sale's and the
- * rest each take 15-40 ms (docs/performance.md "The records' schemas in three tasks"). They
- * are imported one after another with no yield between: each was evaluated in a task of its
- * own in the phone runs. `STAGING_STEPS` in vite.config.ts names these three modules, in this
+ * Evaluated together they are one long task on a phone during a start, much of it building
+ * the schemas (docs/web.md "Dialogs that open at once"), so the schemas come in three
+ * modules of about equal weight. They are imported one after another with no yield between:
+ * the browser evaluates each in a task of its own. `STAGING_STEPS` in vite.config.ts names these three modules, in this
  * order: the first one's preload links fetch the rest (a step added here belongs there too).
  */
 async function loadInSteps(): Promise<StagingModule> {

@@ -1,8 +1,8 @@
 /**
  * Work that fills a screen in the background (the horse list's pages) goes after the work a
- * person is waiting for. On a phone (CPU 4×) the list's forty pages kept the main thread
- * busy for ~1.3 s after the first rows, and a horse saved then waited behind them: each of
- * the save's IndexedDB answers queued behind a page (docs/performance.md).
+ * person is waiting for. On a phone the list's pages keep the main thread busy for a while
+ * after the first rows, and a horse saved then would wait behind them: each of the save's
+ * IndexedDB answers queued behind a page.
  */
 
 /** The longest one piece of foreground work holds the background back (an edit during a start waits seconds for the data worker). */

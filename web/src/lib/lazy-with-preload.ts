@@ -11,7 +11,7 @@ export type Preloadable<P extends object> = ComponentType<P> & {
  * React's `lazy` with a `preload`. A lazy component suspends on its first render even when its
  * module has already arrived, and React shows what a suspended boundary holds only on a retry
  * of lower priority than the screen's own updates: on a phone during a start, the Add Horse
- * dialog appeared ~0.5 s after its module had loaded (docs/performance.md). Once `preload` has
+ * dialog appeared well after its module had loaded. Once `preload` has
  * resolved, this renders the loaded component itself, in the render that asked for it.
  * (react-lazy-with-preload does the same; its last release predates React 19 and builds on
  * `forwardRef`, which React 19 no longer needs; this is the few lines we use of it.)

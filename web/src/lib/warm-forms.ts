@@ -46,17 +46,11 @@ const FIELD = '<div class="fieldset py-1"></div>';
  * other controls: the fonts at the forms' sizes and weights found and loaded, and the date
  * field's calendar icon built.
  *
- * A renderer pays for each on its first use. The horse form's date field built the locale
- * inside the form's first render: 314 ms of React's `initInput` in one task on the phone
- * bench (CPU 4×) when the app was started anew, and 230–260 ms for a date input on a blank
- * page in a new renderer, against ~20 ms the second time; in three steps it was 170–230,
- * 20–40 and 90–190 ms there (docs/performance.md "Starts anew in the phone rows"). The form's
- * show then styled and laid out its controls with cold fonts: 91 ms, of which 19 ms finding
- * fonts, 24 ms shaping text and 15 ms the calendar icon (docs/performance.md "Code fetched at
- * the tap"). Field and sample laid out in one task were 297–656 ms of a new renderer on a
- * slow host at 4×, and each alone 110–353 and 54–180 ms (docs/performance.md "The forms'
- * warm-up in five tasks; the locale's data loaded in a worker"). A renderer that has done
- * this before (a reload) pays a few ms in all. The first step waits a task too, so a tap
+ * A renderer pays for each on its first use, and on a phone each is a long task: otherwise
+ * the horse form's date field builds the locale inside the form's first render, and the
+ * form's show styles and lays out its controls with cold fonts. Field and sample are laid
+ * out in tasks of their own, each shorter than the two together. A renderer that has done
+ * this before (a reload) pays little. The first step waits a task too, so a tap
  * that asks for it is answered first; the two layouts wait for a frame, so that what else the
  * page changed is drawn in that frame and not in the layout forced here.
  */

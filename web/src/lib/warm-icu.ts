@@ -6,10 +6,9 @@ let warming: Promise<void> | undefined;
 /**
  * Has the renderer load the locale's data on a thread of its own (lib/warm-icu.worker.ts),
  * once per page. ICU's data and caches belong to the renderer process, not to a thread: once
- * a worker of the page has made a number and a date format, the page makes its own in a few
- * ms, where its first one in a new renderer (an app started anew) took 125-180 ms of the main
- * thread at CPU 4× (docs/performance.md "The forms' warm-up in five tasks; the locale's
- * data loaded in a worker"). In a renderer that has loaded it before (a reload), the worker
+ * a worker of the page has made a number and a date format, the page makes its own at once,
+ * where its first one in a new renderer (an app started anew) is a long task of the main
+ * thread on a phone. In a renderer that has loaded it before (a reload), the worker
  * finds it there.
  *
  * Resolves once the worker has answered, has failed, or after ICU_WORKER_WAIT_MS; never

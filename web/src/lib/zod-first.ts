@@ -4,8 +4,8 @@ let zod: Promise<void> | undefined;
 
 /**
  * Loads zod (its own chunk, vite.config.ts) and yields a task before whatever builds schemas
- * with it: zod, the horse's schemas and its form evaluated together were one task of 85-120
- * ms on the bench phone (CPU 4x) during a start (docs/performance.md). Once loaded it
+ * with it: zod, the horse's schemas and its form evaluated together are one long task on a
+ * phone during a start. Once loaded it
  * resolves at once, with no yield.
  */
 export function zodFirst(): Promise<void> {

@@ -24,10 +24,10 @@ type Props = {
 };
 
 /**
- * A choice among many, typed to narrow (docs/web.md "Choices among thousands"): a combobox
- * (Downshift's `useCombobox`, the WAI-ARIA pattern) whose list holds at most SHOWN_CHOICES
- * matches. A native select renders every option: the sale form's 5,000 horses froze a phone
- * for 0.4–0.8 s each time it opened, and again on every change of the form.
+ * A choice among many, typed to narrow (docs/web.md): a combobox (Downshift's
+ * `useCombobox`, the WAI-ARIA pattern) whose list holds at most SHOWN_CHOICES matches. A
+ * native select renders every option: a ranch's thousands of horses froze a phone each time
+ * it opened, and again on every change of the form.
  */
 export function ChoicePicker({ id, name, choices, value, placeholder, noun, onChange, onBlur, inputRef, invalid }: Props) {
   const [typed, setTyped] = useState('');

@@ -165,11 +165,8 @@ const TableRow = memo(function TableRow<Row extends { id: string }>({ row, colum
 /**
  * CARD_KEYS: a phone's cards are keyed by their place in the list, not by their row: when the
  * rows change (a search typed, a filter chosen), each card in view takes the new row in
- * place, its text and handlers updated, instead of 43 elements made, styled and laid out
- * anew per horse card: ~90 ms of a key's task on a phone (CPU 4×, profiled) during a start.
- * A search typed then updated the list in a median of 89 against 194 ms, and of 127 against
- * 138 ms with the builds' browsers swapped (8 starts each, alternating; docs/performance.md
- * "A keystroke during a start, taken apart"). Scrolling costs the same either way: a card
+ * place, its text and handlers updated, instead of every card's elements made, styled and
+ * laid out anew: most of a search key's task on a phone during a start. Scrolling costs the same either way: a card
  * whose place stays in view keeps its row and is not rendered again. A card holds no state
  * of its own; pictures are keyed by their address (HorsePhoto, UserAvatar), so a card never
  * shows another row's picture while the new one loads. Desk tables keep a row per record (a

@@ -67,8 +67,7 @@ type FormActionsProps<Values extends FieldValues, Output> = {
  * A dialog form's footer: Cancel, and the submit button (disabled while it submits). It
  * reads the form's submitting state itself (`useFormState`), so a submit renders the footer
  * again and not the whole form: read in the form, the horse form's every field and choice
- * rendered again in the task of the tap on Create, 37 ms of it on a phone (CPU 4×) when the
- * app had been started anew (docs/performance.md "A submit renders its footer").
+ * would render again in the task of the tap on Create.
  */
 export function FormActions<Values extends FieldValues, Output>({
   submitLabel,

@@ -27,7 +27,7 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
   const isDesk = useIsDesk();
   const overlay = drawerOpen && !isDesk;
   // A phone's closed drawer is out of sight; its links (~50 elements) are made once the start is
-  // done, not in the start's first frame (docs/web.md "Layout").
+  // done, not in the start's first frame.
   const sidebarMade = useMadeWhenIdle(isDesk || drawerOpen);
   useEffect(() => (overlay ? lockPageScroll() : undefined), [overlay]);
   const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -45,15 +45,12 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       // In a task of its own, after a frame: the tap's task renders the content into the
       // closed dialog, and showing it then styles and lays the content out, once: the box is
       // not displayed until the dialog is open (styles.css), so the frame between does not
-      // style it first. Together, the Add Horse tap during a start was one task of 170-190 ms
-      // on a phone (CPU 4x); apart, the render, the frame and showModal took 60-100 ms each
-      // (docs/web.md "Dialogs restyle the screen once"). Shown on top without making the page
-      // inert (top-layer.ts), it no longer restyles the page.
+      // style it first: render and show are two shorter tasks instead of one long one on a
+      // phone (docs/web.md). Shown on top without making the page inert (top-layer.ts), it
+      // does not restyle the page.
       //
-      // The page is locked now, so the frame before the show restyles for it. In
-      // the show's task, during a phone's start, the lock's restyle reached 238-367 elements
-      // of the page (not on a settled page; why is not known): 31-58 ms of a task of 89-130
-      // ms, against 57-67 ms without it (docs/performance.md "A dialog's content styled once").
+      // The page is locked now, so the frame before the show restyles for it; locked in the
+      // show's task instead, the lock's restyle during a start reached far into the page.
       unlock.current?.();
       const release = lockPageScroll();
       unlock.current = release;

@@ -2,10 +2,9 @@
  * The page's scroll lock while a dialog or the phone's drawer is open: `data-page-locked` on
  * the root (styles.css), held by each open dialog and drawer and taken off when the last
  * lets go. daisyUI locks the page through `:root:has(.modal[open])` and three rules like it;
- * every restyle of the root matched each by walking the whole page, a third of a dialog's
- * restyle on a phone (docs/web.md "Dialogs restyle the screen once"). An attribute, not a
- * class: a class on the root restyled ~90 elements more with it (Chromium's invalidation
- * for the stylesheet's classes). Its value is `scrolls` when the page could scroll as last
+ * every restyle of the root matched each by walking the whole page, a large part of a
+ * dialog's restyle on a phone (docs/web.md). An attribute, not a class: a class on the root
+ * widens Chromium's invalidation to the elements matched by the stylesheet's classes. Its value is `scrolls` when the page could scroll as last
  * laid out before the lock: the root then keeps a scrollbar's room, so that nothing behind
  * the dialog moves sideways on a desk.
  */
@@ -14,10 +13,9 @@ const holders = new Set<object>();
 /**
  * Whether the page could scroll at its last layout; undefined while not known. Measured
  * where layout is already done: in a ResizeObserver's callback (after the frame's layout),
- * whenever the body or the root changes size. Reading it at the lock instead laid the page
- * out in the tap's task, behind the dialog's render: 20-25 ms of a phone's (CPU 4×) 72-104
- * ms task during a start, the pending layout of the rows rendered since the last frame
- * (docs/web.md "The lock without a layout"). A resize of the window (its height changes no
+ * whenever the body or the root changes size. Reading it at the lock would lay the page
+ * out in the tap's task, behind the dialog's render (the pending layout of the rows rendered
+ * since the last frame). A resize of the window (its height changes no
  * element's size) makes it unknown again until the next callback; the lock then reads it
  * itself, as it does where there is no ResizeObserver.
  */

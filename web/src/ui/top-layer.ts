@@ -5,11 +5,10 @@ import { afterNextFrame } from '../lib/after-next-frame.ts';
  * Dialogs shown on top of the page without making the rest of it inert.
  *
  * `showModal()` makes every element outside the dialog inert, and Chromium restyles the whole
- * screen for it as the dialog opens and again as it closes: on a phone (CPU 4×) the two passes
- * were 264 and 168 of the ~600 elements restyled per open and close of Add Horse, the largest
- * part of the tasks that show and hide a dialog (docs/web.md "Dialogs restyle the screen
- * once"). Here a dialog is a manual popover shown with `show()`: in the top layer, above
- * everything, as a modal dialog is; `show()` focuses its first field as `showModal()` does;
+ * screen for it as the dialog opens and again as it closes: on a phone the two passes are
+ * the largest part of the tasks that show and hide a dialog (docs/web.md). Here a dialog
+ * is a manual popover shown with `show()`: in the top layer, above everything, as a modal
+ * dialog is; `show()` focuses its first field as `showModal()` does;
  * `closedby="closerequest"` (set by `Modal`) lets Escape close the top one, and what had the
  * focus gets it back as it goes. What inertness also did is done here: the dialog's
  * full-screen backdrop takes the taps, Tab and Shift+Tab go round the top dialog's fields
@@ -92,9 +91,8 @@ export function hideFromTop(dialog: HTMLDialogElement): void {
  * Focuses `before` again unless something else took the focus meanwhile (another dialog, a
  * tap, the dialog shown again) or it has gone. A frame after the dialog went, not with it:
  * focusing styles the page first, and the page had just lost the dialog and its lock, so
- * the focus restyled it in the task that removed the dialog (55 ms of a 115 ms task on a
- * phone, CPU 4×, after Update Horse in a renderer started anew); the frame styles it anyway
- * (docs/performance.md "A submit renders its footer").
+ * the focus would restyle it in the task that removed the dialog; the frame styles it
+ * anyway.
  */
 function giveFocusBack(dialog: HTMLDialogElement, before: HTMLElement): void {
   const active = document.activeElement;

@@ -8,8 +8,7 @@ type Watched = { subscribe: (onChange: () => void) => () => void; matches: () =>
 /**
  * One MediaQueryList per query, kept: `window.matchMedia` parses the query and makes a new
  * list on each call, and a hook that called it in every render (and subscribed again on every
- * commit, its subscribe function being new) spent 90 ms of a phone's start in it (CPU 4×,
- * docs/web.md "Layout"). Keyed by the `matchMedia` in use, so a test that swaps it gets new lists.
+ * commit, its subscribe function being new) is a visible part of a phone's start. Keyed by the `matchMedia` in use, so a test that swaps it gets new lists.
  */
 const watched = new WeakMap<Window['matchMedia'], Map<string, Watched>>();
 

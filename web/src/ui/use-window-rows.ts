@@ -4,16 +4,15 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 export const WINDOW_FROM = 60;
 /**
  * Phone cards are windowed sooner: a card is ~26 elements and ~220 px tall, so 60 of them
- * were 13,000 px and 1,500 elements. A search typed as a phone's list first showed kept
- * 40-60 of the first rows, all rendered: the key's task restyled 1,573 elements and laid out
- * 1,964 objects, 100-250 ms on a phone (CPU 4x). 8 cards are about two phone screens.
+ * would be 13,000 px and 1,500 elements, all restyled and laid out by a search key's task.
+ * 8 cards are about two phone screens.
  */
 export const CARD_WINDOW_FROM = 8;
 /**
  * Pixels rendered above and below the viewport, so a flick of the wheel shows no gap: 4
  * table rows (~260 px), 2 phone cards. Every row rendered is work when a search brings new
- * rows into view: 8 table rows put the first keystroke at 16–24 ms on a desk, 4 at 15–16 ms;
- * 4 cards (880 px) doubled what a keystroke renders and lays out on a phone (docs/web.md).
+ * rows into view, so the overscan is kept small: 4 cards (880 px) would double what a
+ * keystroke renders and lays out on a phone.
  */
 export const OVERSCAN_PX = 256;
 
@@ -50,11 +49,10 @@ type Place = { listTop: number; viewportHeight: number; measured: boolean };
 
 /**
  * FIRST_WINDOW: the rows of `place`, with overscan only once the list's place has been read.
- * A list's first rows render in the task that shows them, and a phone (CPU 4x) makes, styles
- * and lays out ~40 elements per horse card there: the two overscan cards were a third of
- * that frame's cards (6, when a 844 px viewport holds 4). The overscan follows a frame later,
- * when the list's box is measured, before anyone can scroll to it (docs/performance.md
- * "Avatars without an SVG mask; the first window without overscan").
+ * A list's first rows render in the task that shows them, and a phone makes, styles and
+ * lays out ~40 elements per horse card there: the two overscan cards would be a third of
+ * that frame's cards. The overscan follows a frame later, when the list's box is measured,
+ * before anyone can scroll to it.
  */
 function windowAt({ measured, ...place }: Place, count: number, rowHeight: number): RowWindow {
   return visibleRows({ count, rowHeight, ...place, ...(measured ? {} : { overscan: 0 }) });
@@ -107,8 +105,8 @@ export function useWindowRows(
   // The list's place is read after the browser has laid the frame out (a ResizeObserver, when
   // the box holding the rows changes size) or after a scroll or a resize, never when only
   // the list's length changed: that moves nothing, and reading it then forced a layout inside
-  // the render's task (a passive effect after a keystroke runs in the key's task), 7–10 ms
-  // of each search keystroke on a desk. A place that changes no row keeps the old one, so a
+  // the render's task (a passive effect after a keystroke runs in the key's task), a large
+  // part of each search keystroke. A place that changes no row keeps the old one, so a
   // scroll within the rows in view renders nothing. The rows' height is measured with it:
   // the box's height is the spacers' (the rows out of view, at the current average) plus the
   // rendered rows', so it changes when the list's length changes or when the rendered rows

@@ -11,8 +11,8 @@ export type DueRequest = { today: string; limit: number; user?: DueUser };
 /**
  * What is due as the page gets it ([K4]): the first `limit` rows in the list's order, how
  * many there are, and for the bell its marks. Bounded however many items are due: a ranch
- * has thousands, and turning thousands of rows into objects on the page was a ~350 ms task
- * on a throttled phone (docs/web.md "What is due reaches the page small").
+ * has thousands, and turning thousands of rows into objects on the page is a long task on a
+ * phone.
  */
 export type DueAnswer = { rows: DueRow[]; total: number; marks?: DueMarks };
 

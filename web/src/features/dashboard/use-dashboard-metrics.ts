@@ -9,8 +9,7 @@ const WATCHED = ['horses', 'statuses', 'sales', 'salePayments'];
  * The metrics: any change to horses, statuses, sales or payments (local or synced)
  * recomputes them, at most every RECHECK_MS (use-rechecked-read.ts). They are summed where
  * the document is (the data worker), from every horse, sale and payment: read on the page,
- * 10,000 horses and 50,000 payments held a phone's main thread for ~0.5 s after each batch
- * of a first sync. undefined while the first read runs.
+ * a large ranch would hold a phone's main thread after each batch of a first sync. undefined while the first read runs.
  */
 export function useDashboardMetrics(): DashboardMetrics | undefined {
   return useRecheckedRead((data) => data.loadFigures(localToday()), WATCHED, 'the dashboard figures');

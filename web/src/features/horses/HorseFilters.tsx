@@ -62,7 +62,7 @@ export function HorseFilters({ filters, onChange, lookups, suppliers, searching 
           Searching all horses…
         </p>
       )}
-      {/* Rendered only while shown: hidden on a phone, its ~230 options were made at every start for nothing. */}
+      {/* Rendered only while shown: hidden on a phone, its options would be made at every start for nothing. */}
       <div id={panelId} hidden={!shown} className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-5">
         {shown && (
           <>
@@ -87,8 +87,8 @@ export function HorseFilters({ filters, onChange, lookups, suppliers, searching 
 
 /**
  * A select's choices, rendered again only when the list changes: the screen renders on every
- * key typed in the search and every page of horses read, and 200 suppliers' options made and
- * compared each time were most of this component's 69 ms in a phone's start (CPU 4×).
+ * key typed in the search and every page of horses read, and a ranch's suppliers' options
+ * made and compared each time would be most of this component's time in a phone's start.
  */
 const Choices = memo(function Choices({ items }: { items: { id: string; name: string }[] | undefined }) {
   return items?.map((item) => (

@@ -237,11 +237,10 @@ const CHOICES_MADE_WHEN_TOUCHED = 30;
  * The form's first frames have each select holding only the choice the form starts with; the
  * rest are made in a render of the select's own: a few lookups two frames after the dialog
  * shows (`useAfterFirstFrame`), a long list (the bench ranch's 200 suppliers) once the
- * select is touched or focused, before its list opens. Made with the form, they were a good
- * part of the task that renders the dialog on a phone (CPU 4×, docs/web.md "Dialogs that
- * open at once"); made two frames later, the suppliers' were a task of ~95 ms of their own,
- * in the way of a first edit made during a start (docs/performance.md "The edit started
- * anew, taken apart; a long select made when touched; five runs on a quieter host").
+ * select is touched or focused, before its list opens. Made with the form, they are a good
+ * part of the task that renders the dialog on a phone (docs/web.md "Dialogs that open at
+ * once"); a long list made two frames later is a long task of its own, in the way of a
+ * first edit made during a start.
  */
 function Select({ label, id, items, current, error, required = false, register, noneLabel = 'None' }: SelectProps) {
   const whenTouched = items.length > CHOICES_MADE_WHEN_TOUCHED;
@@ -276,11 +275,10 @@ function Select({ label, id, items, current, error, required = false, register, 
 /**
  * False in the first render, true two frames later (when `wanted`), rendered at once in that
  * task (`flushSync`). `Modal` shows the dialog a frame after the first render, a task of its
- * own (86–153 ms of restyle during a start on the phone bench); the choices' render comes in
- * a task after it instead of joining it. Not a
- * deferred value: React's background render of the choices was put off by every update of
- * the list read during a start (0.8 s after the dialog showed, on the phone bench), and a
- * render left to React's scheduler came 0.4–0.6 s after it, behind the start's other tasks.
+ * own (mostly restyle during a start); the choices' render comes in a task after it instead
+ * of joining it. Not a deferred value: React's background render of the choices is put off
+ * by every update of the list read during a start, and a render left to React's scheduler
+ * comes long after, behind the start's other tasks.
  */
 function useAfterFirstFrame(wanted: boolean): boolean {
   const [after, setAfter] = useState(false);

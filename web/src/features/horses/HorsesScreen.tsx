@@ -22,7 +22,7 @@ import { NO_FILTERS, useHorseRows, useLookupLists, useSupplierOptions } from './
 // schemas, and evaluating them with the list's route at start was a long task on a phone
 // (docs/web.md "A small entry"). The horse form, the screen's main action, loads once the page
 // is idle, and a tap that comes first opens it when its module has arrived, in a render of its
-// own: suspending on it instead showed the dialog ~0.5–1 s after the module had arrived during
+// own: suspending on it instead showed the dialog well after the module had arrived during
 // a start, and loading it as the screen mounted slowed the first keystrokes (docs/web.md
 // "Dialogs that open at once").
 // Loaded in steps, each evaluated in a task of its own, its chunks all requested at once

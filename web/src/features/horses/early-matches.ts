@@ -18,14 +18,11 @@ export type HorseTest = (horse: Horse) => boolean;
  * page adds a match, so a page with none renders nothing new.
  *
  * Kept up to date page by page: a page's arrival tests only that page's rows and merges its
- * matches in. Testing every row read so far again on each page made each page of a start
- * with a search typed 110–260 ms of a phone's main thread (CPU 4×, 10,000 horses), so the
- * next keystroke waited behind one (docs/performance.md "A search typed during a start").
+ * matches in. Testing every row read so far again on each page would make each page of a
+ * start with a search typed a long task on a phone, and the next keystroke wait behind it.
  * Another test, first rows or read starts again from every row read so far,
  * once: one pass over them in name order as the read keeps them (its sorted runs merged,
- * which the read's end would do anyway), so the matches need no sort: in Node, S typed after
- * 8,000 rows read took 3.0 ms instead of 5.2 the first time (docs/performance.md "A keystroke
- * during a start, taken apart").
+ * which the read's end would do anyway), so the matches need no sort.
  */
 export function createEarlyMatches(): (read: ReadPages | undefined, first: readonly Horse[] | undefined, test: HorseTest) => Horse[] {
   let kept: Kept | undefined;

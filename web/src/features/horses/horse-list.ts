@@ -13,10 +13,9 @@ const MOST_PATCHED = 200;
  * Every horse in name order (ties by id), kept up to date: read whole once (read-in-pages.ts,
  * `beginRead` says where each page goes), then each change that names the horses it touched
  * (Dexie's `storagemutated`, from this page or, over its BroadcastChannel, from the data
- * worker) reads only those horses and puts them in their places. A live query read all
- * 10,000 again for every change, here or from another device: 80 requests and ~5 MiB of
- * objects on the page's main thread for one horse saved (docs/performance.md "A change reads
- * the horses it changed"). A change Dexie cannot name by key (a clear, a range, 50 rows or
+ * worker) reads only those horses and puts them in their places. A live query would read
+ * every horse again for every change, here or from another device: the whole list's
+ * requests and objects on the page's main thread for one horse saved. A change Dexie cannot name by key (a clear, a range, 50 rows or
  * more in one write, a page shown again from the back/forward cache) reads the whole list
  * again. Changes that arrive while a read is under way are applied after it, in order.
  *

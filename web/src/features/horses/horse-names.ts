@@ -5,9 +5,8 @@ import { contactName } from '../contacts/contact-name.ts';
 /**
  * The names a horse's references stand for: every lookup item's and every supplier's. The
  * horse list keeps its horses as read and names only what it shows, as it shows it (the rows
- * in view, HorseTable), or what it hands over (the details, Export): naming all 10,000 as
- * they were read made ~1.7 MiB of a start's garbage and kept a property store per horse
- * (docs/performance.md "Names where they are shown").
+ * in view, HorseTable), or what it hands over (the details, Export): naming every horse as
+ * it is read makes megabytes of a start's garbage and keeps a property store per horse.
  */
 export type HorseNames = { lookup: ReadonlyMap<string, string>; owners: ReadonlyMap<string, string> };
 

@@ -6,14 +6,9 @@ import { backgroundTurn } from '../../lib/background-turn.ts';
 /**
  * Rows read per IndexedDB request for the whole list. Each page is one main-thread task
  * (Dexie's request success, the browser turning every row back into an object, garbage
- * collection), and on a phone (CPU 4×) 2,000 rows took 100–240 ms: 50–120 µs a row, in
- * proportion to the rows. At 500 rows many pages still went over 50 ms, each a long task of
- * the start (20 pages for 10,000 horses); at 250 a start had about half as many long tasks
- * and half the blocking time in its first 10 s (medians of twelve starts each, CPU 4×:
- * 10.5 → 6 tasks, 336 → 138 ms). On a slower host a page of 250 still took 92–144 ms, and
- * at 125 a start had fewer long tasks again (twenty starts of each, alternating: medians
- * 23.5 → 16.5 tasks, blocking 955 → 739 ms), for a whole list ~0.5 s later (10.6 → 11.1 s
- * in one set; docs/performance.md "Which phone a run emulates"). Small pages also leave
+ * collection), its time in proportion to its rows. The page is sized so that on a slow
+ * phone a page stays under a long task (50 ms): larger pages make a start's long tasks and
+ * blocking time grow, for a whole list read only slightly sooner. Small pages also leave
  * room for the search's render of the rows read so far in the same task (use-horse-rows.ts).
  * 10,000 horses are 80 requests.
  */
@@ -37,7 +32,7 @@ export type OnPage = (soFar: RowsSoFar, page: Horse[]) => void;
  * Every horse by name, a page per request. The pages follow the primary key and the rows are
  * put in name order here (ties by id, as the name index orders them): inside a live query
  * Dexie remembers each row read through a secondary index one key at a time (its change
- * tracking), ~1.5 s of a phone's main thread for 10,000 horses, but a primary-key range as
+ * tracking), seconds of a phone's main thread for a large ranch, but a primary-key range as
  * one range. Each page is sorted as it arrives, handed to `onPage` and kept in sorted runs
  * (sortedRuns), so no 10,000-row sort is left for the end.
  *
@@ -67,9 +62,8 @@ export async function readByNameInPages(db: RanchDb, page = READ_PAGE, onPage?: 
 
 /**
  * One string for each value seen, for the horses' suppliers (the same few ids on many
- * horses): IndexedDB gives every row its own copy of each id, and 10,000 horses' references
- * were ~43,000 strings kept by the list, a few hundred of them different (docs/performance.md
- * "The page's heap; the page before, collected"). The copies die young instead. The lookup
+ * horses): IndexedDB gives every row its own copy of each id, so the list would keep tens of
+ * thousands of strings, a few hundred of them different. The copies die young instead. The lookup
  * items' ids come shared already: they are stored as numbers (numbered-references.ts).
  */
 export function sharedStrings(): (value: string) => string {
@@ -85,9 +79,8 @@ export function sharedStrings(): (value: string) => string {
 /**
  * Runs in name order, merged as a binary counter carries: a run is merged into the one below
  * it while that one is no longer. Reading n rows in pages of p costs about n·log2(n/p)
- * comparisons; merging each page into all the rows read so far cost about n²/2p: for 10,000
- * horses in pages of 250 (as then), 56,000 comparisons against 204,000 (docs/performance.md "Dialogs
- * restyle the screen once; sorted runs; a slower machine"). `inNameOrder` merges what is left
+ * comparisons; merging each page into all the rows read so far costs about n²/2p.
+ * `inNameOrder` merges what is left
  * into one run and keeps it, so asking again before the next page returns the same array.
  */
 export function sortedRuns(): RowsSoFar & { add(run: Horse[]): void } {

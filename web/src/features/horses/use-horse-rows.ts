@@ -117,7 +117,8 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
   );
   const index = useMemo(() => matching && createNameIndex(matching), [matching]);
   const searched = useMemo(() => index?.search(needle), [index, needle]);
-  // 10,000 lower-cased names were ~20 ms of the first keystroke on a phone-class CPU.
+  // The index lower-cases its names when idle: a ranch's worth of them would otherwise be
+  // a visible part of the first keystroke on a phone.
   useEffect(() => (index ? whenIdle(() => index.warm()) : undefined), [index]);
   // Rows without their names would show blank columns: the list waits for both (the names'
   // query is issued first, and its tables are small).

@@ -7,8 +7,7 @@ import { HorsePhoto } from './HorsePhoto.tsx';
  *
  * A border radius, not daisyUI's `mask-squircle`: that mask is an SVG image, and the browser
  * makes a whole SVG document for it the first time a page styles one, inside the task that
- * shows a phone's first rows, then paints the mask for each avatar (docs/performance.md
- * "Avatars without an SVG mask").
+ * shows a phone's first rows, then paints the mask for each avatar.
  */
 const SIZES = {
   list: 'w-11',

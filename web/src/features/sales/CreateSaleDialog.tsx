@@ -6,8 +6,8 @@ import { useSaleChoices } from './sale-rows.ts';
 
 export function CreateSaleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { writes } = useRanchData();
-  // Read while the screen is shown, not when the dialog opens: reading 10,000 horses took a
-  // phone 3-7 s after the tap (docs/performance.md, the sale and payment forms).
+  // Read while the screen is shown, not when the dialog opens: reading a ranch's thousands
+  // of horses after the tap kept a phone's form waiting for seconds.
   const choices = useSaleChoices();
   const toast = useToast();
 
