@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PHOTO_QUOTA_BYTES } from './storage/photo-quota.ts';
@@ -27,6 +28,13 @@ const schema = z.object({
   RANCH_DATA_DIR: z.string().min(1).default('./.data'),
   RANCH_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   RANCH_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** A file holding the password instead (one line; the final line break is not part of it). */
+  RANCH_ADMIN_PASSWORD_FILE: z.string().min(1).optional(),
+  /** 1: at this start, set the admin account's password from the settings again ([A9]). */
+  RANCH_ADMIN_RESET: z
+    .enum(['0', '1', ''], { error: 'must be 1 (reset the admin password at this start) or 0' })
+    .default('0')
+    .transform((value) => value === '1'),
   /** Extra origins allowed to make state-changing calls, comma separated (e.g. a dev server). */
   RANCH_ALLOWED_ORIGINS: z
     .string()
@@ -65,7 +73,7 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  admin: { email: string; password: string } | undefined;
+  admin: { email: string; password: string; reset: boolean } | undefined;
   allowedOrigins: string[];
   webDir: string;
   trustProxy: boolean;
@@ -78,8 +86,12 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  if (!env.RANCH_ADMIN_EMAIL !== !env.RANCH_ADMIN_PASSWORD) {
-    lines.push('  RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD must be set together');
+  const password = adminPassword(env, lines);
+  if (!env.RANCH_ADMIN_EMAIL !== !password) {
+    lines.push('  RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD (or RANCH_ADMIN_PASSWORD_FILE) must be set together');
+  }
+  if (env.RANCH_ADMIN_RESET === '1' && !password) {
+    lines.push('  RANCH_ADMIN_RESET: needs RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD (or RANCH_ADMIN_PASSWORD_FILE)');
   }
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const value = parsed.data;
@@ -89,8 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     dataDir: resolve(value.RANCH_DATA_DIR),
     admin:
-      value.RANCH_ADMIN_EMAIL && value.RANCH_ADMIN_PASSWORD
-        ? { email: value.RANCH_ADMIN_EMAIL.toLowerCase(), password: value.RANCH_ADMIN_PASSWORD }
+      value.RANCH_ADMIN_EMAIL && password
+        ? { email: value.RANCH_ADMIN_EMAIL.toLowerCase(), password, reset: value.RANCH_ADMIN_RESET }
         : undefined,
     allowedOrigins: value.RANCH_ALLOWED_ORIGINS,
     webDir: resolve(value.RANCH_WEB_DIR),
@@ -111,4 +123,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       encodeMsPerSecond: value.RANCH_SYNC_ENCODE_MS_PER_SECOND,
     },
   };
+}
+
+/**
+ * [A9] The admin password of RANCH_ADMIN_PASSWORD, or read from RANCH_ADMIN_PASSWORD_FILE
+ * (a secret file of Docker, systemd's credentials, …), so it need not sit in the environment.
+ */
+function adminPassword(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
+  const file = env.RANCH_ADMIN_PASSWORD_FILE;
+  if (!file) return env.RANCH_ADMIN_PASSWORD || undefined;
+  if (env.RANCH_ADMIN_PASSWORD) {
+    problems.push('  RANCH_ADMIN_PASSWORD_FILE: set it or RANCH_ADMIN_PASSWORD, not both');
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push(`  RANCH_ADMIN_PASSWORD_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    return undefined;
+  }
+  const password = text.replace(/\r?\n$/, '');
+  if (password.length < 8) {
+    problems.push('  RANCH_ADMIN_PASSWORD_FILE: the password in it must be at least 8 characters');
+    return undefined;
+  }
+  return password;
 }

@@ -1,6 +1,7 @@
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { startServer } from './server.ts';
+import type { AdminBootstrap } from './auth/users.ts';
 
 const STOP_LIMIT_MS = 10_000;
 
@@ -21,18 +22,8 @@ async function main(): Promise<void> {
   console.log(`Ranch is listening on ${server.url} (${where})`);
   if (!config.admin) {
     console.log('No RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD set: no admin account was ensured.');
-  } else if (server.admin?.outcome === 'refused') {
-    console.warn(
-      `RANCH_ADMIN_EMAIL names ${server.admin.email}, an account that is not an Admin and was not made by these settings: it was not made Admin. ` +
-        'Sign in as an Admin to change its role, or set RANCH_ADMIN_EMAIL to another address.',
-    );
-  } else if (server.admin?.outcome === 'inactive') {
-    console.warn(
-      `The admin account of RANCH_ADMIN_EMAIL (${server.admin.email}) was deactivated by an Admin and stays so; ` +
-        'an Admin reactivates it on the Users screen.',
-    );
   } else if (server.admin) {
-    console.log(`Admin account ${server.admin.email}: ${server.admin.outcome}.`);
+    logAdminBootstrap(server.admin);
   }
   // Graceful stop (docs/architecture.md "Stopping"), bounded: past STOP_LIMIT_MS, or at a
   // second signal (Ctrl-C again), the process exits at once; nothing acknowledged is lost
@@ -60,6 +51,44 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** [A9] What the admin settings did; a reset, or a reset flag left set, is said loudly. */
+function logAdminBootstrap({ outcome, email }: AdminBootstrap): void {
+  switch (outcome) {
+    case 'refused':
+      console.warn(
+        `RANCH_ADMIN_EMAIL names ${email}, an account that is not an Admin and was not made by these settings: it was not made Admin. ` +
+          'Sign in as an Admin to change its role, or set RANCH_ADMIN_EMAIL to another address.',
+      );
+      return;
+    case 'inactive':
+      console.warn(
+        `The admin account of RANCH_ADMIN_EMAIL (${email}) was deactivated by an Admin and stays so; ` +
+          'an Admin reactivates it on the Users screen.',
+      );
+      return;
+    case 'kept':
+      console.log(
+        `Admin account ${email}: exists; its password is its owner's (RANCH_ADMIN_PASSWORD applies only when it is created, ` +
+          'or once with RANCH_ADMIN_RESET=1).',
+      );
+      return;
+    case 'reset':
+      console.warn(
+        `*** RANCH_ADMIN_RESET=1: the admin account ${email} now has the password of the settings, is an Admin, ` +
+          'and every one of its sessions ended. Remove RANCH_ADMIN_RESET from the settings. ***',
+      );
+      return;
+    case 'reset-before':
+      console.warn(
+        `*** RANCH_ADMIN_RESET=1 is still set, but this password was applied by an earlier reset: the admin account ${email} ` +
+          'was left as it is. Remove RANCH_ADMIN_RESET from the settings; to reset again, give a new password. ***',
+      );
+      return;
+    default:
+      console.log(`Admin account ${email}: ${outcome}.`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { SYNC_CLOSE } from '../../shared/index.ts';
 import { createApp } from './app.ts';
 import { newBackupToken, removeBackupAccess, writeBackupAccess } from './backup/local-access.ts';
-import { ensureAdmin, type AdminBootstrap } from './auth/users.ts';
+import { ensureAdmin, type AdminBootstrap, type AdminSettings } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { RequestGate } from './http/request-gate.ts';
 import { startPhotoSweeper } from './storage/photo-sweep.ts';
@@ -16,7 +16,7 @@ export type ServerOptions = {
   database: DatabaseOptions;
   port: number;
   host: string;
-  admin?: { email: string; password: string } | undefined;
+  admin?: AdminSettings | undefined;
   allowedOrigins?: readonly string[];
   webDir?: string;
   /** Count failed sign-ins per X-Forwarded-For address (RANCH_TRUST_PROXY). */

@@ -206,10 +206,11 @@ describe.each(databaseKinds())('accounts an Admin deactivates and resets (%s)', 
     const other = await signInAs(server.url, admin, 'Admin');
     expect((await setActive(other, adminId, false)).status).toBe(200);
     expect(await ensureAdmin(server.db.sql, ADMIN)).toEqual({ outcome: 'inactive', email: ADMIN.email });
+    expect(await ensureAdmin(server.db.sql, { ...ADMIN, reset: true })).toEqual({ outcome: 'inactive', email: ADMIN.email });
     expect((await signInAttempt(server.url, ADMIN.email, ADMIN.password)).status).toBe(401);
     expect((await setActive(other, adminId, true)).status).toBe(200);
     admin = await signIn(server.url, ADMIN.email, ADMIN.password);
-    expect(await ensureAdmin(server.db.sql, ADMIN)).toEqual({ outcome: 'ensured', email: ADMIN.email });
+    expect(await ensureAdmin(server.db.sql, ADMIN)).toEqual({ outcome: 'kept', email: ADMIN.email });
   });
 });
 

@@ -5,8 +5,8 @@ import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 
 /**
- * The admin bootstrap (RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD at every start) makes the
- * account it created an Admin again, found by its mark and never by its e-mail.
+ * The admin bootstrap (RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD) creates the account once;
+ * RANCH_ADMIN_RESET=1 resets the account it created, found by its mark and never by its e-mail.
  */
 describe.each(databaseKinds())('[A9] the admin bootstrap cannot be claimed by another account (%s)', (kind) => {
   let server: TestServer;
@@ -32,7 +32,7 @@ describe.each(databaseKinds())('[A9] the admin bootstrap cannot be claimed by an
     // The restarted server listens on a new port; the sessions are the same.
     const staffNow = client(server.url, staff.cookie);
     admin = client(server.url, admin.cookie);
-    expect(server.admin?.outcome).toBe('ensured');
+    expect(server.admin?.outcome).toBe('kept');
     expect(await role(staffNow)).toBe('Staff');
     expect((await staffNow.request('/api/users')).status).toBe(403);
     // The Admin kept their new address, their role, the bootstrap password and their session.
@@ -40,14 +40,47 @@ describe.each(databaseKinds())('[A9] the admin bootstrap cannot be claimed by an
     expect(await role(await signIn(server.url, 'owner@ranch.test', ADMIN.password))).toBe('Admin');
   });
 
-  it('a new password from the settings ends the sessions of the old one; the same password ends none', async () => {
-    const before = await signIn(server.url, 'owner@ranch.test', ADMIN.password);
-    expect(await ensureAdmin(server.db.sql, ADMIN)).toEqual({ outcome: 'ensured', email: 'owner@ranch.test' });
-    expect((await before.request('/api/auth/user')).status).toBe(200);
+  it('[A9] the owner’s own password change survives a restart with RANCH_ADMIN_PASSWORD still set', async () => {
+    const owner = await signIn(server.url, 'owner@ranch.test', ADMIN.password);
+    const change = await owner.request('/api/auth/password', {
+      method: 'PUT',
+      json: { currentPassword: ADMIN.password, newPassword: 'the owner’s own secret' },
+    });
+    expect(change.status).toBe(204);
 
-    await ensureAdmin(server.db.sql, { email: ADMIN.email, password: 'a brand new password' });
-    expect((await before.request('/api/auth/user')).status).toBe(401);
+    server = await server.restart();
+    expect(server.admin).toEqual({ outcome: 'kept', email: 'owner@ranch.test' });
+    expect((await client(server.url, owner.cookie).request('/api/auth/user')).status).toBe(200);
+    expect(await role(await signIn(server.url, 'owner@ranch.test', 'the owner’s own secret'))).toBe('Admin');
+    await expect(signIn(server.url, 'owner@ranch.test', ADMIN.password)).rejects.toThrow(/401/);
+  });
+
+  it('[A9] RANCH_ADMIN_RESET=1 sets the password once, makes the account Admin again and ends its sessions', async () => {
+    const before = await signIn(server.url, 'owner@ranch.test', 'the owner’s own secret');
+    const other = await signInAs(server.url, before, 'Admin');
+    const ownerId = ((await (await before.request('/api/auth/user')).json()) as { id: string }).id;
+    expect((await other.request(`/api/users/${ownerId}/role`, { method: 'PUT', json: { role: 'Viewer' } })).status).toBe(200);
+
+    server = await server.restart({ admin: { ...ADMIN, reset: true } });
+    expect(server.admin).toEqual({ outcome: 'reset', email: 'owner@ranch.test' });
+    expect((await client(server.url, before.cookie).request('/api/auth/user')).status).toBe(401);
+    const owner = await signIn(server.url, 'owner@ranch.test', ADMIN.password);
+    expect(await role(owner)).toBe('Admin');
+
+    // A reset flag left in the settings does not undo the owner's next change.
+    expect(
+      (
+        await owner.request('/api/auth/password', {
+          method: 'PUT',
+          json: { currentPassword: ADMIN.password, newPassword: 'a brand new password' },
+        })
+      ).status,
+    ).toBe(204);
+    server = await server.restart({ admin: { ...ADMIN, reset: true } });
+    expect(server.admin).toEqual({ outcome: 'reset-before', email: 'owner@ranch.test' });
+    expect((await client(server.url, owner.cookie).request('/api/auth/user')).status).toBe(200);
     expect(await role(await signIn(server.url, 'owner@ranch.test', 'a brand new password'))).toBe('Admin');
+    server = await server.restart({});
   });
 
   it('a database from before the mark adopts the account with the address only if it is an Admin', async () => {
@@ -60,10 +93,12 @@ describe.each(databaseKinds())('[A9] the admin bootstrap cannot be claimed by an
       email: staffEmail,
     });
     expect(await role(staff)).toBe('Staff');
-    expect(await ensureAdmin(server.db.sql, { email: 'owner@ranch.test', password: 'a brand new password' })).toEqual({
+    expect(await ensureAdmin(server.db.sql, { email: 'owner@ranch.test', password: 'not applied' })).toEqual({
       outcome: 'adopted',
       email: 'owner@ranch.test',
     });
     expect((await server.db.sql`select count(*)::int as n from users where is_bootstrap`)[0]?.n).toBe(1);
+    // Adopting changes no password.
+    expect(await role(await signIn(server.url, 'owner@ranch.test', 'a brand new password'))).toBe('Admin');
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/env.ts';
 import { DEFAULT_SYNC_LIMITS } from '../src/sync/limits.ts';
@@ -32,7 +35,39 @@ describe('configuration', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT: must be a port number/);
     expect(attempt).toThrow(/DATABASE_URL: must start with postgres/);
-    expect(attempt).toThrow(/RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD must be set together/);
+    expect(attempt).toThrow(/RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD \(or RANCH_ADMIN_PASSWORD_FILE\) must be set together/);
+  });
+});
+
+describe('[A9] the admin settings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ranch-env-'));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text, { mode: 0o600 });
+    return path;
+  };
+  const EMAIL = { RANCH_ADMIN_EMAIL: 'boss@ranch.test' };
+
+  it('reads the password from RANCH_ADMIN_PASSWORD_FILE, without its final line break', () => {
+    const config = loadConfig({ ...EMAIL, RANCH_ADMIN_PASSWORD_FILE: file('pw', 'a long password\n') });
+    expect(config.admin).toEqual({ email: 'boss@ranch.test', password: 'a long password', reset: false });
+  });
+
+  it('refuses both, a missing file and a short password in it', () => {
+    expect(() =>
+      loadConfig({ ...EMAIL, RANCH_ADMIN_PASSWORD: 'long enough', RANCH_ADMIN_PASSWORD_FILE: file('a', 'long enough') }),
+    ).toThrow(/set it or RANCH_ADMIN_PASSWORD, not both/);
+    expect(() => loadConfig({ ...EMAIL, RANCH_ADMIN_PASSWORD_FILE: join(dir, 'none') })).toThrow(/cannot read .*none \(ENOENT\)/);
+    expect(() => loadConfig({ ...EMAIL, RANCH_ADMIN_PASSWORD_FILE: file('short', 'short\n') })).toThrow(/at least 8 characters/);
+  });
+
+  it('resets only with RANCH_ADMIN_RESET=1, which needs the account settings', () => {
+    expect(loadConfig({ ...EMAIL, RANCH_ADMIN_PASSWORD: 'long enough' }).admin?.reset).toBe(false);
+    expect(loadConfig({ ...EMAIL, RANCH_ADMIN_PASSWORD: 'long enough', RANCH_ADMIN_RESET: '1' }).admin?.reset).toBe(true);
+    expect(() => loadConfig({ RANCH_ADMIN_RESET: '1' })).toThrow(/RANCH_ADMIN_RESET: needs RANCH_ADMIN_EMAIL/);
+    expect(() => loadConfig({ ...EMAIL, RANCH_ADMIN_PASSWORD: 'long enough', RANCH_ADMIN_RESET: 'yes' })).toThrow(
+      /RANCH_ADMIN_RESET: must be 1/,
+    );
   });
 });
 

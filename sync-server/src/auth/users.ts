@@ -27,33 +27,44 @@ export async function createUser(sql: Sql, input: NewUser): Promise<SessionUser>
 }
 
 /** What `ensureAdmin` did, for the start-up log. */
-export type AdminBootstrap = { outcome: 'created' | 'ensured' | 'adopted' | 'inactive' | 'refused'; email: string };
+export type AdminBootstrap = {
+  outcome: 'created' | 'kept' | 'reset' | 'reset-before' | 'adopted' | 'inactive' | 'refused';
+  email: string;
+};
+
+/** The settings' admin account: its e-mail and first password, and whether to reset it now. */
+export type AdminSettings = { email: string; password: string; reset?: boolean };
+
+/** `server_secrets` row remembering the password the last reset applied (its argon2 hash). */
+const RESET_MARK = 'admin-reset';
 
 /**
- * Start-up bootstrap: RANCH_ADMIN_EMAIL's account exists, is an Admin and has
- * RANCH_ADMIN_PASSWORD, so an operator can always get back in by restarting with them.
- * The account is the one the bootstrap created, found by its mark (`is_bootstrap`), never
- * by e-mail: an Admin may change their e-mail, and another account that takes the free
- * address is never promoted (docs/security.md). A database from before the mark adopts the
- * account with that e-mail only if it is already an Admin. When the password the variables
- * give is not the account's, it is set and the account's sessions end. An account an Admin
- * deactivated stays so ('inactive'): a restart never gives back access that was taken away ([U11]).
+ * [A9] Start-up bootstrap. RANCH_ADMIN_EMAIL's account is created, as an Admin with
+ * RANCH_ADMIN_PASSWORD, when the settings have made none yet; after that the settings
+ * change nothing, so the owner's own password change (and any Admin's decision about the
+ * account) survives every restart ('kept'). Only `reset` (RANCH_ADMIN_RESET=1) sets the
+ * password again, makes the account an Admin and ends its sessions, and it does so once per
+ * password: a reset flag left in the settings does not undo a later change ('reset-before').
+ * The account is the one the bootstrap created, found by its mark (`is_bootstrap`), never by
+ * e-mail: an Admin may change their e-mail, and another account that takes the free address
+ * is never promoted (docs/security.md). A database from before the mark adopts the account
+ * with that e-mail only if it is already an Admin. An account an Admin deactivated stays so
+ * ('inactive'), reset or not: a restart never gives back access that was taken away ([U11]).
  */
-export async function ensureAdmin(sql: Sql, admin: { email: string; password: string }): Promise<AdminBootstrap> {
+export async function ensureAdmin(sql: Sql, admin: AdminSettings): Promise<AdminBootstrap> {
   const email = admin.email.toLowerCase();
-  const [bootstrap] = await sql<{ id: string; email: string; password_hash: string | null; is_active: boolean }[]>`
-    select id, email, password_hash, is_active from users where is_bootstrap`;
+  const [bootstrap] = await sql<{ id: string; email: string; is_active: boolean }[]>`
+    select id, email, is_active from users where is_bootstrap`;
   if (bootstrap) {
-    await setAdminPassword(sql, bootstrap, admin.password);
-    return { outcome: bootstrap.is_active ? 'ensured' : 'inactive', email: bootstrap.email };
+    if (!bootstrap.is_active) return { outcome: 'inactive', email: bootstrap.email };
+    if (!admin.reset) return { outcome: 'kept', email: bootstrap.email };
+    return { outcome: await resetAdmin(sql, bootstrap.id, admin.password), email: bootstrap.email };
   }
-  const [existing] = await sql<{ id: string; email: string; role: Role; password_hash: string | null }[]>`
-    select id, email, role, password_hash from users where email = ${email}`;
+  const [existing] = await sql<{ id: string; role: Role }[]>`select id, role from users where email = ${email}`;
   if (existing && existing.role !== 'Admin') return { outcome: 'refused', email };
   if (existing) {
     await sql`update users set is_bootstrap = true where id = ${existing.id}`;
-    await setAdminPassword(sql, existing, admin.password);
-    return { outcome: 'adopted', email };
+    return { outcome: admin.reset ? await resetAdmin(sql, existing.id, admin.password) : 'adopted', email };
   }
   await sql`
     insert into users (id, email, role, password_hash, is_bootstrap)
@@ -61,16 +72,19 @@ export async function ensureAdmin(sql: Sql, admin: { email: string; password: st
   return { outcome: 'created', email };
 }
 
-async function setAdminPassword(sql: Sql, account: { id: string; password_hash: string | null }, password: string): Promise<void> {
-  if (await verifyPassword(account.password_hash, password)) {
-    await sql`update users set role = 'Admin', updated_at = now() where id = ${account.id} and role <> 'Admin'`;
-    return;
-  }
+/** Sets the password (unless a reset applied this one before), the Admin role, and ends the sessions. */
+async function resetAdmin(sql: Sql, userId: string, password: string): Promise<'reset' | 'reset-before'> {
+  const [mark] = await sql<{ value: Uint8Array }[]>`select value from server_secrets where name = ${RESET_MARK}`;
+  if (mark && (await verifyPassword(Buffer.from(mark.value).toString('utf8'), password))) return 'reset-before';
   const passwordHash = await hashPassword(password);
   await sql.begin(async (tx) => {
-    await tx`update users set role = 'Admin', password_hash = ${passwordHash}, updated_at = now() where id = ${account.id}`;
-    await tx`delete from sessions where user_id = ${account.id}`;
+    await tx`update users set role = 'Admin', password_hash = ${passwordHash}, updated_at = now() where id = ${userId}`;
+    await tx`delete from sessions where user_id = ${userId}`;
+    await tx`
+      insert into server_secrets (name, value) values (${RESET_MARK}, ${Buffer.from(passwordHash, 'utf8')})
+      on conflict (name) do update set value = excluded.value, created_at = now()`;
   });
+  return 'reset';
 }
 
 export type UserRow = {

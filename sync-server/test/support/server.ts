@@ -1,3 +1,4 @@
+import type { AdminSettings } from '../../src/auth/users.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { SyncLimits } from '../../src/sync/limits.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
@@ -6,8 +7,8 @@ export const ADMIN = { email: 'admin@ranch.test', password: 'correct horse batte
 
 export type TestServer = RunningServer & {
   database: TestDatabase;
-  /** Restarts the server process state on the same database (a fresh in-memory document). */
-  restart(): Promise<TestServer>;
+  /** Restarts the server process state on the same database (a fresh in-memory document), with the same options unless given. */
+  restart(options?: TestServerOptions): Promise<TestServer>;
   /** Stops the server and drops its database. */
   destroy(): Promise<void>;
 };
@@ -18,6 +19,8 @@ export type TestServerOptions = {
   webDir?: string;
   trustProxy?: boolean;
   photoQuotaBytes?: number;
+  /** The admin settings ([A9]); ADMIN unless given. */
+  admin?: AdminSettings;
 };
 
 async function start(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
@@ -31,9 +34,9 @@ async function start(database: TestDatabase, options: TestServerOptions = {}): P
   return {
     ...server,
     database,
-    async restart() {
+    async restart(next = options) {
       await server.close();
-      return start(database, options);
+      return start(database, next);
     },
     async destroy() {
       await server.close();
