@@ -2,7 +2,7 @@
 // docs/performance.md "Reproduce"): on a phone (CPU 4×) whose start has settled on Horses,
 // Add Horse tapped, the dialog shown, Cancel, the dialog gone; each open and close traced.
 // A modal dialog makes the rest of the page inert, so Chromium restyles every element of
-// the screen as it opens and as it closes (docs/web.md "Dialogs restyle the screen once"):
+// the screen as it opens and as it closes (docs/web.md "Dialogs that open at once"):
 // what each element's style costs shows here, apart from a start's noise. Made to compare
 // stylesheets; `BENCH_AB_SELECTORS=1` also lists the selectors that cost the most
 // (Chromium's selector statistics, which slow the restyle they measure).

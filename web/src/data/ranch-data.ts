@@ -119,7 +119,7 @@ function afterStaged(writes: RanchWrites, staged: StagedDrain, db: RanchDb): Ran
   });
 }
 
-/** Everything the data layer needs, wired as docs/architecture.md "One write path" describes ([O2]). */
+/** Everything the data layer needs, wired as docs/architecture.md "One horse edit" describes ([O2]). */
 export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
   // A write starts the load whatever the page shows (ranch-writes.ts WRITES_BEFORE_LOAD).
