@@ -40,8 +40,7 @@ const HORSE_DIALOG_STEPS = ['./shared/schemas/common.ts', './shared/schemas/hors
  * (web/src/features/horses/horse-dialog-fetch.ts): the dialog's loader asks for it first and
  * then evaluates the graph in steps. The browser otherwise found the dialog's imports only
  * once its chunk had arrived, and their imports once those had: three round trips to the
- * service worker, each 40-150 ms on the phone bench in a start anew (CPU 4x;
- * docs/performance.md "Code fetched at the tap").
+ * service worker, each slow while the data worker reads the stored document at a start.
  */
 const HORSE_DIALOG_FETCH = fromRoot('./web/src/features/horses/horse-dialog-fetch.ts');
 
@@ -49,10 +48,9 @@ const HORSE_DIALOG_FETCH = fromRoot('./web/src/features/horses/horse-dialog-fetc
  * Chunks V8 compiles whole when it first compiles them (its explicit compile hint,
  * `//# allFunctionsCalledOnLoad`, Chromium 136 and later): the horse dialog's and the forms'
  * library's (react-hook-form, with FormField). Their functions otherwise compile one by one
- * as the dialog first renders; in a tab whose code is cold that was 34 ms of a 100 ms render
- * on the phone bench (CPU 4×, traced), and with the hint a first edit at the first row was
- * saved in a median of 1.52 s after it against 1.87 s (docs/performance.md "The page's heap;
- * the page before, collected"). In a page that ran them before, V8 has them compiled anyway.
+ * as the dialog first renders, a large part of that render in a tab whose code is cold; the
+ * hint makes a first edit at the first row save sooner. In a page that ran them before, V8
+ * has them compiled anyway.
  */
 const COMPILED_WHOLE = [HORSE_DIALOG, '/node_modules/react-hook-form/'];
 const compileHint = ({ moduleIds }: { moduleIds: string[] }) =>

@@ -47,8 +47,8 @@ const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 /**
  * The en-US currency text, built by hand: creating an `Intl.NumberFormat` for a currency
- * loads its locale data, ~150 ms on a phone-class CPU, and this module is evaluated in the
- * start script (docs/performance.md "Locale data, a keystroke's cards, preload links"). Amounts
+ * loads its locale data, a long task on a phone, and this module is evaluated in the start
+ * script (docs/web.md "Forms warmed before their first use"). Amounts
  * beyond safe integers, or not numbers at all, still go to Intl, created when first needed.
  */
 function formatCents(cents: number): string {

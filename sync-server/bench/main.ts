@@ -1,6 +1,6 @@
 // `npm run bench` (through scripts/bench.mjs): every figure of issue 6 in one table. Not a
 // test: it prints figures against targets and never fails on a missed one.
-import { cpus, totalmem } from 'node:os';
+import { cpus, hostname, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { browserBench } from '../../web/bench/chromium.ts';
@@ -11,12 +11,17 @@ import { fanoutBench } from './fanout.ts';
 import { ROOT } from './processes.ts';
 import { ranchBench } from './ranch.ts';
 import { formatTable, type Row } from './table.ts';
+import { currentCommit, notWritten, writeTables } from './write-tables.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'fanout,ranch,browser,phone,phone-forms,flood').split(','));
+const GROUPS = ['fanout', 'ranch', 'browser', 'phone', 'phone-forms', 'flood'];
+const only = new Set(process.env.BENCH_ONLY?.split(',') ?? GROUPS);
 const log = (line: string) => console.log(line);
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const webDir = join(ROOT, 'dist', 'web');
+/** The seeded ranch (ranch-seed.ts: 200 suppliers, 1,000 buyers, a sale per ten payments, 5 care entries per horse). */
+const HORSES = 10_000;
+const PAYMENTS = 50_000;
 
 async function databaseVersion(): Promise<string> {
   if (kind === 'pglite') return 'embedded PGlite (PostgreSQL 18 in WASM, worker thread)';
@@ -52,7 +57,9 @@ function failed(group: string, error: Error): Row[] {
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const dbVersion = await databaseVersion();
-log(`Ranch benchmarks, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const commit = currentCommit(ROOT);
+log(`Ranch benchmarks, ${startedAt} UTC, commit ${commit}`);
 log(`Machine: ${machine}`);
 log(`Database: ${dbVersion}`);
 const rows: Row[] = [];
@@ -73,8 +80,8 @@ if (only.has('ranch')) {
       ranchBench(
         database,
         {
-          horses: 10_000,
-          payments: 50_000,
+          horses: HORSES,
+          payments: PAYMENTS,
           edits: quick ? 2000 : 10_000,
           editSeconds: 75,
           loadRounds: 1,
@@ -101,4 +108,13 @@ log(`Machine: ${machine}; database: ${dbVersion}`);
 log(formatTable(rows));
 const missed = rows.filter((row) => row.met === false).length;
 log(`${rows.filter((row) => row.met !== undefined).length - missed} targets met, ${missed} missed.`);
+// A whole run writes the table of current figures in docs/performance.md and the README.
+const reason = notWritten(rows, { left: GROUPS.filter((group) => !only.has(group)), quick, write: process.env.BENCH_WRITE });
+if (reason) log(`The tables in docs/performance.md and README.md are left as they were: ${reason}.`);
+else {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const ranch = `${count(HORSES)} horses, 200 suppliers, 1,000 buyers, ${count(PAYMENTS / 10)} sales, ${count(PAYMENTS)} payments, 5 care entries per horse`;
+  const run = { at: startedAt, commit, host: hostname(), machine, database: dbVersion, ranch };
+  for (const path of writeTables(ROOT, rows, run)) log(`Wrote the table in ${path}.`);
+}
 process.exit(0);

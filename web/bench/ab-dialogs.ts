@@ -1,5 +1,5 @@
 // Two builds' dialogs, alternating (`BENCH_ONLY=ab-dialogs`, `BENCH_AB_DIR=<the other build>`;
-// docs/performance.md "Reproduce"): on a phone (CPU 4×) whose start has settled on Horses,
+// docs/performance.md "Tools for a closer look"): on a phone (CPU 4×) whose start has settled on Horses,
 // Add Horse tapped, the dialog shown, Cancel, the dialog gone; each open and close traced.
 // A modal dialog makes the rest of the page inert, so Chromium restyles every element of
 // the screen as it opens and as it closes (docs/web.md "Dialogs that open at once"):

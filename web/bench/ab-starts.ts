@@ -1,5 +1,5 @@
 // Two builds' starts, alternating (`BENCH_ONLY=ab-starts`, `BENCH_AB_DIR=<the other build>`;
-// docs/performance.md "Reproduce"). On a busy host a phone start's figures move as much
+// docs/performance.md "Tools for a closer look"). On a busy host a phone start's figures move as much
 // between two runs of one build as between two builds, and the host's speed drifts within
 // minutes, so builds are compared start by start in the same minutes: each build has its own
 // server (one Postgres database); there are as many phones as builds (a fresh profile each,

@@ -14,7 +14,7 @@ import { CHROMIUM } from './chromium.ts';
  * `Error` constructed; a function compiled lazily has no source positions, so V8 parses it
  * again to make them, on the page's main thread: a module's or a CommonJS wrapper's whole
  * body (66–84 ms at CPU 4× for one of the app's chunks). A phone runs without an inspector
- * and never pays that (docs/performance.md "The inspector's stack traces"). Made at compile
+ * and never pays that (docs/performance.md "The host and the phone"). Made at compile
  * time they cost a little compile work instead. `BENCH_LAZY_POSITIONS=1` keeps V8's default,
  * to compare.
  */

@@ -4,7 +4,7 @@
 // reads took several times longer than in the sessions before: the kernel's share of the CPU
 // was 26–50% (memory handed out and back), which a loop of arithmetic and short strings on a
 // fresh page barely touches
-// (docs/performance.md "A host slow in its kernel"). The phone rows' longest tasks are most
+// (docs/performance.md "The host and the phone"). The phone rows' longest tasks are most
 // often the collector's, so the log gives this beside the CPU index.
 import { performance } from 'node:perf_hooks';
 import type { CDPSession, Page } from 'playwright-core';

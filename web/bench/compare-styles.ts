@@ -1,5 +1,5 @@
 // Two builds' looks compared element by element (`BENCH_ONLY=compare-styles`,
-// `BENCH_AB_DIR=<the other build>`; docs/performance.md "Reproduce"): every screen on a
+// `BENCH_AB_DIR=<the other build>`; docs/performance.md "Tools for a closer look"): every screen on a
 // phone and on a desk, with Add Horse open and the phone's drawer open, each element's
 // computed style (every property but custom ones, and its ::before and ::after) read in both
 // builds and the differences listed, and each state's screenshot compared pixel for pixel

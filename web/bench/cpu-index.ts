@@ -3,7 +3,7 @@
 // the rate at which a page scores 1000 (a Pixel 5), "low-tier mobile" 264 (a Moto G4 Power
 // 2022). A fixed rate such as 4× slows whatever host the bench runs on by that factor, so
 // the phone it emulates moves with the host; the score says which phone a run emulated
-// (docs/performance.md "Phone (CPU 4×)", "Which phone").
+// (docs/performance.md "The host and the phone").
 import type { CDPSession, Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 

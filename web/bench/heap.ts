@@ -1,6 +1,6 @@
 // The page's JavaScript heap at the end of a start (BENCH_HEAP=1, or a file for a heap
 // snapshot of the first start): what a navigation leaves for the next garbage collection to
-// free, and what a start keeps alive (docs/performance.md "Phone (CPU 4×)"). A collection is
+// free, and what a start keeps alive (docs/performance.md "Tools for a closer look"). A collection is
 // forced to read what is live, which changes what the next start collects: off by default.
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';

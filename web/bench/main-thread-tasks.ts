@@ -1,9 +1,8 @@
 // The page's main-thread tasks over 50 ms as Chromium's trace records them, for what the
 // page's long-task observer cannot see. The observer reports tasks that ran the page's script
 // or rendering; a task V8 posts for itself does not reach it. On the phone bench a major
-// garbage collection finished in such a task (IncrementalMarkingJob, MemoryReducer): 148 ms
-// at 11.8 s of a start, traced, with no long task reported (docs/performance.md "Garbage
-// collection the observer did not see"). A light trace (task events only) runs over each
+// garbage collection can finish in such a task (IncrementalMarkingJob, MemoryReducer), a
+// long task no observer reports. A light trace (task events only) runs over each
 // start and the first sync, and its long tasks join the observer's; each long task the
 // observer did report says what the trace saw over it (`inTrace`), for the observer has also
 // reported a run of short tasks as one long one.
@@ -15,7 +14,7 @@
 // meanwhile; its wall time adds whatever the host's other threads held the core for (the
 // data worker, the compositor, the bench's server, on a host of two cores). The thread time
 // is thus at least what the emulated phone would take and at most the wall time
-// (docs/performance.md "A task's time on the CPU").
+// (docs/performance.md "The host and the phone").
 import type { Page } from 'playwright-core';
 import { isTraced, recordTrace } from './trace.ts';
 

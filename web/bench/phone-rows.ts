@@ -6,7 +6,7 @@ import { type blocking, rounded, type Start } from './phone-start.ts';
 
 /**
  * Sign-in to every table filled before the worker move: the lowest of the three runs of
- * 2026-11-23 (41.2, 32.8, 24.1 s; docs/performance.md "Phone (CPU 4×)"). Issue 12's target
+ * 2026-11-23 (41.2, 32.8, 24.1 s; kept in git history of docs/performance.md). Issue 12's target
  * is under half of it; the figure moves with the machine's load, so compare builds back to
  * back (BENCH_WEB_DIR) on a busy machine.
  */

@@ -16,7 +16,7 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
  * Throttles the page's renderer main thread (kept across navigations: measured) and tries
  * every worker the page starts. Chromium 156 answers "Operation is only supported for pages,
  * not workers" for a dedicated worker: work moved into one runs at the machine's full speed
- * here, which the log says (docs/performance.md "Phone (CPU 4×)"). Resolves with the page's
+ * here, which the log says (docs/performance.md "The host and the phone"). Resolves with the page's
  * `Pace`: the session stays open, as closing it would end the throttling.
  */
 async function throttle(page: Page, rate: number, log: (line: string) => void): Promise<Pace> {
@@ -81,8 +81,7 @@ export async function leaveApp(page: Page, url: string): Promise<void> {
  * A start in a new tab (BENCH_NEW_TAB=1): the tab before is closed and a new one opened,
  * throttled as the first was. In the tab of the start before (a reload, the default), the
  * new page's garbage collections also free the old page's heap: in a run's second start, a
- * task of 74–240 ms at 4× some seconds in (docs/performance.md "The page's heap; the page
- * before, collected"). Chromium does not always give the new tab a renderer of its own (its
+ * long task some seconds in. Chromium does not always give the new tab a renderer of its own (its
  * heap on the small page below was 8–23 MiB in some starts where a new renderer's is 0.8
  * MiB), so this is not a start from the home screen after the phone closed the app. The new
  * tab shows a small page of the app's origin first, where it takes the bench's arming keys
@@ -102,8 +101,7 @@ export async function inNewTab(page: Page, url: string, rate: number, log: (line
 /**
  * A start of a browser started again on the same profile (BENCH_COLD=1), as a phone starts
  * the app after the system closed it: a new renderer, the service worker not running, the
- * app's code read from its cache and its functions compiled again (docs/performance.md "The
- * inspector's stack traces; modules compiled anew in every renderer"); the start navigates
+ * app's code read from its cache and its functions compiled again; the start navigates
  * from the new tab's blank page. `restart` closes the page's browser and launches it again
  * on its profile. The arming keys are set by a script that runs before the app's
  * (sessionStorage is the tab's). The long tasks keep gathering in `tasks`.

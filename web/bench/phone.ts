@@ -1,5 +1,5 @@
 // The phone row set of `npm run bench` (issue 12, "Measure it the way a phone feels it";
-// docs/performance.md "Phone (CPU 4×)"): Chromium with the page's CPU throttled 4× through
+// docs/performance.md "The host and the phone"): Chromium with the page's CPU throttled 4× through
 // the DevTools protocol (Emulation.setCPUThrottlingRate, DevTools' mid-range-phone setting),
 // a 390×844 touch viewport, on the bench ranch. Long tasks come from a
 // PerformanceObserver({ type: 'longtask', buffered: true }) installed before the app's
@@ -219,7 +219,7 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const write = await firstWrite('first write', beforeStart, writeObserved);
     const edit = await firstEdit('first edit', beforeStart, editObserved);
     // (d) Both again, each in the browser started again (anew): the app's code compiled from
-    // the browser's cache, no page before it to collect (docs/performance.md "Starts anew in the phone rows").
+    // the browser's cache, no page before it to collect.
     // BENCH_TRACE_WRITE_ANEW, BENCH_PROFILE_EDIT_ANEW and the like observe these.
     const writeAnew = await firstWrite('first write, the app started anew', anew, {
       profile: process.env.BENCH_PROFILE_WRITE_ANEW,
