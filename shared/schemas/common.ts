@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../constants.ts';
-import { isDecimalString, normalizeMoney, sanitizeMoneyInput } from '../money.ts';
+import { MONEY_MESSAGES, parseMoney } from '../money.ts';
 
 // In a browser (page or worker) the server's Content-Security-Policy allows no eval: zod
 // would try `new Function` once to compile its object parsers, be refused, and report a
@@ -38,17 +38,18 @@ export function requiredName(message: string) {
     .refine((value) => !/[\n\r\t]/.test(value) && !CONTROL_CHARACTERS.test(value), NO_CONTROL_CHARACTERS);
 }
 
-/** Money typed as "$12,500.5" or sent as "12500.50" or 12500.5; stored as "12500.50". */
+/**
+ * Money typed as "$1,234.5" or sent as "1234.50" or 1234.5; stored as "1234.50" ([S14],
+ * `parseMoney`): anything else is refused with what is allowed, never rewritten.
+ */
 export const money = z.preprocess(
-  (value) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value),
-  z
-    .string({ error: 'Must be an amount in dollars' })
-    .max(32, 'Must be an amount in dollars')
-    // "$12,500.50" as typed is fine; a sign, letters or a second dot are not an amount.
-    .refine((value) => /^\s*\$?[\d,\s]*(\.\d*)?\s*$/.test(value), { message: 'Must be an amount in dollars', abort: true })
-    .transform((value) => sanitizeMoneyInput(value))
-    .refine((value) => isDecimalString(value), { message: 'Must be an amount in dollars', abort: true })
-    .transform((value) => normalizeMoney(value)),
+  (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+  z.string({ error: MONEY_MESSAGES.notAnAmount }).transform((value, context) => {
+    const reading = parseMoney(value);
+    if (reading.ok) return reading.value;
+    context.issues.push({ code: 'custom', message: reading.message, input: value });
+    return z.NEVER;
+  }),
 );
 
 export const optionalMoney = z.preprocess(blankToNull, money.nullable());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { horseInput } from './horse.ts';
+import { MONEY_MESSAGES } from '../money.ts';
 
 const BREED = '0190a0a0-0000-7000-8000-000000000001';
 const COLOR = '0190a0a0-0000-7000-8000-000000000002';
@@ -55,10 +56,12 @@ describe('horse schema (form, REST and synced data alike)', () => {
     expect(messages({ ...base, breedId: 'not-an-id' })).toEqual(['Must be a valid id']);
     expect(messages({ ...base, ageYears: -1 })).toEqual(['Age cannot be negative']);
     expect(messages({ ...base, ageYears: 'x' })).toEqual(['Age must be a whole number']);
-    expect(messages({ ...base, priceUsd: '12.345' })).toEqual([]);
-    expect(horseInput.parse({ ...base, priceUsd: '12.345' }).priceUsd).toBe('12.34');
-    expect(messages({ ...base, priceUsd: 'free' })).toEqual(['Must be an amount in dollars']);
-    expect(messages({ ...base, priceUsd: { cents: 5 } })).toEqual(['Must be an amount in dollars']);
+    // [S14]: refused, never cut to 12.34.
+    expect(messages({ ...base, priceUsd: '12.345' })).toEqual([MONEY_MESSAGES.decimals]);
+    expect(messages({ ...base, priceUsd: '1e30' })).toEqual([MONEY_MESSAGES.notAnAmount]);
+    expect(messages({ ...base, priceUsd: '-50' })).toEqual([MONEY_MESSAGES.negative]);
+    expect(messages({ ...base, priceUsd: 'free' })).toEqual([MONEY_MESSAGES.notAnAmount]);
+    expect(messages({ ...base, priceUsd: { cents: 5 } })).toEqual([MONEY_MESSAGES.notAnAmount]);
     expect(messages({ ...base, birthdate: '2023-13-01' })).toEqual(['Must be a date']);
     expect(messages({ ...base, notes: 'x'.repeat(5001) })).toEqual(['Must be at most 5000 characters']);
   });

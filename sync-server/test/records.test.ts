@@ -170,7 +170,19 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
         '/api/payments',
         { saleId: ids.buyer, amount: '-5', date: '2026-01-01', method: 'Cash' },
         400,
-        'amount: Must be an amount in dollars',
+        'amount: Must not be negative: type the amount without a minus sign',
+      ],
+      [
+        '/api/payments',
+        { saleId: ids.buyer, amount: '12.345', date: '2026-01-01', method: 'Cash' },
+        400,
+        'amount: Must have at most two decimals (cents)',
+      ],
+      [
+        '/api/payments',
+        { saleId: ids.buyer, amount: 1e30, date: '2026-01-01', method: 'Cash' },
+        400,
+        'amount: Must be an amount in dollars, like 1234, 1,234.56 or $1,234.56',
       ],
       [
         '/api/payments',

@@ -150,6 +150,12 @@ describe.each(databaseKinds())('a document stored under older rules (%s)', (kind
     server = await startTestServer(kind);
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const breedId = await createdId(admin, '/api/breeds', { name: 'Kept' });
+    const lookups = {
+      colorId: await createdId(admin, '/api/colors', { name: 'Bay' }),
+      genderId: await createdId(admin, '/api/genders', { name: 'Mare' }),
+    };
+    const horse = { breedId, ...lookups, name: 'Old Price', priceUsd: '100' };
+    const [cut, stripped] = [await createdId(admin, '/api/horses', horse), await createdId(admin, '/api/horses', horse)];
     // What an older server stored: garbage appended to the log behind the host's back.
     const reader = connectDevice(server.url, admin.cookie);
     await whenSynced(reader);
@@ -161,6 +167,9 @@ describe.each(databaseKinds())('a document stored under older rules (%s)', (kind
       collectionMap(stored, 'horses').set('not-an-id', new Y.Map() as never);
       collectionMap(stored, 'owners').set(newId(), 'a string' as never);
       stored.getText('junk').insert(0, 'x'.repeat(10_000));
+      // [S14] What the earlier rules read by cutting or stripping: kept as the amount they read.
+      collectionMap(stored, 'horses').get(cut)?.set('priceUsd', '12.345');
+      collectionMap(stored, 'horses').get(stripped)?.set('priceUsd', 12_500.999);
     });
     const garbage = Y.encodeStateAsUpdate(stored, before);
     await server.db.sql.begin(async (tx) => {
@@ -179,6 +188,13 @@ describe.each(databaseKinds())('a document stored under older rules (%s)', (kind
     expect(invalid).toEqual([]);
     expect(fresh.doc.getText('junk').toString()).toBe('');
     expect(getEntity(fresh.doc, 'breeds', breedId)?.name).toBe('Kept');
+    expect([getEntity(fresh.doc, 'horses', cut)?.priceUsd, getEntity(fresh.doc, 'horses', stripped)?.priceUsd]).toEqual([
+      '12.34',
+      '12501.00',
+    ]);
+    const rows = await server.db
+      .sql`select price_usd::text as price from horses where id in ${server.db.sql([cut, stripped])} order by price`;
+    expect(rows.map((row) => row.price)).toEqual(['12.34', '12501.00']);
     fresh.destroy();
     expect((await server.db.sql`select checked_rules from docs where name = 'ranch'`)[0]?.checked_rules).toBe(SYNC_RULES_VERSION);
   });

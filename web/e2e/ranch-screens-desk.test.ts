@@ -80,6 +80,9 @@ describe('ranch screens at a desk', () => {
     await horseDialog.getByLabel('Color').locator('option', { hasText: 'Bay' }).waitFor({ state: 'attached' });
     expect(await horseDialog.getByLabel('Color').locator('option', { hasText: 'Gray' }).count()).toBe(0);
     await fillHorse(horseDialog, { name: 'Comet', breed: 'Arabian', color: 'Bay', gender: 'Mare', supplier: 'Sam Stone', price: '12500' });
+    // [H6]: kept as typed, then shown as it will be stored once the field is left.
+    expect(await horseDialog.getByLabel('Price').inputValue()).toBe('12500');
+    await horseDialog.getByLabel('Price').blur();
     await expect.poll(() => horseDialog.getByLabel('Price').inputValue()).toBe('$12,500');
     await horseDialog.getByRole('button', { name: 'Create Horse' }).click();
     await toast(page, 'Horse created successfully');

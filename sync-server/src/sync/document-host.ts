@@ -17,7 +17,7 @@ import { migrateRules } from './rule-migrations.ts';
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
  * something they accepted before: every stored document is then checked whole, once, on load.
  */
-export const SYNC_RULES_VERSION = 2;
+export const SYNC_RULES_VERSION = 3;
 
 /** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
 export const COMPACT_EVERY = 500;

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { collectionMap, isPhotoReference } from '../../../shared/index.ts';
+import { migrateStrictMoney } from './money-migration.ts';
 
 /**
  * What a document stored under older rules needs before the current rules can judge it,
@@ -17,6 +18,8 @@ const MIGRATIONS: Record<number, (doc: Y.Doc) => void> = {
       if (typeof photo === 'string' && photo.trim() !== '' && !isPhotoReference(photo.trim())) horse.set('photoUrl', null);
     }
   },
+  // [S14]: amounts are read strictly; one the earlier rules cut or stripped keeps the amount they read.
+  3: migrateStrictMoney,
 };
 
 /** Runs the migrations of every rules version after `checkedRules`, up to `current`. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { collectionMap, writeEntity, type EntityFields } from '../../../shared/index.ts';
+import { collectionMap, MONEY_MESSAGES, writeEntity, type EntityFields } from '../../../shared/index.ts';
 import { openRanchDb, type RanchDb } from './db.ts';
 import { SPLIT_FROM_ROWS, startProjection, type Projection } from './projection.ts';
 import { applyFromOtherDevice } from '../../test/ranch-data.ts';
@@ -248,7 +248,7 @@ describe('[O8] projecting a document written by untrusted clients', () => {
     setPrice('abc');
     await projection.idle();
     expect(await db.horses.count()).toBe(0);
-    expect(projection.invalid()).toEqual([{ collection: 'horses', key: HORSE, problem: 'priceUsd: Must be an amount in dollars' }]);
+    expect(projection.invalid()).toEqual([{ collection: 'horses', key: HORSE, problem: `priceUsd: ${MONEY_MESSAGES.notAnAmount}` }]);
 
     setPrice(9000);
     await projection.idle();

@@ -4,8 +4,9 @@ import { afterNextFrame } from '../../lib/after-next-frame.ts';
 import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { formatUsdInput, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
+import { formatUsd, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
 import { FormActions, FormField, invalidProps, type ShownError } from '../../ui/FormField.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { PhotoField } from '../photos/PhotoField.tsx';
 import type { LookupLists, SupplierOption } from './use-horse-rows.ts';
 
@@ -37,7 +38,7 @@ export function horseValues(horse: Horse): HorseFormValues {
     ownerId: horse.ownerId ?? '',
     birthdate: horse.birthdate ?? '',
     ageYears: horse.ageYears === null ? '' : String(horse.ageYears),
-    priceUsd: horse.priceUsd ? formatUsdInput(horse.priceUsd.replace(/\.00$/, '')) : '',
+    priceUsd: horse.priceUsd ? formatUsd(horse.priceUsd) : '',
     photoUrl: horse.photoUrl ?? '',
     notes: horse.notes ?? '',
   };
@@ -155,25 +156,8 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         />
       </FormField>
       <FormField label="Price" htmlFor={fieldId('priceUsd')} error={errors.priceUsd}>
-        <Controller
-          control={control}
-          name="priceUsd"
-          render={({ field }) => (
-            <input
-              id={fieldId('priceUsd')}
-              inputMode="decimal"
-              placeholder="$0"
-              className="input w-full"
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={typeof field.value === 'string' ? field.value : ''}
-              // [H6]: shown as dollars while typing, keeping only digits and one dot.
-              onChange={(event) => field.onChange(formatUsdInput(event.target.value))}
-              {...invalidProps(errors.priceUsd, fieldId('priceUsd'))}
-            />
-          )}
-        />
+        {/* [H6]: kept as typed, shown as stored once the field is left. */}
+        <MoneyInput id={fieldId('priceUsd')} name="priceUsd" control={control} error={errors.priceUsd} />
       </FormField>
       <Controller
         control={control}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
-import { newId, OBJECT_PATH_PREFIX } from '../../../../shared/index.ts';
+import { MONEY_MESSAGES, newId, OBJECT_PATH_PREFIX } from '../../../../shared/index.ts';
 import { HorsesScreen } from './HorsesScreen.tsx';
 
 let data: RanchData;
@@ -110,8 +110,16 @@ describe('Horse Inventory screen', () => {
     await choose(dialog, 'Supplier', 'Sam Stone');
     fireEvent.change(within(dialog).getByLabelText(/^Age/), { target: { value: '6' } });
     const price = within(dialog).getByLabelText(/^Price/) as HTMLInputElement;
+    // [H6] [S14]: what is typed is kept, never rewritten; a refused amount is said and not recorded.
+    fireEvent.change(price, { target: { value: '1e30' } });
+    expect(price.value).toBe('1e30');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Horse' }));
+    expect(await within(dialog).findByText(MONEY_MESSAGES.notAnAmount)).toBeTruthy();
     fireEvent.change(price, { target: { value: '18500.5' } });
-    expect(price.value).toBe('$18,500.5');
+    expect(price.value).toBe('18500.5');
+    // Once the field is left it shows the amount as it will be stored.
+    fireEvent.blur(price);
+    await waitFor(() => expect(price.value).toBe('$18,500.50'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Horse' }));
 
     expect(await screen.findByText('Horse created successfully')).toBeTruthy();

@@ -7,7 +7,7 @@ import { localToday } from '../../lib/local-today.ts';
 import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import type { Choice } from '../../ui/ChoicePicker.tsx';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
-import { MoneyInput } from './money-input.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
 
 export type PaymentFormValues = z.input<typeof paymentInput>;
 export type PaymentFormOutput = z.output<typeof paymentInput>;

@@ -6,7 +6,7 @@ import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
 import { priceText } from '../horses/horse-display.ts';
 import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
-import { MoneyInput } from './money-input.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { termsText as termsLabel } from './sale-display.ts';
 import type { SaleChoices } from './sale-rows.ts';
 

@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { MONEY_MESSAGES } from '../../shared/index.ts';
+
+type ApiSale = { id: string; horseId: string; status: string; paid: string; balance: string };
+type ApiPayment = { id: string; saleId: string; amount: string };
+
+/**
+ * Money at the counter, on a phone (390×844): amounts are taken only as typed, never
+ * rewritten into another amount.
+ */
+describe('money at the counter, on a phone', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let api: ReturnType<typeof restClient>;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchChromium();
+    api = restClient(server, await sessionCookie(server, ADMIN));
+    for (const [kind, name] of [
+      ['breeds', 'Quarter Horse'],
+      ['colors', 'Bay'],
+      ['genders', 'Mare'],
+      ['statuses', 'For Sale'],
+      ['buyers', 'Bo'],
+    ] as const) {
+      const body = kind === 'buyers' ? { firstName: name, lastName: 'Buyer' } : { name };
+      ids[kind] = (await api<{ id: string }>(`/api/${kind}`, { method: 'POST', body: JSON.stringify(body) })).id;
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A horse for sale and its sale to Bo Buyer at `price`, nothing down, paid in 3 months, made over REST. */
+  async function saleOf(name: string, price: string): Promise<ApiSale> {
+    const horse = await api<{ id: string }>('/api/horses', {
+      method: 'POST',
+      body: JSON.stringify({
+        name,
+        breedId: ids.breeds,
+        colorId: ids.colors,
+        genderId: ids.genders,
+        statusId: ids.statuses,
+        priceUsd: price,
+      }),
+    });
+    const sale = await api<{ id: string }>('/api/sales', {
+      method: 'POST',
+      body: JSON.stringify({ horseId: horse.id, buyerId: ids.buyers, salePrice: price, termsMonths: 3 }),
+    });
+    return (await api<ApiSale[]>('/api/sales')).find((found) => found.id === sale.id)!;
+  }
+
+  async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    context.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(context, server, ADMIN);
+    await page.goto(`${server.url}/sales`);
+    await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
+    return { context, page };
+  }
+
+  /** A form control by its label; required labels end with a decorative ' *'. */
+  const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
+  /** Opens Record Payment from the sale's card. */
+  async function paymentDialog(page: Page, horse: string): Promise<Locator> {
+    const card = page.getByRole('listitem').filter({ hasText: horse });
+    await card.getByRole('button', { name: 'Add Payment' }).click({ timeout: 30_000 });
+    return page.getByRole('dialog', { name: 'Record Payment' });
+  }
+
+  it('[S14] refuses 1e30, -50 and 12.345 in Amount with a message, and records nothing', async () => {
+    const sale = await saleOf('Counter Comet', '9000');
+    const { context, page } = await phone();
+    const dialog = await paymentDialog(page, 'Counter Comet');
+    await field(dialog, 'Payment Method').selectOption({ label: 'Cash' });
+    for (const [typed, message] of [
+      ['1e30', MONEY_MESSAGES.notAnAmount],
+      ['-50', MONEY_MESSAGES.negative],
+      ['12.345', MONEY_MESSAGES.decimals],
+    ] as const) {
+      await field(dialog, 'Amount').fill(typed);
+      await dialog.getByRole('button', { name: 'Record Payment' }).click();
+      await dialog.getByText(message).waitFor();
+      // What was typed stays as typed: nothing is stripped into another amount.
+      expect(await field(dialog, 'Amount').inputValue()).toBe(typed);
+      expect(await dialog.isVisible()).toBe(true);
+    }
+    // A good amount is shown as it will be stored once the field is left, and recorded so.
+    await field(dialog, 'Amount').fill('1234.5');
+    await field(dialog, 'Amount').blur();
+    await expect.poll(() => field(dialog, 'Amount').inputValue()).toBe('$1,234.50');
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByText('Payment recorded successfully').waitFor();
+    await expect
+      .poll(async () => (await api<ApiPayment[]>('/api/payments')).filter((payment) => payment.saleId === sale.id).map((p) => p.amount), {
+        timeout: 30_000,
+      })
+      .toEqual(['1234.50']);
+    await context.close();
+  });
+});
