@@ -26,9 +26,17 @@ export type RunInfo = {
 /** Why a run may not write the table (undefined: it may). */
 export function notWritten(
   rows: readonly Row[],
-  settings: { /** Groups BENCH_ONLY left out. */ left: readonly string[]; quick: boolean; write: string | undefined },
+  settings: {
+    /** Groups BENCH_ONLY left out. */
+    left: readonly string[];
+    quick: boolean;
+    write: string | undefined;
+    /** Run by a test (VITEST set): a test's run must never rewrite the repository's docs. */
+    underTest?: boolean;
+  },
 ): string | undefined {
   if (settings.write === '0') return 'BENCH_WRITE=0';
+  if (settings.underTest) return 'run by a test';
   if (settings.left.length > 0) return `BENCH_ONLY left out ${settings.left.join(', ')}, and the table is one whole run`;
   if (settings.quick) return 'BENCH_QUICK=1 runs shorter rounds than the table states';
   const failed = rows.filter((row) => row.figure === 'FAILED').map((row) => row.group);

@@ -122,6 +122,7 @@ describe('the table npm run bench writes', () => {
     expect(notWritten(ROWS, { ...whole, left: ['phone', 'flood'] })).toMatch(/left out phone, flood/);
     expect(notWritten(ROWS, { ...whole, quick: true })).toMatch(/BENCH_QUICK/);
     expect(notWritten(ROWS, { ...whole, write: '0' })).toBe('BENCH_WRITE=0');
+    expect(notWritten(ROWS, { ...whole, underTest: true })).toBe('run by a test');
     expect(notWritten([...ROWS, { group: 'ranch', figure: 'FAILED', ours: 'n/a' }], whole)).toMatch(/failed: ranch/);
   });
 

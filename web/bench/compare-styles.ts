@@ -6,7 +6,7 @@
 // (the sync status masked; two runs of one build still differ in one to three screenshots,
 // the open drawer's most often, so a screenshot that differs is a place to look). Made for
 // stylesheet and markup changes meant to change nothing that shows (docs/web.md "Dialogs
-// restyle the screen once"); the figures are counts.
+// that open at once"); the figures are counts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -10,7 +10,7 @@ const BUYERS = 40;
 
 /**
  * On a phone, neither a dialog nor the drawer restyles the whole screen as it opens or closes
- * (styles.css, docs/web.md "Dialogs restyle the screen once"). `showModal()` did, once each
+ * (styles.css, docs/web.md "Dialogs that open at once"). `showModal()` did, once each
  * way, to make the rest of the page inert: dialogs are now shown on top without it
  * (ui/top-layer.ts), which keeps the keyboard in the dialog itself. daisyUI locked the page's
  * scroll through custom properties on the root, which added a whole-screen pass to every
