@@ -37,13 +37,23 @@ const currentPassword = z
   .min(1, 'Current password is required')
   .max(1024, 'Current password is incorrect');
 
+/**
+ * [U16] The acting Admin's own password, confirming an account change when their session
+ * did not sign in within the last few minutes (absent otherwise; only compared).
+ */
+const confirmingPassword = z.string().max(1024, 'Current password is incorrect').optional();
+
 export const createUserInput = z.object({
   email,
   firstName: requiredName('First name is required'),
   lastName: requiredName('Last name is required'),
   role,
   password: newPassword,
+  currentPassword: confirmingPassword,
 });
+
+/** [U4] An Admin changes another account's role. */
+export const roleChangeInput = z.object({ role, currentPassword: confirmingPassword });
 
 /** [U8] Names and e-mail; the current password only when the e-mail changes ([U15]). */
 export const profileInput = z.object({
@@ -54,10 +64,13 @@ export const profileInput = z.object({
 });
 
 /** [U11] An Admin deactivates or reactivates an account. */
-export const userActiveInput = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+export const userActiveInput = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  currentPassword: confirmingPassword,
+});
 
 /** [U12] An Admin sets a new password for an account. */
-export const passwordResetInput = z.object({ password: newPassword });
+export const passwordResetInput = z.object({ password: newPassword, currentPassword: confirmingPassword });
 
 /** [U13] Changing one's own password. */
 export const passwordChangeInput = z.object({ currentPassword, newPassword });

@@ -92,7 +92,7 @@ function signedInRoutes({ sql, registry, allowedOrigins, trustProxy = false, pho
   api.route('/', historyRoutes(sql));
   api.route('/', conflictRoutes(sql));
   const announce = (event: AccessEvent) => registry.announceAccess(event);
-  api.route('/', userRoutes(sql, announce));
+  api.route('/', userRoutes(sql, announce, trustProxy));
   api.route('/', accountRoutes(sql, announce, trustProxy));
   api.route('/', photoRoutes(sql, allowedOrigins, photoQuotaBytes));
   return api;

@@ -1,6 +1,6 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { clearSessionCookie } from '../auth/cookie.ts';
-import { checkCurrentPassword, clearPasswordFailures } from '../auth/current-password.ts';
+import { clearPasswordFailures } from '../auth/current-password.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import { EmailTakenError, setPassword, toApiUser, updateProfile } from '../auth/users.ts';
 import type { Sql } from '../db/client.ts';
@@ -8,14 +8,13 @@ import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import { passwordChangeInput, profileInput } from '../../../shared/index.ts';
+import { passwordGate } from './password-gate.ts';
 import type { Announce } from './users.ts';
 
 export function emailTaken(error: unknown): never {
   if (error instanceof EmailTakenError) throw apiError(409, error.message, [{ path: 'email', message: error.message }]);
   throw error;
 }
-
-const WRONG_PASSWORD = 'Current password is incorrect.';
 
 /**
  * The signed-in user's own account, any role ([R3]): profile ([U8], [U15]), password
@@ -24,23 +23,7 @@ const WRONG_PASSWORD = 'Current password is incorrect.';
 export function accountRoutes(sql: Sql, announce: Announce, trustProxy: boolean) {
   const app = new Hono<AuthedEnv>();
 
-  /**
-   * Undefined when `password` is the user's; else the refusal to answer: 400 on the field
-   * (counted on the session), or 401 once the session gave too many wrong ones (it has ended
-   * in checkCurrentPassword; its sockets close and its cookie is cleared).
-   */
-  async function refusePassword(c: Context<AuthedEnv>, password: string | undefined, missing: string): Promise<Response | undefined> {
-    const refusal = (message: string) =>
-      c.json({ message: `currentPassword: ${message}`, issues: [{ path: 'currentPassword', message }] }, 400);
-    if (!password) return refusal(missing);
-    const session = c.get('session');
-    const check = await checkCurrentPassword(sql, session.id, c.get('user').id, password);
-    if (check === 'ok') return undefined;
-    if (check === 'wrong') return refusal(WRONG_PASSWORD);
-    await announce({ kind: 'signOut', sessionId: session.id });
-    clearSessionCookie(c, trustProxy);
-    return c.json({ message: 'Unauthorized: too many wrong passwords; this session has ended.' }, 401);
-  }
+  const { refusePassword } = passwordGate(sql, announce, trustProxy);
 
   // Names and e-mail only: `role` or anything else in the body is ignored. A new e-mail needs
   // the current password, checked before whether another account has it ([U15]).

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Sql } from '../db/client.ts';
 import { requireRole } from '../auth/middleware.ts';
 import { changeRole, createUser, listUsers, setPassword, setUserActive, toApiUser } from '../auth/users.ts';
@@ -7,40 +6,53 @@ import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import type { AccessEvent } from '../sync/peers.ts';
-import { createUserInput, isUuid, passwordResetInput, role, userActiveInput } from '../../../shared/index.ts';
+import { createUserInput, isUuid, passwordResetInput, roleChangeInput, userActiveInput } from '../../../shared/index.ts';
 import { emailTaken } from './account.ts';
-
-const roleInput = z.object({ role });
+import { passwordGate } from './password-gate.ts';
 
 /** Open sync connections follow an access change on every instance (sync/registry.ts). */
 export type Announce = (event: AccessEvent) => Promise<void>;
 
 const NO_SUCH_USER = 'No such user.';
+const OWN_ROLE = 'You cannot change your own role.';
+const OWN_ACTIVE = 'You cannot deactivate or reactivate your own account.';
 
-/** Accounts (Admin only), and the signed-in user ([A3], [U4], [U6], [U10]–[U12], [R4], [R5]). */
-export function userRoutes(sql: Sql, announce: Announce) {
+/**
+ * Accounts (Admin only), and the signed-in user ([A3], [U4], [U6], [U10]–[U12], [R4], [R5]).
+ * Creating an Admin, changing a role or whether an account is active, and resetting another's
+ * password need a recent sign-in or the Admin's password ([U16]).
+ */
+export function userRoutes(sql: Sql, announce: Announce, trustProxy: boolean) {
   const app = new Hono<AuthedEnv>();
+  const { requireRecentSignIn } = passwordGate(sql, announce, trustProxy);
 
   app.get('/users', requireRole('Admin'), async (c) => {
     return c.json((await listUsers(sql)).map(toApiUser));
   });
 
   app.post('/users', requireRole('Admin'), validate('json', createUserInput), async (c) => {
-    const user = await createUser(sql, c.req.valid('json')).catch(emailTaken);
+    const { currentPassword, ...input } = c.req.valid('json');
+    if (input.role === 'Admin') {
+      const refused = await requireRecentSignIn(c, currentPassword);
+      if (refused) return refused;
+    }
+    const user = await createUser(sql, input).catch(emailTaken);
     return c.json(toApiUser(user), 201);
   });
 
-  app.put('/users/:userId/role', requireRole('Admin'), validate('json', roleInput), async (c) => {
+  app.put('/users/:userId/role', requireRole('Admin'), validate('json', roleChangeInput), async (c) => {
     const userId = c.req.param('userId');
-    const result = isUuid(userId)
-      ? await changeRole(sql, c.get('user').id, userId, c.req.valid('json').role)
-      : ({ kind: 'unknown' } as const);
+    const { role, currentPassword } = c.req.valid('json');
+    if (userId === c.get('user').id) throw apiError(403, OWN_ROLE);
+    const refused = await requireRecentSignIn(c, currentPassword);
+    if (refused) return refused;
+    const result = isUuid(userId) ? await changeRole(sql, c.get('user').id, userId, role) : ({ kind: 'unknown' } as const);
     switch (result.kind) {
       case 'changed':
         await announce({ kind: 'role', userId: result.user.id, role: result.user.role });
         return c.json(toApiUser(result.user));
       case 'own':
-        throw apiError(403, 'You cannot change your own role.');
+        throw apiError(403, OWN_ROLE);
       case 'unknown':
         throw apiError(404, NO_SUCH_USER);
       case 'not-admin':
@@ -51,14 +63,17 @@ export function userRoutes(sql: Sql, announce: Announce) {
   // [U11] Deactivate (every session ends, sockets close with 4401 on every instance) or reactivate.
   app.patch('/users/:userId', requireRole('Admin'), validate('json', userActiveInput), async (c) => {
     const userId = c.req.param('userId');
-    const { isActive } = c.req.valid('json');
+    const { isActive, currentPassword } = c.req.valid('json');
+    if (userId === c.get('user').id) throw apiError(403, OWN_ACTIVE);
+    const refused = await requireRecentSignIn(c, currentPassword);
+    if (refused) return refused;
     const result = isUuid(userId) ? await setUserActive(sql, c.get('user').id, userId, isActive) : ({ kind: 'unknown' } as const);
     switch (result.kind) {
       case 'changed':
         if (!isActive) await announce({ kind: 'userSessions', userId });
         return c.json(toApiUser(result.user));
       case 'own':
-        throw apiError(403, 'You cannot deactivate or reactivate your own account.');
+        throw apiError(403, OWN_ACTIVE);
       case 'unknown':
         throw apiError(404, NO_SUCH_USER);
       case 'not-admin':
@@ -72,7 +87,10 @@ export function userRoutes(sql: Sql, announce: Announce) {
     if (userId === c.get('user').id) {
       throw apiError(403, 'You cannot reset your own password here: change it in your profile with your current password.');
     }
-    if (!isUuid(userId) || !(await setPassword(sql, userId, c.req.valid('json').password))) throw apiError(404, NO_SUCH_USER);
+    const { password, currentPassword } = c.req.valid('json');
+    const refused = await requireRecentSignIn(c, currentPassword);
+    if (refused) return refused;
+    if (!isUuid(userId) || !(await setPassword(sql, userId, password))) throw apiError(404, NO_SUCH_USER);
     await announce({ kind: 'userSessions', userId });
     return c.body(null, 204);
   });

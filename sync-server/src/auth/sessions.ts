@@ -27,7 +27,8 @@ export type SessionUser = {
   updatedAt: Date;
 };
 
-export type Session = { id: string; userId: string; expiresAt: Date };
+/** `authenticatedAt`: when the user last gave their password in this session ([U16]). */
+export type Session = { id: string; userId: string; expiresAt: Date; authenticatedAt: Date };
 
 function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -40,12 +41,17 @@ export function generateSessionToken(): string {
 }
 
 export async function createSession(sql: Sql, token: string, userId: string): Promise<Session> {
-  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
+  const session = {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+    authenticatedAt: new Date(),
+  };
   await sql`insert into sessions (id, user_id, expires_at) values (${session.id}, ${userId}, ${session.expiresAt})`;
   return session;
 }
 
-type Row = UserRow & { session_id: string; expires_at: Date };
+type Row = UserRow & { session_id: string; expires_at: Date; authenticated_at: Date };
 
 /**
  * The session and its user, read fresh on every request so a role change applies at once.
@@ -58,12 +64,12 @@ export async function validateSessionToken(
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
   const [row] = await sql<Row[]>`
-    select s.id as session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.role,
+    select s.id as session_id, s.expires_at, s.authenticated_at, u.id, u.email, u.first_name, u.last_name, u.role,
            u.profile_image_url, u.is_active, u.created_at, u.updated_at
     from sessions s join users u on u.id = s.user_id
     where s.id = ${sessionId} and u.is_active`;
   if (!row) return null;
-  const session: Session = { id: row.session_id, userId: row.id, expiresAt: row.expires_at };
+  const session: Session = { id: row.session_id, userId: row.id, expiresAt: row.expires_at, authenticatedAt: row.authenticated_at };
   if (Date.now() >= session.expiresAt.getTime()) {
     await sql`delete from sessions where id = ${sessionId}`;
     return null;

@@ -337,4 +337,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       alter table change_history add column conflict_id bigint, add column lost boolean not null default false;
     `,
   },
+  {
+    version: 12,
+    name: 'session sign-in time',
+    sql: /* sql */ `
+      -- [U16] When the session's user last gave their password (signing in, or confirming a
+      -- sensitive change): an Admin's account actions need it within the last few minutes.
+      alter table sessions add column authenticated_at timestamptz;
+      update sessions set authenticated_at = created_at;
+      alter table sessions alter column authenticated_at set not null, alter column authenticated_at set default now();
+    `,
+  },
 ];

@@ -135,4 +135,51 @@ describe('Users screen: account lifecycle', () => {
     expect(await screen.findByText('Failed to reset password. Please try again.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeTruthy();
   });
+
+  it('[U16] asks for the password when the server wants it, sends the change again with it, and shows a wrong one', async () => {
+    let users = [SELF, BOB];
+    const confirmFirst = (message: string) =>
+      Response.json({ message: `currentPassword: ${message}`, issues: [{ path: 'currentPassword', message }] }, { status: 400 });
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/users' && !init?.method) return Response.json(users);
+      const body = JSON.parse(String(init?.body)) as { isActive: boolean; currentPassword?: string };
+      if (body.currentPassword === undefined) return confirmFirst('Enter your password to confirm this change.');
+      if (body.currentPassword !== 'my own password') return confirmFirst('Current password is incorrect.');
+      users = users.map((user) => (user.id === 'u-2' ? { ...user, isActive: body.isActive } : user));
+      return Response.json(users[1]);
+    });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    fireEvent.click(within(await rowOf('Bob Stable')).getByRole('button', { name: 'Deactivate Bob Stable' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Deactivate User' })).getByRole('button', { name: 'Deactivate' }));
+
+    let confirm = await screen.findByRole('dialog', { name: 'Confirm Your Password' });
+    expect(within(confirm).getByText(/Enter your password to confirm this change/)).toBeTruthy();
+    // Cancelling sends nothing more and leaves the question open.
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Your Password' })).toBeNull());
+    expect(writes()).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Deactivate User' })).toBeTruthy();
+
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Deactivate User' })).getByRole('button', { name: 'Deactivate' }));
+    confirm = await screen.findByRole('dialog', { name: 'Confirm Your Password' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await within(confirm).findByText('Enter your password')).toBeTruthy();
+    expect(writes()).toHaveLength(2);
+
+    fireEvent.change(within(confirm).getByLabelText(/Your Password/), { target: { value: 'a guess' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await within(confirm).findByText('Current password is incorrect.')).toBeTruthy();
+    expect(screen.queryByText('User deactivated successfully')).toBeNull();
+
+    fireEvent.change(within(confirm).getByLabelText(/Your Password/), { target: { value: 'my own password' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User deactivated successfully')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/users/u-2',
+      expect.objectContaining({ method: 'PATCH', body: '{"isActive":false,"currentPassword":"my own password"}' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Your Password' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Deactivate User' })).toBeNull();
+    await waitFor(async () => expect(within(await rowOf('Bob Stable')).getByText('Inactive')).toBeTruthy());
+  });
 });

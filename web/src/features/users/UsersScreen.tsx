@@ -6,6 +6,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { signInAgain } from '../auth/unauthorized.ts';
 import { ChangeRoleDialog } from './ChangeRoleDialog.tsx';
+import { ConfirmPasswordDialog } from './ConfirmPasswordDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { SetActiveDialog } from './SetActiveDialog.tsx';
 import { filterUsers, type RoleFilter } from './filter-users.ts';
@@ -13,7 +14,14 @@ import { useAdminOnly } from './use-admin-only.ts';
 import { useUsers } from './use-users.ts';
 import { UsersTable } from './UsersTable.tsx';
 import { UserTiles } from './UserTiles.tsx';
-import { resetUserPassword, setUserActive, updateUserRole } from './users-api.ts';
+import { needsPassword, resetUserPassword, setUserActive, updateUserRole } from './users-api.ts';
+
+/** [U16] An account change waiting for the Admin's password. */
+type Confirming = {
+  send: (currentPassword: string) => Promise<void>;
+  failure: string;
+  done: (result: ErrorIssue[] | true) => void;
+};
 
 /** [U1] User Management (Admin only). Accounts live on the server, so this needs a connection. */
 export function UsersScreen({ goHome }: { goHome: () => void }) {
@@ -27,6 +35,7 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
   const [changing, setChanging] = useState<User | null>(null);
   const [toggling, setToggling] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const deferredSearch = useDeferredValue(search);
 
   if (!allowed || auth.status !== 'signed-in') return null;
@@ -39,40 +48,63 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
       toast({ title: 'Cannot Update', description: 'You cannot change your own role.', variant: 'destructive' });
       return;
     }
-    try {
-      await updateUserRole(user.id, next);
-    } catch (error) {
-      if (isUnauthorized(error)) {
-        signInAgain(toast);
-        return;
-      }
-      toast({ title: 'Error', description: 'Failed to update user role. Please try again.', variant: 'destructive' });
-      return;
-    }
+    const result = await attempt((password) => updateUserRole(user.id, next, password), 'Failed to update user role. Please try again.');
+    if (result !== true) return;
     setChanging(null);
     toast({ title: 'Success', description: 'User role updated successfully', variant: 'success' });
     await reload();
   };
 
-  /** True when the request went through; else it has said why (or sent the browser to sign in). */
-  const attempt = async (request: () => Promise<void>, failure: string): Promise<ErrorIssue[] | true> => {
+  /** The fields the server refused, after saying why (or sending the browser to sign in). */
+  const refused = (error: unknown, failure: string): ErrorIssue[] => {
+    if (isUnauthorized(error)) {
+      signInAgain(toast);
+      return [];
+    }
+    toast({ title: 'Error', description: failure, variant: 'destructive' });
+    return error instanceof ApiError ? error.issues : [];
+  };
+
+  /**
+   * True when the request went through; else it has said why. When the server wants the
+   * Admin's password first ([U16]), it is asked for and the request sent again with it;
+   * cancelling leaves the change unsent.
+   */
+  const attempt = async (request: (currentPassword?: string) => Promise<void>, failure: string): Promise<ErrorIssue[] | true> => {
     try {
       await request();
       return true;
     } catch (error) {
-      if (isUnauthorized(error)) {
-        signInAgain(toast);
-        return [];
-      }
-      toast({ title: 'Error', description: failure, variant: 'destructive' });
-      return error instanceof ApiError ? error.issues : [];
+      if (needsPassword(error)) return new Promise((done) => setConfirming({ send: request, failure, done }));
+      return refused(error, failure);
     }
+  };
+
+  const confirm = async (password: string): Promise<ErrorIssue[]> => {
+    if (!confirming) return [];
+    try {
+      await confirming.send(password);
+    } catch (error) {
+      if (needsPassword(error)) return error.issues;
+      setConfirming(null);
+      confirming.done(refused(error, confirming.failure));
+      return [];
+    }
+    setConfirming(null);
+    confirming.done(true);
+    return [];
+  };
+
+  const cancelConfirm = () => {
+    confirming?.done([]);
+    setConfirming(null);
   };
 
   // [U11] Deactivating signs the account out everywhere at once; reactivating lets it sign in again.
   const setActive = async (user: User, isActive: boolean) => {
     const verb = isActive ? 'reactivate' : 'deactivate';
-    if ((await attempt(() => setUserActive(user.id, isActive), `Failed to ${verb} user. Please try again.`)) !== true) return;
+    const result = await attempt((password) => setUserActive(user.id, isActive, password), `Failed to ${verb} user. Please try again.`);
+    if (result !== true) return;
     setToggling(null);
     toast({ title: 'Success', description: `User ${verb}d successfully`, variant: 'success' });
     await reload();
@@ -80,7 +112,10 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
 
   // [U12] A new password for someone else; the server ends their sessions.
   const resetPassword = async (user: User, password: string): Promise<ErrorIssue[]> => {
-    const result = await attempt(() => resetUserPassword(user.id, password), 'Failed to reset password. Please try again.');
+    const result = await attempt(
+      (currentPassword) => resetUserPassword(user.id, password, currentPassword),
+      'Failed to reset password. Please try again.',
+    );
     if (result !== true) return result;
     setResetting(null);
     toast({ title: 'Success', description: 'Password reset successfully', variant: 'success' });
@@ -143,6 +178,7 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
       <ChangeRoleDialog user={changing} onCancel={() => setChanging(null)} onUpdate={update} />
       <SetActiveDialog user={toggling} onCancel={() => setToggling(null)} onConfirm={setActive} />
       <ResetPasswordDialog user={resetting} onCancel={() => setResetting(null)} onReset={resetPassword} />
+      <ConfirmPasswordDialog open={confirming !== null} onCancel={cancelConfirm} onConfirm={confirm} />
     </section>
   );
 }

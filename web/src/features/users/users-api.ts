@@ -1,5 +1,5 @@
 import type { Role, User } from '../../../../shared/index.ts';
-import { apiRequest, getJson } from '../../lib/api.ts';
+import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
 
 export const USERS_PATH = '/api/users';
 
@@ -8,17 +8,26 @@ export async function fetchUsers(): Promise<User[]> {
   return (await getJson<User[]>(USERS_PATH)) ?? [];
 }
 
+/**
+ * [U16] The server wants the Admin's password before this change (their sign-in is more
+ * than a few minutes old), or the one given was wrong: a 400 on `currentPassword`.
+ * `currentPassword` below is sent only when given.
+ */
+export function needsPassword(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400 && error.issues.some((issue) => issue.path === 'currentPassword');
+}
+
 /** [U4] PUT /api/users/{userId}/role. */
-export async function updateUserRole(userId: string, role: Role): Promise<void> {
-  await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/role`, { role });
+export async function updateUserRole(userId: string, role: Role, currentPassword?: string): Promise<void> {
+  await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/role`, { role, currentPassword });
 }
 
 /** [U11] PATCH /api/users/{userId} with isActive: deactivate (every session ends) or reactivate. */
-export async function setUserActive(userId: string, isActive: boolean): Promise<void> {
-  await apiRequest('PATCH', `${USERS_PATH}/${encodeURIComponent(userId)}`, { isActive });
+export async function setUserActive(userId: string, isActive: boolean, currentPassword?: string): Promise<void> {
+  await apiRequest('PATCH', `${USERS_PATH}/${encodeURIComponent(userId)}`, { isActive, currentPassword });
 }
 
 /** [U12] PUT /api/users/{userId}/password: a new password; every session of theirs ends. */
-export async function resetUserPassword(userId: string, password: string): Promise<void> {
-  await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/password`, { password });
+export async function resetUserPassword(userId: string, password: string, currentPassword?: string): Promise<void> {
+  await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/password`, { password, currentPassword });
 }
