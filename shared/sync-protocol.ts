@@ -18,6 +18,18 @@ export const MESSAGE_ACCESS = 101;
  */
 export const MESSAGE_COMPENSATED = 102;
 
+/**
+ * Server → client: the document's epoch (a varString; '' for a document never rebuilt), the
+ * first message of every connection that asked with `ack=1`. `npm run rebuild-document`
+ * gives the document a new epoch (docs/sync-rules.md "Document epochs"): a device that holds
+ * state of another epoch sends none of it, carries its unsent changes over as record-level
+ * writes and starts from an empty document.
+ */
+export const MESSAGE_EPOCH = 103;
+
+/** The epoch of a document that was never rebuilt (and of a device's state that names none). */
+export const INITIAL_EPOCH = '';
+
 export type CompensationNotice = {
   collection: Collection;
   id: string;
@@ -47,6 +59,12 @@ export const CloseCode = {
   Forbidden: 4403,
   /** Unknown document name. */
   NotFound: 4404,
+  /**
+   * The document was rebuilt under a new epoch (docs/sync-rules.md "Document epochs") and
+   * this client sent state of an older one. In 4400–4499 on purpose: y-websocket stops
+   * reconnecting; the client must start again from an empty document.
+   */
+  EpochChanged: 4409,
   /** The server could not persist; the client should reconnect later and resend. */
   TryAgainLater: 1013,
   /**
@@ -87,6 +105,8 @@ export const SYNC_CLOSE = {
   /** The server is stopping (graceful stop): reconnect now, to it once restarted or to another instance. */
   serverRestarting: { code: CloseCode.ServiceRestart, reason: 'Server restarting, reconnect now' },
   malformedMessage: { code: CloseCode.BadMessage, reason: 'Malformed message' },
+  /** An update naming a client of an older epoch of the document: its state would bring back what the rebuild removed. */
+  epochChanged: { code: CloseCode.EpochChanged, reason: 'Document rebuilt: start again from an empty document' },
   /** An update the rules refuse whole (closeWith adds which rule). */
   refusedUpdate: { code: CloseCode.BadMessage, reason: 'Update refused' },
   /** Applying the update threw for a reason of the server's. */

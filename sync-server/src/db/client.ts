@@ -15,9 +15,15 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * The application_name of a running server's connections to a Postgres server: maintenance
+ * that needs every server stopped (`npm run rebuild-document`) looks for it in pg_stat_activity.
+ */
+export const SERVER_APPLICATION_NAME = 'ranch-server';
+
 export type DatabaseOptions =
-  /** `max`: pool size (default 10; 1 for a PGlite socket). */
-  | { url: string; max?: number }
+  /** `max`: pool size (default 10; 1 for a PGlite socket). `applicationName`: SERVER_APPLICATION_NAME unless told. */
+  | { url: string; max?: number; applicationName?: string }
   /** `dataDir` undefined: an in-memory database (tests). */
   | { embedded: true; dataDir: string | undefined };
 
@@ -40,7 +46,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // No JIT compilation: a commit's one statement (log, projection, history, conflicts) is
     // small, but its planner estimates (a guessed row count per JSON array) passed the JIT
     // threshold once it found a conflict, and compiling takes far longer than the query.
-    ...(embedded ? {} : { connection: { jit: 'off' } }),
+    ...(embedded
+      ? {}
+      : { connection: { jit: 'off', application_name: ('url' in options && options.applicationName) || SERVER_APPLICATION_NAME } }),
   };
   // The embedded database is reached through its unix socket only (embedded.ts).
   const sql = embedded ? postgres({ ...embedded.connection, ...settings }) : postgres((options as { url: string }).url, settings);

@@ -348,4 +348,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       alter table sessions alter column authenticated_at set not null, alter column authenticated_at set default now();
     `,
   },
+  {
+    version: 13,
+    name: 'document epochs',
+    sql: /* sql */ `
+      -- The document's epoch (docs/sync-rules.md "Document epochs"): '' until
+      -- npm run rebuild-document rebuilds it from its valid records under a new one.
+      -- retired_clients: the state vector (Yjs encoding) of every client id the document held
+      -- before its rebuilds; an update naming one of them is state of an older epoch and is refused.
+      alter table docs add column epoch text not null default '', add column retired_clients bytea;
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ import {
   MESSAGE_ACCESS,
   MESSAGE_ACK,
   MESSAGE_COMPENSATED,
+  MESSAGE_EPOCH,
   type CompensationNotice,
   SYNC_CLOSE,
   type SyncClose,
@@ -107,12 +108,22 @@ export class SyncConnection implements Subscriber {
 
   open(): void {
     this.host.subscribers.add(this);
+    // First, before any sync data: a device holding state of another epoch sends none of it.
+    this.sendEpoch();
     this.sendAccess();
     this.requestMissing();
     const states = this.awareness.getStates();
     if (states.size > 0) {
       this.send(this.awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...states.keys()])));
     }
+  }
+
+  private sendEpoch(): void {
+    if (!this.options.wantsAcks) return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_EPOCH);
+    encoding.writeVarString(encoder, this.host.epoch.id);
+    this.send(encoding.toUint8Array(encoder));
   }
 
   /** Sync step 1: asks for what the device has and the server lacks (it answers with step 2). */
@@ -169,7 +180,9 @@ export class SyncConnection implements Subscriber {
     const update = decoding.readVarUint8Array(decoder);
     if (!this.options.canWrite) return; // read-only: dropped, never applied or stored
     if (this.options.invalidChanges.spent(this.userId)) return this.shut(SYNC_CLOSE.tooManyInvalidChanges);
-    const { structs } = Y.decodeUpdate(update); // reject malformed bytes before they reach the document
+    const { structs, ds } = Y.decodeUpdate(update); // reject malformed bytes before they reach the document
+    // State of an earlier epoch would bring back what the rebuild removed (docs/sync-rules.md "Document epochs").
+    if (this.host.epoch.namesRetired(structs, ds)) return this.shut(SYNC_CLOSE.epochChanged);
     try {
       refuseOversized(structs, this.options.limits.entitiesPerUpdate);
     } catch (error) {

@@ -12,6 +12,7 @@ import { StateAnswers } from './state-answers.ts';
 import type { Subscriber } from './subscriber.ts';
 import { RefusedUpdateError } from './update-guard.ts';
 import { migrateRules } from './rule-migrations.ts';
+import { DocumentEpoch, freshClientId } from './epoch.ts';
 
 /**
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
@@ -135,6 +136,8 @@ export class DocumentHost {
     private snapshotSeq: bigint,
     private readonly compactEvery: bigint,
     encodeMsPerSecond: number,
+    /** The document's epoch (epoch.ts): named to devices on connect; updates of earlier ones are refused. */
+    readonly epoch: DocumentEpoch = new DocumentEpoch(),
   ) {
     this.references = new ReferenceIndex(doc);
     this.answers = new StateAnswers(doc, encodeMsPerSecond);
@@ -158,11 +161,14 @@ export class DocumentHost {
 
   static async load(store: DocumentStore, name: string, events: HostEvents, options: HostOptions = {}): Promise<DocumentHost> {
     const stored = await store.load(name);
+    const epoch = await store.epoch(name);
     const doc = new Y.Doc({ gc: true });
+    // The server's own writes (compensations) must never look like state of an earlier epoch.
+    freshClientId(doc, epoch);
     applyStored(doc, stored, { kind: 'load' } satisfies ChangeOrigin);
     const compactEvery = BigInt(options.compactEvery ?? COMPACT_EVERY);
     const encodeMsPerSecond = options.encodeMsPerSecond ?? DEFAULT_SYNC_LIMITS.encodeMsPerSecond;
-    const host = new DocumentHost(store, name, doc, events, stored.lastSeq, stored.snapshotSeq, compactEvery, encodeMsPerSecond);
+    const host = new DocumentHost(store, name, doc, events, stored.lastSeq, stored.snapshotSeq, compactEvery, encodeMsPerSecond, epoch);
     try {
       await host.checkUnderCurrentRules();
     } catch (error) {

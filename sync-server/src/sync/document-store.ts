@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { Collection, EntityChanges } from '../../../shared/index.ts';
+import type { DocumentEpoch } from './epoch.ts';
 import type { HistoryStep } from './history.ts';
 
 /**
@@ -68,6 +69,8 @@ export interface LockedDocument extends DocumentAccess {
 export interface DocumentStore extends DocumentAccess {
   /** Registers the document if it is new, and reads all of it (snapshot and log). */
   load(name: string): Promise<StoredUpdates>;
+  /** The document's epoch and the client ids of its earlier ones (epoch.ts); set by `npm run rebuild-document` only. */
+  epoch(name: string): Promise<DocumentEpoch>;
   /** Replaces the log up to `uptoSeq` by `state`; an older snapshot never replaces a newer one. */
   compact(name: string, state: Uint8Array, uptoSeq: bigint): Promise<void>;
   /** Runs `job` holding the (loaded) document's log lock, in one transaction. */

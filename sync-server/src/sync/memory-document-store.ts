@@ -7,6 +7,7 @@ import {
   type Projection,
   type StoredUpdates,
 } from './document-store.ts';
+import { DocumentEpoch } from './epoch.ts';
 import { MemoryProjection, UndoLog } from './memory-projection.ts';
 
 type MemoryDocument = {
@@ -15,6 +16,7 @@ type MemoryDocument = {
   /** The log after the snapshot, in order. */
   log: { seq: bigint; update: Uint8Array; userId: string | null }[];
   snapshot: { state: Uint8Array; uptoSeq: bigint } | null;
+  epoch?: DocumentEpoch;
 };
 
 type Listener = (name: string, seq: bigint) => void;
@@ -130,6 +132,10 @@ export class MemoryDocumentStore implements DocumentStore {
 
   append(name: string, expectedSeq: bigint, updates: LoggedUpdate[], projection: Projection): Promise<bigint | null> {
     return this.run((access) => access.append(name, expectedSeq, updates, projection));
+  }
+
+  epoch(name: string): Promise<DocumentEpoch> {
+    return this.run(() => this.database.documents.get(name)?.epoch ?? new DocumentEpoch());
   }
 
   compact(name: string, state: Uint8Array, uptoSeq: bigint): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Sql, Tx } from '../db/client.ts';
 import type { Collection } from '../../../shared/index.ts';
 import type { DocumentAccess, DocumentStore, LockedDocument, LoggedUpdate, Projection } from './document-store.ts';
+import { DocumentEpoch } from './epoch.ts';
 import { appendUpdates, compactDocument, readUpdatesSince, UPDATES_CHANNEL } from './persistence.ts';
 import { lastValidStates } from './projection.ts';
 
@@ -34,6 +35,12 @@ export class PostgresDocumentStore extends PostgresAccess implements DocumentSto
   async load(name: string) {
     await this.sql`insert into docs (name) values (${name}) on conflict (name) do nothing`;
     return readUpdatesSince(this.sql, name, 0n);
+  }
+
+  async epoch(name: string) {
+    const [row] = await this.sql<{ epoch: string; retired_clients: Uint8Array | null }[]>`
+      select epoch, retired_clients from docs where name = ${name}`;
+    return row ? DocumentEpoch.fromStored(row.epoch, row.retired_clients) : new DocumentEpoch();
   }
 
   compact(name: string, state: Uint8Array, uptoSeq: bigint) {

@@ -23,7 +23,8 @@ export type TestServerOptions = {
   admin?: AdminSettings;
 };
 
-async function start(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
+/** Starts a server on an existing test database (after a stop, or a maintenance command run on it). */
+export async function startTestServerOn(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startServer({
     database: database.options,
     port: 0,
@@ -36,7 +37,7 @@ async function start(database: TestDatabase, options: TestServerOptions = {}): P
     database,
     async restart(next = options) {
       await server.close();
-      return start(database, next);
+      return startTestServerOn(database, next);
     },
     async destroy() {
       await server.close();
@@ -46,5 +47,5 @@ async function start(database: TestDatabase, options: TestServerOptions = {}): P
 }
 
 export async function startTestServer(kind: TestDatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
-  return start(await createTestDatabase(kind), options);
+  return startTestServerOn(await createTestDatabase(kind), options);
 }

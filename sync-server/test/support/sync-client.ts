@@ -2,7 +2,15 @@ import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
-import { DOC_NAME, MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, SYNC_PATH, type CompensationNotice } from '../../../shared/index.ts';
+import {
+  DOC_NAME,
+  MESSAGE_ACCESS,
+  MESSAGE_ACK,
+  MESSAGE_COMPENSATED,
+  MESSAGE_EPOCH,
+  SYNC_PATH,
+  type CompensationNotice,
+} from '../../../shared/index.ts';
 
 /** A `ws` WebSocket that sends the session cookie (and optionally an Origin) on the upgrade. */
 function socketClass(headers: Record<string, string>, options: WebSocket.ClientOptions = {}) {
@@ -22,9 +30,10 @@ export type Device = { doc: Y.Doc; provider: WebsocketProvider; destroy(): void 
 export function connectDevice(
   baseUrl: string,
   cookie: string,
-  options: { params?: Record<string, string>; origin?: string; socket?: WebSocket.ClientOptions; clientId?: number } = {},
+  options: { params?: Record<string, string>; origin?: string; socket?: WebSocket.ClientOptions; clientId?: number; doc?: Y.Doc } = {},
 ): Device {
-  const doc = new Y.Doc();
+  // `doc`: a device that kept its document (stored state) while offline.
+  const doc = options.doc ?? new Y.Doc();
   // A chosen client id decides which of two concurrent writes of a key Yjs keeps (the higher).
   if (options.clientId !== undefined) doc.clientID = options.clientId;
   const headers: Record<string, string> = { cookie };
@@ -84,10 +93,12 @@ export function connectAckedDevice(
   baseUrl: string,
   cookie: string,
   clientId?: number,
-): Device & { ackedClock(): number; localClock(): number; notices: CompensationNotice[] } {
+): Device & { ackedClock(): number; localClock(): number; notices: CompensationNotice[]; epochs: string[] } {
   const device = connectDevice(baseUrl, cookie, { params: { ack: '1' }, ...(clientId === undefined ? {} : { clientId }) });
   let acked = 0;
   const notices: CompensationNotice[] = [];
+  const epochs: string[] = [];
+  device.provider.messageHandlers[MESSAGE_EPOCH] = (_encoder, decoder) => void epochs.push(decoding.readVarString(decoder));
   device.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     const clock = Y.decodeStateVector(decoding.readVarUint8Array(decoder)).get(device.doc.clientID) ?? 0;
     acked = Math.max(acked, clock);
@@ -99,6 +110,7 @@ export function connectAckedDevice(
   return {
     ...device,
     notices,
+    epochs,
     ackedClock: () => acked,
     localClock: () => Y.decodeStateVector(Y.encodeStateVector(device.doc)).get(device.doc.clientID) ?? 0,
   };
