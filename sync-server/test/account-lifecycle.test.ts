@@ -1,14 +1,27 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CloseCode } from '../../shared/index.ts';
+import * as decoding from 'lib0/decoding';
+import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK } from '../../shared/index.ts';
 import { createSession, generateSessionToken } from '../src/auth/sessions.ts';
 import { ensureAdmin } from '../src/auth/users.ts';
 import type { RunningServer } from '../src/server.ts';
+import type { Subscriber } from '../src/sync/subscriber.ts';
 import { client, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { startTwoInstances } from './support/two-instances.ts';
 import { openSyncSocket, type SyncSocket } from './support/sync-socket.ts';
+import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
+
+/** The access messages ([U4]: 0 may write, 1 read-only) a device that asked for them receives. */
+function accessOf(device: Device): Device & { access: number[] } {
+  const access: number[] = [];
+  device.provider.messageHandlers[MESSAGE_ACK] = () => {};
+  device.provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
+    access.push(decoding.readVarUint(decoder));
+  };
+  return Object.assign(device, { access });
+}
 
 const PASSWORD = 'a long enough password';
 
@@ -106,6 +119,43 @@ describe.each(databaseKinds())('accounts an Admin deactivates and resets (%s)', 
     await expect
       .poll(() => sockets.map((socket) => socket.closeCode()))
       .toEqual([CloseCode.Unauthorized, CloseCode.Unauthorized, CloseCode.Unauthorized, undefined]);
+  });
+
+  it('[U4] the periodic check applies a role changed without an announcement, both ways', async () => {
+    const rider = await signInAs(server.url, admin, 'Staff');
+    const riderId = (await me(rider)).id;
+    const device = accessOf(connectDevice(server.url, rider.cookie, { params: { ack: '1' } }));
+    await whenSynced(device);
+    await expect.poll(() => device.access).toEqual([0]);
+    // Behind the server's back, as when the access event was lost on this instance.
+    await server.db.sql`update users set role = 'Viewer' where id = ${riderId}`;
+    expect(await server.registry.checkSessions()).toBe(0);
+    await expect.poll(() => device.access).toEqual([0, 1]);
+    await server.db.sql`update users set role = 'Staff' where id = ${riderId}`;
+    await server.registry.checkSessions();
+    await expect.poll(() => device.access).toEqual([0, 1, 0]);
+    device.destroy();
+  });
+
+  it('[U4] a socket just opened has its role read again: a change since the upgrade applies at once', async () => {
+    const rider = await signInAs(server.url, admin, 'Staff');
+    const riderId = (await me(rider)).id;
+    const [session] = await server.db.sql<{ id: string }[]>`select id from sessions where user_id = ${riderId}`;
+    const seen: boolean[] = [];
+    const closed: string[] = [];
+    const opened = {
+      id: -1,
+      userId: riderId,
+      sessionId: session!.id,
+      setCanWrite: (w: boolean) => seen.push(w),
+      closeSignedOut: () => closed.push('4401'),
+    };
+    await server.db.sql`update users set role = 'Viewer' where id = ${riderId}`;
+    await server.registry.checkConnection(opened as unknown as Subscriber);
+    expect(seen).toEqual([false]);
+    await server.db.sql`delete from sessions where id = ${session!.id}`;
+    await server.registry.checkConnection(opened as unknown as Subscriber);
+    expect(closed).toEqual(['4401']);
   });
 
   it('[U11] reactivating lets the user sign in again with their password, with the role they had', async () => {

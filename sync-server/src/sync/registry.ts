@@ -118,24 +118,47 @@ export class DocumentRegistry {
 
   /**
    * Closes (4401) the connections whose session no longer is one: deleted, expired, or of a
-   * deactivated account ([U11], [A8]). Only sessions read in this check are judged, so a
-   * connection opened meanwhile waits for the next. Resolves with how many it closed.
+   * deactivated account ([U11], [A8]), and gives the others their user's role as it is now
+   * ([U4]): an access event lost on this instance, or a role changed while a socket was
+   * opening, is caught here. Only sessions read in this check are judged, so a connection
+   * opened meanwhile waits for the next. Resolves with how many it closed.
    */
   async checkSessions(): Promise<number> {
     const checked = new Set<string>();
     await this.forEachConnection((connection) => checked.add(connection.sessionId));
     if (checked.size === 0) return 0;
-    const rows = await this.sql<{ id: string }[]>`
-      select s.id from sessions s join users u on u.id = s.user_id
-      where s.id = any(${[...checked]}) and s.expires_at > now() and u.is_active`;
-    const live = new Set(rows.map((row) => row.id));
+    const live = await this.liveSessions([...checked]);
     let closed = 0;
     await this.forEachConnection((connection) => {
-      if (!checked.has(connection.sessionId) || live.has(connection.sessionId)) return;
+      if (!checked.has(connection.sessionId)) return;
+      const role = live.get(connection.sessionId);
+      if (role) {
+        connection.setCanWrite(role !== 'Viewer');
+        return;
+      }
       connection.closeSignedOut();
       closed++;
     });
     return closed;
+  }
+
+  /**
+   * [U4] A connection just opened (already subscribed, so later access events reach it) gets
+   * its session checked and its role read again: a change committed between the upgrade's
+   * session read and the subscription applies now, not at the next periodic check.
+   */
+  async checkConnection(connection: Subscriber): Promise<void> {
+    const role = (await this.liveSessions([connection.sessionId])).get(connection.sessionId);
+    if (role) connection.setCanWrite(role !== 'Viewer');
+    else connection.closeSignedOut();
+  }
+
+  /** The sessions of `ids` that still are sessions, with their user's role. */
+  private async liveSessions(ids: string[]): Promise<Map<string, Role>> {
+    const rows = await this.sql<{ id: string; role: Role }[]>`
+      select s.id, u.role from sessions s join users u on u.id = s.user_id
+      where s.id = any(${ids}) and s.expires_at > now() and u.is_active`;
+    return new Map(rows.map((row) => [row.id, row.role]));
   }
 
   private async forEachConnection(visit: (connection: Subscriber) => void): Promise<void> {

@@ -76,6 +76,8 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
           options,
         );
         connection.open();
+        // [U4] The role and session read again once subscribed (a change may have committed since the upgrade read them).
+        void registry.checkConnection(connection).catch(() => {});
         // Phones drop sockets without a close frame; a missed pong ends the connection.
         let alive = true;
         raw.on('pong', () => (alive = true));
