@@ -13,7 +13,7 @@ export function subjectProblems(subject: string): string[] {
   const length = [...subject].length;
   if (length > MAX_SUBJECT) problems.push(`the subject is ${length} characters (at most ${MAX_SUBJECT})`);
   if (/^(fixup|squash|amend)! /.test(subject)) problems.push('a fix-up: fold it into the commit it fixes (git rebase -i --autosquash)');
-  if (/^re-read\b/i.test(subject)) problems.push('a review fix-up: fold it into the commit it fixes');
+  if (/^re-read:/i.test(subject)) problems.push('a review fix-up: fold it into the commit it fixes');
   return problems;
 }
 

@@ -17,6 +17,7 @@ describe('npm run check:commits', () => {
     expect(subjectProblems('squash! Add a changelog')).toHaveLength(1);
     expect(subjectProblems('Re-read: the rows as run')).toEqual([expect.stringMatching(/^a review fix-up/)]);
     expect(subjectProblems(' ')).toEqual(['the subject is empty']);
+    expect(subjectProblems('Re-read socket roles in the periodic check')).toEqual([]);
   });
 
   it('lists the commits of a range that break the rules, and only those', () => {
