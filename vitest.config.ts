@@ -1,26 +1,86 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (shared code and the PWA's data layer in jsdom with
- * fake-indexeddb, and the benches' own helpers), `server` (the Hono app in process against
- * PGlite, and against real Postgres when DATABASE_URL is set) and `e2e` (the built app in
- * Debian's Chromium).
+ * The test projects (docs/contributing.md "Tests"). A new test file needs no registering:
+ * the globs below pick it up by its folder.
+ *
+ * - `unit`: `shared/` and the PWA's modules that need no browser global, in Node, with
+ *   fake-indexeddb for IndexedDB.
+ * - `dom`: the unit files that need a DOM (components, `localStorage`, window events). Such a
+ *   file says so in its first lines, `// @vitest-environment jsdom`; that line alone moves it
+ *   here, and vitest then runs it in jsdom whichever way it is started.
+ * - `server`: the server in process or as a process, on PGlite, and on Postgres too when
+ *   DATABASE_URL is set. `server-units`: its files that need no database (the memory store,
+ *   pure functions), listed in SERVER_UNITS; they run in the quick tier too.
+ * - `e2e`: the built app in Chromium, one file at a time.
+ *
+ * `npm run test:quick` runs `unit` and `server-units`; `npm test` every project.
  */
+const UNIT_GLOBS = ['shared/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}', 'web/bench/**/*.test.ts'];
+const UNIT_FOLDERS = ['shared', 'web/src', 'web/test', 'web/bench'];
+const DOM_MARK = /^(\/\/[^\n]*\n|\s*\n)*\/\/ @vitest-environment jsdom\b/;
+
+const SERVER_UNITS = [
+  'sync-server/test/api-guard.test.ts',
+  'sync-server/test/client-address.test.ts',
+  'sync-server/test/compensation.test.ts',
+  'sync-server/test/document-host.test.ts',
+  'sync-server/test/env.test.ts',
+  'sync-server/test/references.test.ts',
+  'sync-server/test/state-answers.test.ts',
+  'sync-server/test/update-guard.test.ts',
+];
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const gone = SERVER_UNITS.filter((file) => !existsSync(join(ROOT, file)));
+if (gone.length > 0) throw new Error(`vitest.config.ts: SERVER_UNITS names files that do not exist: ${gone.join(', ')}`);
+
+/** The unit test files whose first lines ask for jsdom. */
+const domFiles = UNIT_FOLDERS.flatMap((folder) =>
+  existsSync(join(ROOT, folder))
+    ? readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.test\.tsx?$/.test(file))
+        .map((file) => `${folder}/${file}`)
+        .filter((file) => DOM_MARK.test(readFileSync(join(ROOT, file), 'utf8').slice(0, 1000)))
+    : [],
+);
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}', 'web/bench/**/*.test.ts'],
+          include: UNIT_GLOBS,
+          exclude: ['**/node_modules/**', ...domFiles],
+          environment: 'node',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'dom',
+          include: domFiles,
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
         },
       },
       {
         test: {
+          name: 'server-units',
+          include: SERVER_UNITS,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['sync-server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...SERVER_UNITS],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as encoding from 'lib0/encoding';
 import * as decoding from 'lib0/decoding';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { openTestData } from '../../test/ranch-data.ts';

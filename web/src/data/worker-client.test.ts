@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backgroundTurn } from '../lib/background-turn.ts';
 import { createDataHost } from './host/data-host.ts';

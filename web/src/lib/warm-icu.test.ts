@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A worker that does nothing until told to answer or fail (jsdom has no Worker). */

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectionMap } from '../../../../shared/index.ts';
 import type { RanchData } from '../ranch-data.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type * as Y from 'yjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectionMap, DEVICE_TIME_FIELD, type JsonValue } from '../../../../shared/index.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestData } from '../../../test/ranch-data.ts';
 import type { RanchData } from '../ranch-data.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../shared/index.ts';
 import { AUTH_USER_PATH, loadUser } from './load-user.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openRanchDb, type RanchDb } from '../../data/db.ts';
 import { writeSettings, DEFAULT_SETTINGS } from '../settings/user-settings.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import Dexie, { RangeSet } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
