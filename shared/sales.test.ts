@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, balanceCents, financedTotalCents, installmentSchedule, pastDueCents, saleStatus } from './sales.ts';
+import {
+  addMonths,
+  balanceCents,
+  financedTotalCents,
+  installmentSchedule,
+  overpaymentMessage,
+  pastDueCents,
+  saleStanding,
+  saleStatus,
+} from './sales.ts';
 
 const base = {
   salePrice: '12000.00',
@@ -11,6 +20,15 @@ const base = {
 };
 
 describe('sales arithmetic', () => {
+  it('[P8] a payment above the balance is refused with the balance; what was paid beyond it is a credit', () => {
+    expect(overpaymentMessage(2_000_000, 922_444)).toBe('Amount is more than the balance of $9,224.44');
+    expect(overpaymentMessage(922_444, 922_444)).toBeNull();
+    expect(overpaymentMessage(1, 0)).toBe('This sale is paid in full and takes no more payments');
+    const sale = { ...base, salePrice: '100.00', downPayment: '40.00' };
+    expect(saleStanding(sale, 5_000)).toEqual({ status: 'Open', paidCents: 5_000, balanceCents: 1_000, creditCents: 0 });
+    expect(saleStanding(sale, 7_500)).toEqual({ status: 'Paid', paidCents: 7_500, balanceCents: 0, creditCents: 1_500 });
+  });
+
   it('[S7] is Paid once down payment and payments reach the price, when there is no interest', () => {
     expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '40.00' }, 5_999)).toBe('Open');
     expect(saleStatus({ ...base, salePrice: '100.00', downPayment: '40.00' }, 6_000)).toBe('Paid');

@@ -1,4 +1,4 @@
-import { toCents } from './money.ts';
+import { formatUsd, fromCents, toCents } from './money.ts';
 
 /**
  * Everything derived from a sale, computed by these functions on every device and on the
@@ -24,11 +24,32 @@ export function saleStatus(sale: SaleTerms, paidCents: number): 'Open' | 'Paid' 
   return paidCents >= financedTotalCents(sale) ? 'Paid' : 'Open';
 }
 
-/** A sale's standing given what was paid after its down payment: the figures every sale list shows. */
-export type SaleStanding = { status: 'Open' | 'Paid'; paidCents: number; balanceCents: number };
+/**
+ * A sale's standing given what was paid after its down payment: the figures every sale list
+ * shows. `creditCents` ([P8]): what was paid beyond everything owed, interest included — money
+ * the ranch holds for the buyer (a payment recorded offline on a sale another device had paid
+ * off meanwhile is kept, the money was received).
+ */
+export type SaleStanding = { status: 'Open' | 'Paid'; paidCents: number; balanceCents: number; creditCents: number };
 
 export function saleStanding(sale: SaleTerms, paidCents: number): SaleStanding {
-  return { status: saleStatus(sale, paidCents), paidCents, balanceCents: balanceCents(sale, paidCents) };
+  return {
+    status: saleStatus(sale, paidCents),
+    paidCents,
+    balanceCents: balanceCents(sale, paidCents),
+    creditCents: Math.max(0, paidCents - financedTotalCents(sale)),
+  };
+}
+
+/**
+ * [P8] A payment may not exceed the sale's balance: the message says the balance, or null
+ * when `amountCents` is within it. The form and `POST /api/payments` both ask this.
+ */
+export function overpaymentMessage(amountCents: number, balance: number): string | null {
+  if (amountCents <= balance) return null;
+  return balance === 0
+    ? 'This sale is paid in full and takes no more payments'
+    : `Amount is more than the balance of ${formatUsd(fromCents(balance))}`;
 }
 
 /** What the buyer still owes after the down payment and `paidCents`, interest included; never negative. */

@@ -99,6 +99,12 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     });
     expect(first).toMatchObject({ amount: '4000.00', memo: null, installmentId: null, method: 'Check' });
     expect(await status()).toBe('Open');
+    // [P8]: never more than the balance, and the message says it.
+    const above = await staff.request('/api/payments', {
+      method: 'POST',
+      json: { saleId: sale.id, amount: '5000.01', date: '2026-02-15', method: 'ACH' },
+    });
+    expect([above.status, (await above.json()).message]).toEqual([409, 'Amount is more than the balance of $5,000']);
     await create('/api/payments', { saleId: sale.id, amount: 5000, date: '2026-02-15', method: 'ACH' });
     expect(await status()).toBe('Paid');
 

@@ -7,7 +7,16 @@ import { startStaffRanch } from './support/staff-ranch.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
 import { SYNC_RULES_VERSION } from '../src/sync/document-host.ts';
 import { untilSaved } from './support/until-saved.ts';
-import { collectionMap, COLLECTIONS, deleteEntity, getEntity, newId, readRecord, type Collection } from '../../shared/index.ts';
+import {
+  collectionMap,
+  COLLECTIONS,
+  deleteEntity,
+  getEntity,
+  newId,
+  readRecord,
+  writeEntity,
+  type Collection,
+} from '../../shared/index.ts';
 
 type AckedDevice = ReturnType<typeof connectAckedDevice>;
 
@@ -97,6 +106,37 @@ describe.each(databaseKinds())('[Y6] the socket keeps the rules REST keeps (%s)'
       .toEqual(['9000.00', '500.00']);
     expect([entity(a, 'horses', ids.horse!)?.name, entity(a, 'buyers', ids.buyer!)?.firstName]).toEqual(['Goliath', 'Bea']);
     expect((await list('sales')).map((sale) => sale.id)).toEqual([ids.sale]);
+  });
+
+  it('[P8] refuses a payment above the balance over REST, saying it; one synced from a device is kept as a credit', async () => {
+    const horseId = await create('/api/horses', { name: 'Credit', breedId: ids.breed, colorId: ids.color, genderId: ids.gender });
+    const saleId = await create('/api/sales', { horseId, buyerId: ids.buyer, salePrice: '9224.44', termsMonths: 3 });
+    const standing = async () => (await list('sales')).find((sale) => sale.id === saleId);
+    const over = await staff.request('/api/payments', {
+      method: 'POST',
+      json: { saleId, amount: '20000', date: '2026-01-15', method: 'Check' },
+    });
+    expect([over.status, (await over.json()).message]).toEqual([409, 'Amount is more than the balance of $9,224.44']);
+    expect(await standing()).toMatchObject({ status: 'Open', paid: '0.00', balance: '9224.44', credit: '0.00' });
+
+    // A device that did not know of another payment: the money was received, so it is kept.
+    await create('/api/payments', { saleId, amount: '9000', date: '2026-01-16', method: 'Cash' });
+    const a = await device();
+    const paymentId = newId();
+    a.doc.transact(() =>
+      writeEntity(a.doc, 'payments', paymentId, {
+        saleId,
+        amount: '1000',
+        date: '2026-01-16',
+        method: 'Check',
+        memo: null,
+        installmentId: null,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    await untilSaved(a);
+    expect(entity(a, 'payments', paymentId)?.amount).toBe('1000');
+    expect(await standing()).toMatchObject({ status: 'Paid', paid: '10000.00', balance: '0.00', credit: '775.56' });
   });
 
   it("[I6] refuses a horse photo that is not this ranch's: REST 400, the socket writes it back", async () => {
@@ -197,5 +237,5 @@ describe.each(databaseKinds())('a document stored under older rules (%s)', (kind
     expect(rows.map((row) => row.price)).toEqual(['12.34', '12501.00']);
     fresh.destroy();
     expect((await server.db.sql`select checked_rules from docs where name = 'ranch'`)[0]?.checked_rules).toBe(SYNC_RULES_VERSION);
-  });
+  }, 90_000);
 });

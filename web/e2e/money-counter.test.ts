@@ -108,4 +108,27 @@ describe('money at the counter, on a phone', () => {
       .toEqual(['1234.50']);
     await context.close();
   });
+
+  it('[P8] refuses an overpayment with the balance in the message, and records nothing', async () => {
+    const sale = await saleOf('Counter Thunder', '9224.44');
+    const { context, page } = await phone();
+    const dialog = await paymentDialog(page, 'Counter Thunder');
+    await field(dialog, 'Payment Method').selectOption({ label: 'Check' });
+    await field(dialog, 'Amount').fill('20000');
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await dialog.getByText('Amount is more than the balance of $9,224.44').waitFor();
+    // The whole balance is taken, and the sale is Paid with no credit.
+    await field(dialog, 'Amount').fill('9,224.44');
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByText('Payment recorded successfully').waitFor();
+    await expect
+      .poll(async () => (await api<(ApiSale & { credit: string })[]>('/api/sales')).find((found) => found.id === sale.id), {
+        timeout: 30_000,
+      })
+      .toMatchObject({ status: 'Paid', paid: '9224.44', balance: '0.00', credit: '0.00' });
+    expect((await api<ApiPayment[]>('/api/payments')).filter((payment) => payment.saleId === sale.id).map((p) => p.amount)).toEqual([
+      '9224.44',
+    ]);
+    await context.close();
+  });
 });

@@ -24,8 +24,11 @@ export async function storedSales(sql: Sql, saleId?: string): Promise<StoredSale
     order by s.created_at desc, s.id`;
 }
 
-/** A sale with its `status`, `paid` (after the down payment) and `balance` (interest included) as decimal strings. */
+/**
+ * A sale with its `status`, `paid` (after the down payment), `balance` (interest included) and
+ * `credit` (paid beyond what is owed, [P8]) as decimal strings.
+ */
 export function withStanding(sale: StoredSale, paid: number) {
-  const { status, paidCents: paidSum, balanceCents } = saleStanding(sale, paid);
-  return { ...sale, status, paid: fromCents(paidSum), balance: fromCents(balanceCents) };
+  const { status, paidCents: paidSum, balanceCents, creditCents } = saleStanding(sale, paid);
+  return { ...sale, status, paid: fromCents(paidSum), balance: fromCents(balanceCents), credit: fromCents(creditCents) };
 }

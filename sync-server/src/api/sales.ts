@@ -4,7 +4,16 @@ import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
 import { selectList } from '../sync/tables.ts';
-import { newId, paymentInput, saleInput, saleStatus, writeEntity, type EntityFields } from '../../../shared/index.ts';
+import {
+  newId,
+  overpaymentMessage,
+  paymentInput,
+  saleInput,
+  saleStanding,
+  toCents,
+  writeEntity,
+  type EntityFields,
+} from '../../../shared/index.ts';
 import { requireWriter } from '../auth/middleware.ts';
 import { validate } from '../http/validate.ts';
 import { writeThroughDoc } from './doc-writes.ts';
@@ -27,15 +36,16 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
     return c.json(rows);
   });
 
-  // Payments are append-only: create only. Only an Open sale takes one (409 otherwise).
+  // Payments are append-only: create only. Only an Open sale takes one, and no more than its
+  // balance ([P8]; 409 with the balance otherwise).
   app.post('/payments', requireWriter, validate('json', paymentInput), async (c) => {
     const input = c.req.valid('json');
     const payment = { id: newId(), ...input, createdAt: new Date().toISOString() } satisfies EntityFields;
     const refuseUnlessOpen = async () => {
       const [[sale], paid] = await Promise.all([storedSales(sql, input.saleId), paidCents(sql, input.saleId)]);
-      if (sale && saleStatus(sale, paid.get(sale.id) ?? 0) === 'Paid') {
-        throw apiError(409, 'This sale is paid in full and takes no more payments');
-      }
+      if (!sale) return;
+      const refused = overpaymentMessage(toCents(input.amount), saleStanding(sale, paid.get(sale.id) ?? 0).balanceCents);
+      if (refused) throw apiError(409, refused);
     };
     await writeThroughDoc(
       registry,

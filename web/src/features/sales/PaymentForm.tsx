@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentInput } from '../../../../shared/index.ts';
+import { overpaymentMessage, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, parseMoney, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import type { Choice } from '../../ui/ChoicePicker.tsx';
@@ -16,13 +16,16 @@ type Props = {
   /** [P4]: only Open sales can take a payment: theirs, as the picker lists them (saleChoiceLabel). */
   openSales: readonly Choice[];
   saleId?: string | undefined;
+  /** [P8] The balance of an offered sale, in cents: a payment may not exceed it. */
+  balanceOf: (saleId: string) => number | undefined;
   onSubmit: (values: PaymentFormOutput) => void;
   onCancel: () => void;
 };
 
 /** [P2] payment form: the date defaults to today where the user is. */
-export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Props) {
+export function PaymentForm({ openSales, saleId = '', balanceOf, onSubmit, onCancel }: Props) {
   const id = useId();
+  const schema = useMemo(() => withinBalance(balanceOf), [balanceOf]);
   const f = (name: string) => `${id}-${name}`;
   const {
     register,
@@ -30,7 +33,7 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
     handleSubmit,
     formState: { errors },
   } = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
-    resolver: zodResolver(paymentInput),
+    resolver: zodResolver(schema),
     defaultValues: { saleId, amount: '', date: localToday(), method: '' as PaymentFormValues['method'], memo: '' },
     // The first field to mend is focused in the order shown (focusFirstInvalid).
     shouldFocusError: false,
@@ -71,4 +74,16 @@ export function PaymentForm({ openSales, saleId = '', onSubmit, onCancel }: Prop
       <FormActions submitLabel="Record Payment" control={control} onCancel={onCancel} />
     </form>
   );
+}
+
+/** [P8] The payment schema, and no more than the chosen sale's balance (the message says it). */
+function withinBalance(balanceOf: (saleId: string) => number | undefined) {
+  return paymentInput.superRefine((payment, context) => {
+    const balance = balanceOf(payment.saleId);
+    // Only once the amount itself is valid: otherwise its own message says enough.
+    const amount = parseMoney(typeof payment.amount === 'string' ? payment.amount : '');
+    if (balance === undefined || !amount.ok) return;
+    const message = overpaymentMessage(amount.cents, balance);
+    if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+  });
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useRanchData } from '../../data/context.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -24,6 +24,8 @@ export function RecordPaymentDialog({ open, sales, saleId, onClose }: Props) {
     () => sales?.filter((sale) => sale.status === 'Open').map((sale) => ({ id: sale.id, label: saleChoiceLabel(sale) })),
     [sales],
   );
+  const balances = useMemo(() => new Map(sales?.map((sale) => [sale.id, sale.balanceCents])), [sales]);
+  const balanceOf = useCallback((id: string) => balances.get(id), [balances]);
   const toast = useToast();
 
   const record = async (values: PaymentFormOutput) => {
@@ -41,7 +43,7 @@ export function RecordPaymentDialog({ open, sales, saleId, onClose }: Props) {
   return (
     <Modal open={open} title="Record Payment" onClose={onClose}>
       {openSales ? (
-        <PaymentForm openSales={openSales} saleId={saleId} onSubmit={record} onCancel={onClose} />
+        <PaymentForm openSales={openSales} saleId={saleId} balanceOf={balanceOf} onSubmit={record} onCancel={onClose} />
       ) : (
         <span className="loading loading-spinner" role="status" aria-label="Loading" />
       )}

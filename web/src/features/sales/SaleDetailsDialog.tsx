@@ -44,6 +44,14 @@ function SaleDetails({ sale }: { sale: SaleRow }) {
         <dd data-testid="paid-so-far">{centsText(sale.paidCents)}</dd>
         <dt className="text-base-content/60">Balance</dt>
         <dd data-testid="balance">{centsText(sale.balanceCents)}</dd>
+        {sale.creditCents > 0 && (
+          <>
+            <dt className="text-base-content/60">Credit</dt>
+            <dd data-testid="credit">
+              {centsText(sale.creditCents)} <span className="text-base-content/60">paid beyond what is owed, held for the buyer</span>
+            </dd>
+          </>
+        )}
       </dl>
       <section aria-labelledby="sale-schedule">
         <h3 id="sale-schedule" className="mb-2 font-semibold">
