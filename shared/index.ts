@@ -21,3 +21,4 @@ export * from './entity-shape.ts';
 export * from './dashboard.ts';
 export * from './history.ts';
 export * from './conflicts.ts';
+export * from './birth-date.ts';

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { blankToNull, requiredName } from './common.ts';
 
-/** Phone numbers as people write them: digits, spaces, + ( ) - . and an extension. */
+/**
+ * [C9] Phone numbers as people write them, stored as typed (trimmed): a '+', '(' or a digit
+ * first, then digits, spaces and ( ) - . / * #, with an extension ('x12', 'ext. 12', '#12').
+ * '(555) 201-3344', '555-201-3344', '555.201.3344', '+1 555 201 3344' and
+ * '+44 20 7946 0958' are phone numbers; letters or a second '+' are not. Every number the
+ * earlier rule accepted is still accepted, so no stored contact becomes invalid.
+ */
+const PHONE = /^[+(\d][\d\s().\-/x#*]*(\s*ext\.?\s*\d+)?$/i;
+
 const phone = z.preprocess(
   blankToNull,
-  z
-    .string({ error: 'Invalid phone number' })
-    .trim()
-    .max(40, 'Invalid phone number')
-    .regex(/^[+\d][\d\s().\-/x#*]*$/i, 'Invalid phone number')
-    .nullable(),
+  z.string({ error: 'Invalid phone number' }).trim().max(40, 'Invalid phone number').regex(PHONE, 'Invalid phone number').nullable(),
 );
 
 /** [C7]: optional, valid when given ('Invalid email'); empty is stored as null. */

@@ -70,4 +70,15 @@ describe('horse schema (form, REST and synced data alike)', () => {
     const base = { name: 'A', breedId: BREED, colorId: COLOR, genderId: GENDER };
     expect(horseInput.parse({ ...base, birthdate: '2020-02-29T00:00:00.000Z' }).birthdate).toBe('2020-02-29');
   });
+
+  it('[H10] refuses a birth date after today, wherever on Earth it is already today', () => {
+    const base = { name: 'A', breedId: BREED, colorId: COLOR, genderId: GENDER };
+    expect(messages({ ...base, birthdate: '2030-01-01' })).toEqual(['Birth date cannot be in the future']);
+    expect(messages({ ...base, birthdate: '2030-01-01T00:00:00.000Z' })).toEqual(['Birth date cannot be in the future']);
+    const tomorrowEverywhere = new Date(Date.now() + 40 * 3600_000).toISOString().slice(0, 10);
+    expect(messages({ ...base, birthdate: tomorrowEverywhere })).toEqual(['Birth date cannot be in the future']);
+    const todayInUtc = new Date().toISOString().slice(0, 10);
+    expect(messages({ ...base, birthdate: todayInUtc })).toEqual([]);
+    expect(messages({ ...base, birthdate: '2019-04-02' })).toEqual([]);
+  });
 });

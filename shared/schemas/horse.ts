@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPastOrToday } from '../birth-date.ts';
 import { MAX_NOTES_LENGTH } from '../constants.ts';
 import { isPhotoReference, PHOTO_REFERENCE_MESSAGE } from './photo.ts';
 import { blankToNull, optionalDate, optionalMoney, optionalRef, optionalText, requiredName, requiredRef } from './common.ts';
@@ -14,7 +15,8 @@ export const horseInput = z.object({
   genderId: requiredRef('Gender is required'),
   statusId: optionalRef.default(null),
   ownerId: optionalRef.default(null),
-  birthdate: optionalDate.default(null),
+  // [H10]: never after today (the latest date on Earth, so device and server agree).
+  birthdate: optionalDate.refine((value) => value === null || isPastOrToday(value), 'Birth date cannot be in the future').default(null),
   ageYears: z
     .preprocess((value) => {
       const blank = blankToNull(value);

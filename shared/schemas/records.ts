@@ -5,7 +5,7 @@ import { contactInput } from './contact.ts';
 import { horseInput } from './horse.ts';
 import { lookupInput } from './lookup.ts';
 import { paymentInput } from './payment.ts';
-import { saleInput } from './sale.ts';
+import { saleRecordFields } from './sale.ts';
 
 /** A moment as devices stamp it: `new Date().toISOString()`. */
 export const isoTimestamp = z.iso.datetime({ offset: true, error: 'Must be a timestamp' });
@@ -30,7 +30,7 @@ export const RECORD_SCHEMAS = {
   horses: horseInput,
   owners: contactInput.extend({ createdAt: isoTimestamp }),
   buyers: contactInput,
-  sales: saleInput.and(z.object({ createdAt: isoTimestamp })),
+  sales: saleRecordFields.and(z.object({ createdAt: isoTimestamp })),
   payments: paymentInput.extend({ createdAt: isoTimestamp }),
   breeds: lookupInput,
   colors: lookupInput,

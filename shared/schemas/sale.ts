@@ -19,8 +19,8 @@ const apr = z.preprocess((value) => {
   .max(100, 'Interest APR must be at most 100')
   .nullable());
 
-/** [S3] sale form; also POST /api/sales and the server's check of synced sales. */
-export const saleInput = z
+/** A sale as the server checks it when synced, and devices read it ([S3] without [S15]). */
+export const saleRecordFields = z
   .object({
     horseId: requiredRef('Horse is required'),
     buyerId: requiredRef('Buyer is required'),
@@ -36,6 +36,20 @@ export const saleInput = z
     // Only once both amounts are valid; otherwise their own messages say enough.
     when: (payload) => payload.issues.length === 0,
   });
+
+/**
+ * [S3] [S15] sale form and POST /api/sales: 'Paid in Full' (terms 0) means the whole price is
+ * received at the sale, so the down payment is the sale price. Synced sales are checked
+ * without this rule ([S15]): a sale is create-only, and one recorded otherwise stays as it was.
+ */
+export const saleInput = saleRecordFields.refine(
+  (sale) => sale.termsMonths !== 0 || toCents(sale.downPayment) === toCents(sale.salePrice),
+  {
+    message: 'Paid in Full: the down payment is the whole sale price',
+    path: ['downPayment'],
+    when: (payload) => payload.issues.length === 0,
+  },
+);
 
 export type SaleInput = z.input<typeof saleInput>;
 export type SaleFields = z.output<typeof saleInput>;

@@ -248,6 +248,34 @@ describe('document host on a memory store', () => {
     await store.locked(RANCH, async (locked) => expect(locked.checkedRules).toBe(SYNC_RULES_VERSION));
   });
 
+  it('[H10] clears, once on load, birth dates after today written under the older rules; the horses and ages stay', async () => {
+    const store = new TestStore();
+    const { doc, ids } = seededDoc();
+    const horse = (birthdate: string) => {
+      const id = newId();
+      doc.transact(() =>
+        writeEntity(doc, 'horses', id, {
+          name: birthdate,
+          breedId: ids.breed,
+          colorId: ids.color,
+          genderId: ids.gender,
+          birthdate,
+          ageYears: 4,
+        }),
+      );
+      return id;
+    };
+    const future = horse('2030-01-01');
+    const past = horse('2019-04-02');
+    await store.load(RANCH);
+    await store.append(RANCH, 0n, [{ update: Y.encodeStateAsUpdate(doc), userId: null }], { doc, changes: everything(doc) });
+    await store.locked(RANCH, (locked) => locked.setCheckedRules(3));
+    const { host } = await loadHost(store);
+    expect(getEntity(host.doc, 'horses', future)).toMatchObject({ birthdate: null, ageYears: 4, name: '2030-01-01' });
+    expect(getEntity(host.doc, 'horses', past)).toMatchObject({ birthdate: '2019-04-02', ageYears: 4 });
+    await store.locked(RANCH, async (locked) => expect(locked.checkedRules).toBe(SYNC_RULES_VERSION));
+  });
+
   it('compacts the log into a snapshot once enough updates are logged', async () => {
     const store = new TestStore();
     await store.load(RANCH);

@@ -132,7 +132,8 @@ describe.each(databaseKinds())('[S7] [S9] [S10] [D9] money: a device and REST ag
       fc.asyncProperty(ranchAddition, async (addition) => {
         for (const sale of addition.sales) {
           const horseId = await addHorse(ranch.staff, sale.priceCents, sale.statusIndex);
-          const downCents = Math.floor(sale.priceCents * sale.downShare);
+          // [S15] 'Paid in Full' takes the whole price down.
+          const downCents = sale.termsMonths === 0 ? sale.priceCents : Math.floor(sale.priceCents * sale.downShare);
           const saleId = await createdId(ranch.staff, '/api/sales', {
             horseId,
             buyerId: buyer,

@@ -154,7 +154,7 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
     expect(more.status).toBe(409);
   });
 
-  it('[S3] [P2] [P4] refuses sales and payments that break the rules', async () => {
+  it('[S3] [S15] [P2] [P4] [H10] [C9] refuses sales, payments, horses and contacts that break the rules', async () => {
     const [horse] = await (await staff.request('/api/horses')).json();
     const cases: [string, unknown, number, string][] = [
       [
@@ -169,7 +169,20 @@ describe.each(databaseKinds())('suppliers, buyers, sales and payments over REST 
         400,
         'downPayment: Down payment cannot exceed the sale price',
       ],
-      ['/api/sales', { horseId: horse.id, buyerId: ids.owner, salePrice: '100', termsMonths: 0 }, 400, 'buyerId: no such buyer'],
+      [
+        '/api/sales',
+        { horseId: horse.id, buyerId: ids.buyer, salePrice: '100', downPayment: '60', termsMonths: 0 },
+        400,
+        'downPayment: Paid in Full: the down payment is the whole sale price',
+      ],
+      [
+        '/api/horses',
+        { name: 'Foal', breedId: ids.breed, colorId: ids.color, genderId: ids.gender, birthdate: '2030-01-01' },
+        400,
+        'birthdate: Birth date cannot be in the future',
+      ],
+      ['/api/buyers', { firstName: 'Ann', lastName: 'Lee', phone: '555-CALL-NOW' }, 400, 'phone: Invalid phone number'],
+      ['/api/sales', { horseId: horse.id, buyerId: ids.owner, salePrice: '100', termsMonths: 3 }, 400, 'buyerId: no such buyer'],
       ['/api/sales', { buyerId: ids.buyer, salePrice: '1', termsMonths: 0 }, 400, 'horseId: Horse is required'],
       ['/api/payments', { saleId: ids.buyer, amount: '5', date: '2026-01-01', method: 'Cash' }, 400, 'saleId: no such sale'],
       [

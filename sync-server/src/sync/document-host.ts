@@ -18,7 +18,7 @@ import { DocumentEpoch, freshClientId } from './epoch.ts';
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
  * something they accepted before: every stored document is then checked whole, once, on load.
  */
-export const SYNC_RULES_VERSION = 3;
+export const SYNC_RULES_VERSION = 4;
 
 /** Logged updates after which the log is folded into a snapshot, unless told otherwise. */
 export const COMPACT_EVERY = 500;

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { collectionMap, isPhotoReference } from '../../../shared/index.ts';
+import { collectionMap, isPastOrToday, isPhotoReference } from '../../../shared/index.ts';
 import { migrateStrictMoney } from './money-migration.ts';
 
 /**
@@ -20,6 +20,14 @@ const MIGRATIONS: Record<number, (doc: Y.Doc) => void> = {
   },
   // [S14]: amounts are read strictly; one the earlier rules cut or stripped keeps the amount they read.
   3: migrateStrictMoney,
+  // [H10]: a birth date after today is cleared (the history keeps it); the age entered stays.
+  4: (doc) => {
+    for (const horse of collectionMap(doc, 'horses').values()) {
+      if (!(horse instanceof Y.Map)) continue;
+      const birthdate = horse.get('birthdate');
+      if (typeof birthdate === 'string' && /^\d{4}-\d{2}-\d{2}/.test(birthdate) && !isPastOrToday(birthdate)) horse.set('birthdate', null);
+    }
+  },
 };
 
 /** Runs the migrations of every rules version after `checkedRules`, up to `current`. */

@@ -7,6 +7,9 @@ type MoneyInputProps<Values extends FieldValues> = {
   name: Path<Values>;
   control: Control<Values>;
   error: ShownError;
+  /** Shown, not typed: the value follows another field ([S15]). */
+  readOnly?: boolean;
+  describedBy?: string | undefined;
 };
 
 /**
@@ -15,7 +18,14 @@ type MoneyInputProps<Values extends FieldValues> = {
  * On leaving the field an amount it accepts is shown as it will be stored ("1234.5" →
  * "$1,234.50"), so what is seen is what is recorded.
  */
-export function MoneyInput<Values extends FieldValues>({ id, name, control, error }: MoneyInputProps<Values>) {
+export function MoneyInput<Values extends FieldValues>({
+  id,
+  name,
+  control,
+  error,
+  readOnly = false,
+  describedBy,
+}: MoneyInputProps<Values>) {
   return (
     <Controller
       control={control}
@@ -27,6 +37,8 @@ export function MoneyInput<Values extends FieldValues>({ id, name, control, erro
           autoComplete="off"
           placeholder="$0"
           className="input w-full"
+          readOnly={readOnly}
+          aria-describedby={describedBy}
           name={field.name}
           ref={field.ref}
           value={typeof field.value === 'string' ? field.value : ''}

@@ -65,7 +65,7 @@ describe('Buyers screen', () => {
       colorId: data.lookups.create('colors', { name: 'Bay' }),
       genderId: data.lookups.create('genders', { name: 'Mare' }),
     });
-    data.sales.create({ horseId, buyerId, salePrice: '100', downPayment: '', termsMonths: 0 });
+    data.sales.create({ horseId, buyerId, salePrice: '100', downPayment: '100', termsMonths: 0 });
     show();
     fireEvent.click(within(await rowOf('Bo Hart')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete buyer')).toBeTruthy();

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { afterNextFrame } from '../../lib/after-next-frame.ts';
 import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { formatUsd, horseInput, type Horse, type LookupItem } from '../../../../shared/index.ts';
+import { formatUsd, horseInput, yearsSince, type Horse, type LookupItem } from '../../../../shared/index.ts';
+import { localToday } from '../../lib/local-today.ts';
 import { FormActions, FormField, invalidProps, type ShownError } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { PhotoField } from '../photos/PhotoField.tsx';
@@ -64,8 +65,11 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
     register,
     control,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<HorseFormValues, unknown, HorseFormOutput>({ resolver: zodResolver(horseInput), defaultValues });
+  const clearAge = useCallback(() => setValue('ageYears', ''), [setValue]);
+
   // Inactive items are not offered, except the value this horse already has. Kept across
   // renders (a validation or submit renders the form): a new list would make each select
   // render its choices again in the background.
@@ -138,23 +142,13 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
         <input
           id={fieldId('birthdate')}
           type="date"
+          max={localToday()}
           className="input w-full"
           {...register('birthdate')}
           {...invalidProps(errors.birthdate, fieldId('birthdate'))}
         />
       </FormField>
-      <FormField label="Age (years)" htmlFor={fieldId('ageYears')} error={errors.ageYears}>
-        <input
-          id={fieldId('ageYears')}
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          className="input w-full"
-          {...register('ageYears')}
-          {...invalidProps(errors.ageYears, fieldId('ageYears'))}
-        />
-      </FormField>
+      <AgeField id={fieldId('ageYears')} control={control} error={errors.ageYears} register={register('ageYears')} clearAge={clearAge} />
       <FormField label="Price" htmlFor={fieldId('priceUsd')} error={errors.priceUsd}>
         {/* [H6]: kept as typed, shown as stored once the field is left. */}
         <MoneyInput id={fieldId('priceUsd')} name="priceUsd" control={control} error={errors.priceUsd} />
@@ -279,4 +273,54 @@ function useAfterFirstFrame(wanted: boolean): boolean {
     };
   }, [wanted]);
   return after;
+}
+
+/**
+ * [H10] Age (years): typed when there is no birth date; with one, the age it gives today,
+ * read-only ('From the birth date').
+ */
+function AgeField({
+  id,
+  control,
+  error,
+  register,
+  clearAge,
+}: {
+  id: string;
+  control: Control<HorseFormValues>;
+  error: ShownError;
+  register: UseFormRegisterReturn;
+  clearAge: () => void;
+}) {
+  const birthdate = useWatch({ control, name: 'birthdate' });
+  const hasBirthdate = typeof birthdate === 'string' && birthdate !== '';
+  // With a birth date the age follows it, so no age is stored beside it.
+  useEffect(() => {
+    if (hasBirthdate) clearAge();
+  }, [hasBirthdate, clearAge]);
+  if (hasBirthdate) {
+    const years = yearsSince(birthdate, localToday());
+    return (
+      <FormField label="Age (years)" htmlFor={id} error={undefined}>
+        <input id={id} readOnly className="input w-full" value={years === null ? '' : String(years)} aria-describedby={`${id}-from`} />
+        <p id={`${id}-from`} className="text-xs text-base-content/60">
+          From the birth date
+        </p>
+      </FormField>
+    );
+  }
+  return (
+    <FormField label="Age (years)" htmlFor={id} error={error}>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        className="input w-full"
+        {...register}
+        {...invalidProps(error, id)}
+      />
+    </FormField>
+  );
 }

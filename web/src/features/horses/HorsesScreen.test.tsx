@@ -139,6 +139,33 @@ describe('Horse Inventory screen', () => {
     ]);
   });
 
+  it('[H10] a future birth date is refused; with a birth date the age follows it and no age is stored', async () => {
+    lookups();
+    show();
+    const dialog = await openAddDialog();
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Dusty' } });
+    await choose(dialog, /^Breed/, 'Arabian');
+    await choose(dialog, /^Color/, 'Chestnut');
+    await choose(dialog, /^Gender/, 'Mare');
+    fireEvent.change(within(dialog).getByLabelText(/^Age/), { target: { value: '15' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Birth Date/), { target: { value: '2030-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Horse' }));
+    expect(await within(dialog).findByText('Birth date cannot be in the future')).toBeTruthy();
+    expect(await data.db.horses.count()).toBe(0);
+
+    const born = `${new Date().getFullYear() - 6}-01-01`;
+    fireEvent.change(within(dialog).getByLabelText(/^Birth Date/), { target: { value: born } });
+    const age = within(dialog).getByLabelText(/^Age/) as HTMLInputElement;
+    await waitFor(() => expect(age.value).toBe('6'));
+    expect(age.readOnly).toBe(true);
+    expect(within(dialog).getByText('From the birth date')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Horse' }));
+    expect(await screen.findByText('Horse created successfully')).toBeTruthy();
+    const [horse] = await data.db.horses.toArray();
+    expect(horse).toMatchObject({ birthdate: born, ageYears: null });
+    expect(within(await rowOf('Dusty')).getAllByRole('cell')[2]!.textContent).toBe('6 years');
+  });
+
   it('[H7] edits a horse in the Edit Horse dialog, keeping an inactive breed it already has', async () => {
     const refs = lookups();
     const id = data.horses.create({ name: 'Comet', ...refs, priceUsd: '9000' });

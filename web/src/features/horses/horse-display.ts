@@ -1,20 +1,15 @@
-import { formatUsd } from '../../../../shared/index.ts';
+import { formatUsd, horseAge } from '../../../../shared/index.ts';
+import { localToday } from '../../lib/local-today.ts';
 
-/** [H3]: 'N years' or 'Unknown'; the birth date stands in when no age was entered. */
+/**
+ * [H3] [H10]: 'N years' or 'Unknown'. With a birth date the age follows it (on the viewer's
+ * date), whatever age was also stored; without one, the age entered.
+ */
 export function ageText(ageYears: number | null, birthdate: string | null, today: Date = new Date()): string {
-  const years = ageYears ?? yearsSince(birthdate, today);
+  const years = horseAge({ birthdate, ageYears }, localToday(today));
   if (years === null) return 'Unknown';
   // [H3] writes it 'N years' for every N, so 1 reads '1 years' as in the original.
   return `${years} years`;
-}
-
-function yearsSince(isoDate: string | null, today: Date): number | null {
-  if (!isoDate) return null;
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return null;
-  let years = today.getFullYear() - year;
-  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) years -= 1;
-  return years >= 0 ? years : null;
 }
 
 /** [H3]: '$' with thousands separators, or 'N/A'. */

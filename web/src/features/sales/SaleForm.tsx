@@ -1,11 +1,11 @@
-import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useRef } from 'react';
+import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_TERMS, saleInput } from '../../../../shared/index.ts';
 import { priceText } from '../horses/horse-display.ts';
 import { ChoiceField } from '../../ui/ChoiceField.tsx';
-import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
+import { FormActions, FormField, focusFirstInvalid, invalidProps, type ShownError } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { termsText as termsLabel } from './sale-display.ts';
 import type { SaleChoices } from './sale-rows.ts';
@@ -90,9 +90,7 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
       <FormField label="Sale Price" htmlFor={f('price')} error={errors.salePrice} required>
         <MoneyInput id={f('price')} name="salePrice" control={control} error={errors.salePrice} />
       </FormField>
-      <FormField label="Down Payment" htmlFor={f('down')} error={errors.downPayment}>
-        <MoneyInput id={f('down')} name="downPayment" control={control} error={errors.downPayment} />
-      </FormField>
+      <DownPaymentField id={f('down')} control={control} error={errors.downPayment} setValue={setValue} />
       <FormField label="Payment Terms" htmlFor={f('terms')} error={errors.termsMonths} required>
         <select id={f('terms')} className="select w-full" {...register('termsMonths')} {...invalidProps(errors.termsMonths, f('terms'))}>
           <option value="">Select payment terms</option>
@@ -126,5 +124,49 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
       </FormField>
       <FormActions submitLabel="Create Sale" control={control} onCancel={onCancel} />
     </form>
+  );
+}
+
+/**
+ * [S15] Down Payment: typed, or with 'Paid in Full' the sale price itself (the whole price is
+ * received at the sale), shown read-only and following the price as it is typed.
+ */
+function DownPaymentField({
+  id,
+  control,
+  error,
+  setValue,
+}: {
+  id: string;
+  control: Control<SaleFormValues>;
+  error: ShownError;
+  setValue: UseFormSetValue<SaleFormValues>;
+}) {
+  const terms = useWatch({ control, name: 'termsMonths' });
+  const price = useWatch({ control, name: 'salePrice' });
+  const paidInFull = String(terms) === '0';
+  const wasPaidInFull = useRef(false);
+  useEffect(() => {
+    if (paidInFull) setValue('downPayment', typeof price === 'string' ? price : '', { shouldValidate: false });
+    // Leaving 'Paid in Full', the down payment is typed again from $0.
+    else if (wasPaidInFull.current) setValue('downPayment', '$0', { shouldValidate: false });
+    wasPaidInFull.current = paidInFull;
+  }, [paidInFull, price, setValue]);
+  return (
+    <FormField label="Down Payment" htmlFor={id} error={error}>
+      <MoneyInput
+        id={id}
+        name="downPayment"
+        control={control}
+        error={error}
+        readOnly={paidInFull}
+        describedBy={paidInFull ? `${id}-full` : undefined}
+      />
+      {paidInFull && (
+        <p id={`${id}-full`} className="text-xs text-base-content/60">
+          Paid in Full: the whole price is received at the sale
+        </p>
+      )}
+    </FormField>
   );
 }

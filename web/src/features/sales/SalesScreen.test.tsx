@@ -130,9 +130,36 @@ describe('Sales & Payments screen', () => {
     await waitFor(() => expect(listed(again, /^Horse/)).toEqual([]));
   });
 
+  it("[S15] 'Paid in Full' takes the whole price as the down payment: the sale is Paid at once", async () => {
+    seed();
+    renderScreen(<SalesScreen />, { data });
+    const dialog = await openDialog('Create Sale', 'Create New Sale');
+    await within(dialog).findByLabelText(/^Horse/);
+    await pick(dialog, /^Horse/, 'sta', 'Star');
+    await pick(dialog, /^Buyer/, 'bo', 'Bo Buyer');
+    choose(dialog, /^Payment Terms/, 'Paid in Full');
+    const down = within(dialog).getByLabelText(/^Down Payment/) as HTMLInputElement;
+    await waitFor(() => expect(down.value).toBe('$12,000'));
+    expect(down.readOnly).toBe(true);
+    expect(within(dialog).getByText('Paid in Full: the whole price is received at the sale')).toBeTruthy();
+    // The down payment follows the price as it is typed.
+    const price = within(dialog).getByLabelText(/^Sale Price/);
+    fireEvent.change(price, { target: { value: '11500' } });
+    await waitFor(() => expect(down.value).toBe('11500'));
+    fireEvent.blur(price);
+    await waitFor(() => expect(down.value).toBe('$11,500'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Sale' }));
+    expect(await screen.findByText('Sale created successfully')).toBeTruthy();
+    const [sale] = await data.db.sales.toArray();
+    expect(sale).toMatchObject({ salePrice: '11500.00', downPayment: '11500.00', termsMonths: 0 });
+    const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('Paid')).toBeTruthy());
+    expect(within(row).queryByRole('button', { name: 'Add Payment' })).toBeNull();
+  });
+
   it('[S7] [P4] [S12] records payments until the sale is Paid; Add Payment pre-fills and disappears', async () => {
     const { star, buyerId } = seed();
-    data.sales.create({ horseId: star, buyerId, salePrice: '1000', downPayment: '400', termsMonths: 0 });
+    data.sales.create({ horseId: star, buyerId, salePrice: '1000', downPayment: '400', termsMonths: 3 });
     renderScreen(<SalesScreen />, { data });
     const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
 
