@@ -22,3 +22,4 @@ export * from './dashboard.ts';
 export * from './history.ts';
 export * from './conflicts.ts';
 export * from './birth-date.ts';
+export * from './public-name.ts';

@@ -104,4 +104,69 @@ describe.each(databaseKinds())('[K1]–[K6] care entries over REST and on the so
     await expect.poll(() => collectionMap(device.doc, 'careEntries').has(stranger)).toBe(false);
     expect(await entries(`?horseId=${horses[0]}`)).toEqual([entry]);
   });
+
+  it('[K1] [K3] on the socket, who recorded an entry and when stay; notes and the date done may be corrected, as over REST', async () => {
+    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const adminId = ((await (await admin.request('/api/auth/user')).json()) as { id: string }).id;
+    const recorded = await admin.request('/api/careEntries', {
+      method: 'POST',
+      json: { horseIds: [horses[1]], kind: 'coggins', doneOn: '2026-05-02', notes: 'negative' },
+    });
+    const [entry] = (await recorded.json()) as { id: string; recordedBy: string; recordedByName: string; createdAt: string }[];
+    // The bootstrap Admin has no names: they are named by their role, never by their e-mail.
+    expect(entry).toMatchObject({ recordedBy: adminId, recordedByName: 'Admin' });
+    const device = connectDevice(server.url, staff.cookie);
+    devices.push(device);
+    await whenSynced(device);
+    await expect.poll(() => collectionMap(device.doc, 'careEntries').has(entry!.id)).toBe(true);
+    const viewerId = ((await (await viewer.request('/api/auth/user')).json()) as { id: string }).id;
+    device.doc.transact(() => {
+      const map = collectionMap(device.doc, 'careEntries').get(entry!.id)!;
+      map.set('recordedBy', viewerId);
+      map.set('recordedByName', 'viewer X');
+      map.set('createdAt', '2020-01-01T00:00:00.000Z');
+      map.set('notes', 'POSITIVE');
+      map.set('doneOn', '2026-01-01');
+    });
+    await expect
+      .poll(() => getEntity(device.doc, 'careEntries', entry!.id))
+      .toMatchObject({
+        recordedBy: adminId,
+        recordedByName: 'Admin',
+        createdAt: entry!.createdAt,
+        notes: 'POSITIVE',
+        doneOn: '2026-01-01',
+      });
+    await expect
+      .poll(async () => ((await entries(`?horseId=${horses[1]}`)) as { id: string }[]).find((row) => row.id === entry!.id))
+      .toMatchObject({ recordedBy: adminId, recordedByName: 'Admin', createdAt: entry!.createdAt, notes: 'POSITIVE' });
+  });
+
+  it('[K1] an entry a device creates names its sender, by their name in the user table, whatever the device says', async () => {
+    const staffId = ((await (await staff.request('/api/auth/user')).json()) as { id: string }).id;
+    const viewerId = ((await (await viewer.request('/api/auth/user')).json()) as { id: string }).id;
+    const device = connectDevice(server.url, staff.cookie);
+    devices.push(device);
+    await whenSynced(device);
+    const [forged, honest] = [newId(), newId()];
+    const fields = {
+      horseId: horses[2]!,
+      kind: 'deworming',
+      doneOn: '2026-06-01',
+      nextDueOn: null,
+      notes: null,
+      createdAt: new Date().toISOString(),
+    };
+    device.doc.transact(() => {
+      writeEntity(device.doc, 'careEntries', forged, { ...fields, recordedBy: viewerId, recordedByName: 'Someone Else' });
+      writeEntity(device.doc, 'careEntries', honest, { ...fields, recordedBy: staffId, recordedByName: 'Staff Tester' });
+    });
+    await expect
+      .poll(() => getEntity(device.doc, 'careEntries', forged))
+      .toMatchObject({ recordedBy: staffId, recordedByName: 'Staff Tester' });
+    const created = async () =>
+      ((await entries(`?horseId=${horses[2]}`)) as { id: string }[]).filter((row) => [forged, honest].includes(row.id));
+    await expect.poll(async () => (await created()).length).toBe(2);
+    for (const row of await created()) expect(row).toMatchObject({ recordedBy: staffId, recordedByName: 'Staff Tester' });
+  });
 });

@@ -110,7 +110,7 @@ describe.each(databaseKinds())('[T6] conflicts (%s)', (kind) => {
       entityId: id,
       field: 'priceUsd',
       money: true,
-      kept: { value: '9500.00', userName: 'admin@ranch.test' },
+      kept: { value: '9500.00', userName: 'Admin' },
       other: { value: '9000.00', userName: 'Staff Tester' },
     });
     expect(Date.now() - Date.parse(conflict?.detectedAt ?? '')).toBeLessThan(60_000);
@@ -122,7 +122,7 @@ describe.each(databaseKinds())('[T6] conflicts (%s)', (kind) => {
       {
         before: '9000.00',
         after: '9500.00',
-        userName: 'admin@ranch.test',
+        userName: 'Admin',
         conflict: {
           id: conflict?.id,
           kept: true,
@@ -141,7 +141,7 @@ describe.each(databaseKinds())('[T6] conflicts (%s)', (kind) => {
           kept: false,
           otherValue: '9500.00',
           otherUserId: conflict?.kept.userId,
-          otherUserName: 'admin@ranch.test',
+          otherUserName: 'Admin',
           open: true,
         },
       },
@@ -160,19 +160,19 @@ describe.each(databaseKinds())('[T6] conflicts (%s)', (kind) => {
       field: 'priceUsd',
       money: true,
       kept: { value: '9000.00', userName: 'Staff Tester' },
-      other: { value: '9500.00', userName: 'admin@ranch.test' },
+      other: { value: '9500.00', userName: 'Admin' },
     });
     const [lost, earlier] = (await history(id)).filter((change) => change.field === 'priceUsd');
     expect(earlier).toMatchObject({
       after: '9000.00',
       userName: 'Staff Tester',
-      conflict: { id: conflict?.id, kept: true, otherValue: '9500.00', otherUserName: 'admin@ranch.test', open: true },
+      conflict: { id: conflict?.id, kept: true, otherValue: '9500.00', otherUserName: 'Admin', open: true },
     });
     expect(lost).toMatchObject({
       kind: 'update',
       before: '9000.00',
       after: '9500.00',
-      userName: 'admin@ranch.test',
+      userName: 'Admin',
       conflict: { id: conflict?.id, kept: false, otherValue: '9000.00', otherUserName: 'Staff Tester', open: true },
     });
     expect((await stored(id)).priceUsd).toBe('9000.00');

@@ -15,6 +15,7 @@ import {
   getEntity,
   isoDate,
   newId,
+  publicName,
   writeEntity,
   type CareEntry,
   type EntityFields,
@@ -55,7 +56,7 @@ export function careRoutes(sql: Sql, registry: DocumentRegistry) {
     const { horseIds, ...details } = c.req.valid('json');
     const user = c.get('user');
     const createdAt = new Date().toISOString();
-    const recordedByName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    const recordedByName = publicName(user);
     const entries = horseIds.map((horseId) => ({ id: newId(), horseId, ...details, recordedBy: user.id, recordedByName, createdAt }));
     await writeThroughDoc(registry, user.id, (doc) => {
       for (const entry of entries) checkReferences(doc, 'careEntries', entry);

@@ -15,9 +15,12 @@ const filter = z
     path: ['collection'],
   });
 
-/** A person's name as the history gives it: first and last name, else the e-mail. */
+/**
+ * A person's name as the history gives it (shared publicName): first and last name, else their
+ * role — never the e-mail, which only Admins see.
+ */
 export const userName = (alias: string) =>
-  `coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email)`;
+  `coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.role)`;
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

@@ -48,7 +48,7 @@ export function historyRoutes(sql: Sql) {
     const rows = await sql<Row[]>`
       select h.id::text as id, h.seq::text as seq, h.step, h.collection, h.entity_id::text as "entityId", h.kind, h.field,
         h.before, h.after, h.user_id::text as "userId",
-        coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as "userName",
+        ${sql.unsafe(userName('u'))} as "userName",
         to_char(h.server_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "serverTime",
         h.device_time as "deviceTime",
         case when k.id is null then null else jsonb_build_object(

@@ -48,7 +48,21 @@ export type ChangeContext = {
 
 /** Records and fields a change may create but never alter afterwards (REST has no PUT or DELETE for them). */
 const CREATE_ONLY: ReadonlySet<Collection> = new Set(['sales', 'payments']);
-const FIXED_FIELDS = ['createdAt'];
+/** Fields of a record no change alters once it exists (REST keeps them too: careEntryEdit). */
+const FIXED_FIELDS: Partial<Record<Collection, readonly string[]>> = {
+  careEntries: ['recordedBy', 'recordedByName', 'createdAt'],
+};
+const fixedFields = (collection: Collection): readonly string[] => FIXED_FIELDS[collection] ?? ['createdAt'];
+/** [K1] Fields naming who made a record: on creation they are the sender's (REST sets them from the session). */
+const AUTHOR_FIELDS: Partial<Record<Collection, { id: string; name: string }>> = {
+  careEntries: { id: 'recordedBy', name: 'recordedByName' },
+};
+
+/**
+ * The person whose device sent the change (origin.ts), and how to read their name from the
+ * user table (publicName), asked only when the change creates a record with author fields.
+ */
+export type Author = { userId: string; name: () => Promise<string> };
 /** How often one entity may be settled again in one plan (each removal re-settles what referred to it). */
 const MAX_VISITS = 8;
 
@@ -75,8 +89,9 @@ export async function planCompensations(
   references: ReferenceIndex,
   source: LastValidSource,
   lastValid: LastValid = new Map(),
+  author?: Author,
 ): Promise<Compensation[]> {
-  const planner = new Planner(doc, references, source, lastValid, context.edits);
+  const planner = new Planner(doc, references, source, lastValid, context.edits, author);
   await planner.settleAll(context.changes);
   return [...strayContent(doc), ...planner.plans()];
 }
@@ -113,7 +128,15 @@ class Planner {
     private readonly source: LastValidSource,
     private readonly lastValid: LastValid,
     private readonly edits: Edits,
+    private readonly author: Author | undefined,
   ) {}
+
+  private authorName: Promise<string> | undefined;
+
+  /** A record this change creates (present, and no edit of one that existed) with fields naming its author. */
+  private authored(collection: Collection, id: string): boolean {
+    return this.author !== undefined && AUTHOR_FIELDS[collection] !== undefined && !this.edits.has(entityKey(collection, id));
+  }
 
   private readonly exists = (collection: Collection, id: string): boolean => {
     const entry = this.planned.get(entityKey(collection, id));
@@ -160,7 +183,9 @@ class Planner {
   private needsLook(collection: Collection, id: string): boolean {
     if (this.planned.has(entityKey(collection, id))) return true;
     const edited = this.edits.get(entityKey(collection, id));
-    if (edited && (CREATE_ONLY.has(collection) || edited.has(WHOLE) || FIXED_FIELDS.some((field) => edited.has(field)))) return true;
+    if (edited && (CREATE_ONLY.has(collection) || edited.has(WHOLE) || fixedFields(collection).some((field) => edited.has(field))))
+      return true;
+    if (this.authored(collection, id)) return true;
     const shape = entityShape(collection, id, collectionMap(this.doc, collection).get(id));
     return shape.kind !== 'entity' || shape.strays.length > 0 || checkFields(collection, id, shape.fields, this.exists).state === 'invalid';
   }
@@ -281,6 +306,7 @@ class Planner {
     }
     this.dropStrays(entry, last);
     if (last) this.keepFixed(entry, last);
+    else if (this.authored(collection, id)) await this.stampAuthor(entry);
     const verdict = this.check(entry);
     if (verdict.state !== 'invalid') return;
     if (last) await this.repair(entry, last, verdict);
@@ -316,15 +342,27 @@ class Planner {
     if (shape.strays.includes('id')) entry.written.add('id');
   }
 
-  /** Sales and payments are not changed once made (REST has no PUT for them); no record's `createdAt` is. */
+  /** Sales and payments are not changed once made (REST has no PUT for them); no record's `createdAt` is, nor a care entry's author. */
   private keepFixed(entry: Entry, last: Record<string, unknown>): void {
     const changed = differing(entry.collection, entry.fields, last);
-    const fixed = CREATE_ONLY.has(entry.collection) ? changed : changed.filter((field) => FIXED_FIELDS.includes(field));
+    const fixed = CREATE_ONLY.has(entry.collection) ? changed : changed.filter((field) => fixedFields(entry.collection).includes(field));
     if (fixed.length === 0) return;
     const reason = CREATE_ONLY.has(entry.collection)
       ? `A ${COLLECTION_NOUN[entry.collection]} cannot be changed once recorded`
-      : 'When a record was created cannot be changed';
+      : fixed.every((field) => field === 'createdAt')
+        ? 'When a record was created cannot be changed'
+        : 'Who recorded it and when cannot be changed';
     this.write(entry, Object.fromEntries(fixed.map((field) => [field, last[field]])), reason);
+  }
+
+  /** [K1] A record the change creates names its sender as its author, by their name in the user table. */
+  private async stampAuthor(entry: Entry): Promise<void> {
+    const fields = AUTHOR_FIELDS[entry.collection];
+    if (!fields || !this.author) return;
+    this.authorName ??= this.author.name();
+    const stamp = { [fields.id]: this.author.userId, [fields.name]: await this.authorName };
+    const wrong = Object.entries(stamp).filter(([field, value]) => entry.fields[field] !== value);
+    if (wrong.length > 0) this.write(entry, Object.fromEntries(wrong), 'Who recorded it is the person who sent it');
   }
 
   /** Brings a gone entity back as it last was valid, with whatever that state refers to. */

@@ -1,7 +1,15 @@
 import * as Y from 'yjs';
 import { collectionMap, COLLECTIONS, observeEntities, type CompensationNotice, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
-import { applyCompensations, noticesOf, planCompensations, rememberValid, type LastValid, type LastValidSource } from './compensation.ts';
+import {
+  applyCompensations,
+  noticesOf,
+  planCompensations,
+  rememberValid,
+  type Author,
+  type LastValid,
+  type LastValidSource,
+} from './compensation.ts';
 import { applyStored, MAX_UPDATES_PER_COMMIT, type DocumentAccess, type DocumentStore, type LoggedUpdate } from './document-store.ts';
 import { mergeEdits, observeEdits, type Edits } from './edits.ts';
 import { fieldWrites, markConflicts, type FieldWrite } from './conflicts.ts';
@@ -38,6 +46,8 @@ export type HostOptions = {
   compactEvery?: number;
   /** Encode time of each user's sync answers (state-answers.ts; RANCH_SYNC_ENCODE_MS_PER_SECOND). */
   encodeMsPerSecond?: number;
+  /** [K1] A person's name as the user table gives it (publicName), for the records their device creates. */
+  authorName?: (userId: string) => Promise<string>;
 };
 
 export type { Subscriber } from './subscriber.ts';
@@ -126,6 +136,8 @@ export class DocumentHost {
   private readonly references: ReferenceIndex;
   /** Sync step 2 answers, with the whole document cached and each user's encode time budgeted. */
   readonly answers: StateAnswers;
+  /** HostOptions.authorName; without it, a device's records keep the author they name. */
+  private authorName: ((userId: string) => Promise<string>) | undefined;
 
   private constructor(
     private readonly store: DocumentStore,
@@ -169,6 +181,7 @@ export class DocumentHost {
     const compactEvery = BigInt(options.compactEvery ?? COMPACT_EVERY);
     const encodeMsPerSecond = options.encodeMsPerSecond ?? DEFAULT_SYNC_LIMITS.encodeMsPerSecond;
     const host = new DocumentHost(store, name, doc, events, stored.lastSeq, stored.snapshotSeq, compactEvery, encodeMsPerSecond, epoch);
+    host.authorName = options.authorName;
     try {
       await host.checkUnderCurrentRules();
     } catch (error) {
@@ -306,6 +319,13 @@ export class DocumentHost {
     return (collection, ids) => access.lastValid(collection, ids);
   }
 
+  /** [K1] The sender of a device's change, whose name is read only if the change creates a record naming its author. */
+  private authorOf(origin: ChangeOrigin): Author | undefined {
+    const { authorName } = this;
+    if (origin.kind !== 'connection' || !authorName) return undefined;
+    return { userId: origin.userId, name: () => authorName(origin.userId) };
+  }
+
   private reachedPosition(seq: bigint): void {
     this.events.onPosition(this.name, seq);
   }
@@ -342,7 +362,14 @@ export class DocumentHost {
       let compensation: Uint8Array | null = null;
       let notices: CompensationNotice[] = [];
       try {
-        const plans = await planCompensations(this.doc, touched, this.references, this.lastValidFrom(this.store), validInBatch);
+        const plans = await planCompensations(
+          this.doc,
+          touched,
+          this.references,
+          this.lastValidFrom(this.store),
+          validInBatch,
+          this.authorOf(entry.origin),
+        );
         if (plans.length > 0) {
           const compensated = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
           compensation = compensated.update;

@@ -1,5 +1,5 @@
 import type { Sql } from '../db/client.ts';
-import { DOC_NAME, type Role } from '../../../shared/index.ts';
+import { DOC_NAME, publicName, type Role } from '../../../shared/index.ts';
 import { DocumentHost } from './document-host.ts';
 import type { DocumentStore } from './document-store.ts';
 import { PostgresDocumentStore } from './postgres-document-store.ts';
@@ -55,6 +55,7 @@ export class DocumentRegistry {
       host = DocumentHost.load(this.store, name, events, {
         ...(this.options.compactEvery ? { compactEvery: this.options.compactEvery } : {}),
         ...(this.options.encodeMsPerSecond ? { encodeMsPerSecond: this.options.encodeMsPerSecond } : {}),
+        authorName: (userId) => this.publicNameOf(userId),
       });
       this.hosts.set(name, host);
       host.catch(() => this.hosts.delete(name));
@@ -151,6 +152,13 @@ export class DocumentRegistry {
     const role = (await this.liveSessions([connection.sessionId])).get(connection.sessionId);
     if (role) connection.setCanWrite(role !== 'Viewer');
     else connection.closeSignedOut();
+  }
+
+  /** [K1] [T1] How the user is named to others (publicName), from the user table. */
+  private async publicNameOf(userId: string): Promise<string> {
+    const [user] = await this.sql<{ firstName: string | null; lastName: string | null; role: Role }[]>`
+      select first_name as "firstName", last_name as "lastName", role from users where id = ${userId}`;
+    return user ? publicName(user) : 'Unknown user';
   }
 
   /** The sessions of `ids` that still are sessions, with their user's role. */

@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CareVisit } from '../../../../shared/index.ts';
+import { publicName, type CareVisit } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCurrentUser } from '../auth/AuthProvider.tsx';
 import { CareVisitForm } from './CareVisitForm.tsx';
-import { displayName } from '../../lib/user-display.ts';
+import { displayRole } from '../../lib/user-display.ts';
 import { readByNameInPages } from '../horses/read-in-pages.ts';
 
 type Props = { open: boolean; horseIds?: string[]; onClose: () => void };
@@ -18,7 +18,7 @@ export function CareVisitDialog({ open, horseIds, onClose }: Props) {
   const horses = useLiveQuery(async () => (open ? (await readByNameInPages(db)).map(({ id, name }) => ({ id, name })) : []), [db, open]);
 
   const record = async (visit: CareVisit) => {
-    const name = displayName(user);
+    const name = publicName({ ...user, role: displayRole(user) });
     try {
       await writes.careEntries.create(visit, { userId: user.id, name });
     } catch (error) {
