@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -15,10 +16,20 @@ import { defineConfig } from 'vitest/config';
  * - `server`: the server in process or as a process, on PGlite, and on Postgres too when
  *   DATABASE_URL is set. `server-units`: its files that need no database (the memory store,
  *   pure functions), listed in SERVER_UNITS; they run in the quick tier too.
- * - `e2e`: the built app in Chromium, one file at a time.
+ * - `e2e`: the built app in Chromium. Each file starts its own server (port 0, its own data
+ *   folder or database) and its own browser, so files run side by side (two at a time on two
+ *   cores), after the other projects, whose CPU-bound files would slow the browsers.
  *
  * `npm run test:quick` runs `unit` and `server-units`; `npm test` every project.
  */
+/**
+ * Vitest's default, one worker less than the cores, leaves one of two cores idle while the
+ * other runs every file; the main process mostly waits once the files are transformed.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+/** A browser test runs a server, PGlite and Chromium besides its worker. */
+const BROWSER_WORKERS = Math.max(2, Math.floor(availableParallelism() / 2));
+
 const UNIT_GLOBS = ['shared/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}', 'web/bench/**/*.test.ts'];
 const UNIT_FOLDERS = ['shared', 'web/src', 'web/test', 'web/bench'];
 const DOM_MARK = /^(\/\/[^\n]*\n|\s*\n)*\/\/ @vitest-environment jsdom\b/;
@@ -49,6 +60,7 @@ const domFiles = UNIT_FOLDERS.flatMap((folder) =>
 
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -93,7 +105,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: BROWSER_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

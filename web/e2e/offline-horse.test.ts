@@ -9,9 +9,11 @@ import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } fr
 /**
  * The walking skeleton end to end: a horse added on a device with no signal survives
  * reloads, reaches the server (and Postgres) when signal returns, and appears on a second
- * device without it reloading.
+ * device without it reloading. The data layer runs in the data worker, as in every browser
+ * with workers; the page's own data layer goes offline and back in conflicts.test.ts
+ * (docs/contributing.md, "Browser tests").
  */
-describe.each(['worker', 'page'] as const)('a horse added offline reaches the server and the office (data layer in the %s)', (mode) => {
+describe('a horse added offline reaches the server and the office', () => {
   let server: AppServer;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
@@ -39,12 +41,8 @@ describe.each(['worker', 'page'] as const)('a horse added offline reaches the se
 
   it('[O1] [O2] works offline, survives reloads and syncs when back online', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    // The page's own data layer is what a browser without workers (or whose worker failed) runs.
-    await phone.addInitScript((worker) => localStorage.setItem('ranch.dataWorker', worker), mode === 'worker' ? '1' : '0');
     const page = await signInThroughUi(phone, link, ADMIN);
-    expect(await page.evaluate(() => (window as { __ranch?: { host?: string } }).__ranch?.host ?? 'page')).toBe(
-      mode === 'worker' ? 'shared' : 'page',
-    );
+    expect(await page.evaluate(() => (window as { __ranch?: { host?: string } }).__ranch?.host ?? 'page')).toBe('shared');
     // The service worker must control the page before the signal goes.
     await serviceWorkerInControl(page);
     // On a phone the sidebar is a drawer behind the menu button.

@@ -69,10 +69,11 @@ async function goOffline(link: PhoneLink, page: Page): Promise<void> {
 /**
  * Issue 14, shared computers ([A11], [A12], [A13]): signing out clears the device once the
  * server has everything; unsent changes are never sent under another user's session; a
- * session the server ends signs the device out with its unsent changes kept. Run with the
- * data layer in the page and in the data worker.
+ * session the server ends signs the device out with its unsent changes kept. The data layer
+ * runs in the data worker, as in every browser with workers (docs/contributing.md, "Browser
+ * tests": each browser test runs once).
  */
-describe.each(['page', 'worker'] as const)('a shared computer (data layer in the %s)', (mode) => {
+describe('a shared computer', () => {
   let server: AppServer;
   let link: PhoneLink;
   let browser: Browser;
@@ -95,7 +96,6 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
   async function desk(): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(20_000);
-    await context.addInitScript((worker) => localStorage.setItem('ranch.dataWorker', worker), mode === 'worker' ? '1' : '0');
     return context;
   }
 
@@ -132,7 +132,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await page.evaluate(async (url) => void (await (await fetch(url)).arrayBuffer()), photo);
     expect(await fromHttpCache(page, photo)).toBe(200);
     await navigate(page, 'Admin', 'Administration');
-    await addLookup(page, 'Breeds', 'Breed', `Synced ${mode}`);
+    await addLookup(page, 'Breeds', 'Breed', `Synced`);
     await page.getByText('All changes saved').waitFor();
     expect((await ranchRecords(page))['ranch-data/breeds']).toBeGreaterThan(0);
 
@@ -147,7 +147,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await page.reload();
     await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
     expect(await databasesWithRecords(page)).toEqual([]);
-    expect(await breedsOnServer()).toContain(`Synced ${mode}`);
+    expect(await breedsOnServer()).toContain(`Synced`);
     await context.close();
   });
 
@@ -158,7 +158,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await page.getByText('All changes saved').waitFor();
     await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
-    await addLookup(page, 'Breeds', 'Breed', `Offline ${mode}`);
+    await addLookup(page, 'Breeds', 'Breed', `Offline`);
     await page.getByText('1 change waiting').waitFor();
 
     await openUserMenu(page);
@@ -175,7 +175,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await dialog.getByRole('button', { name: 'Sign out anyway' }).waitFor();
     await link.setOffline(context, false);
     await dialog.getByText('Everything is now saved on the server.').waitFor({ timeout: 30_000 });
-    expect(await breedsOnServer()).toContain(`Offline ${mode}`);
+    expect(await breedsOnServer()).toContain(`Offline`);
     await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
     expect(await databasesWithRecords(page)).toEqual([]);
@@ -189,7 +189,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await page.getByText('All changes saved').waitFor();
     await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
-    const kept = `Kept ${mode}`;
+    const kept = `Kept`;
     await addLookup(page, 'Breeds', 'Breed', kept);
     await page.getByText('1 change waiting').waitFor();
 
@@ -202,7 +202,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await notice
       .getByText('1 change could not be sent. It is kept on this device until Ann Lee signs in again.')
       .waitFor({ timeout: 10_000 });
-    console.log(`[${mode}] back online → signed-out notice: ${Date.now() - signedOut} ms`);
+    console.log(`back online → signed-out notice: ${Date.now() - signedOut} ms`);
     expect(await breedsOnServer()).not.toContain(kept);
     // Still said after a reload (a later start, signed out).
     await page.reload();
@@ -236,7 +236,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await page.getByText('All changes saved').waitFor();
     await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
-    const mine = `Ann only ${mode}`;
+    const mine = `Ann only`;
     await addLookup(page, 'Breeds', 'Breed', mine);
     await page.getByText('1 change waiting').waitFor();
     // Meanwhile Bo signs in in another tab of this browser: the cookie is now his.
@@ -252,7 +252,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
 
   it('[A13] [U11] a deactivated user’s device, back online, is signed out within seconds with its unsent change kept; reactivated, it is sent', async () => {
     const STELLA = {
-      email: `stella-${mode}@ranch.test`,
+      email: `stella@ranch.test`,
       password: 'stable password',
       firstName: 'Stella',
       lastName: 'Hand',
@@ -266,7 +266,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await page.getByText('All changes saved').waitFor();
     await goOffline(link, page);
     await navigate(page, 'Admin', 'Administration');
-    const paddock = `Paddock ${mode}`;
+    const paddock = `Paddock`;
     await addLookup(page, 'Breeds', 'Breed', paddock);
 
     await api(`/api/users/${id}`, { method: 'PATCH', body: JSON.stringify({ isActive: false }) });
@@ -275,7 +275,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await page
       .getByText('1 change could not be sent. It is kept on this device until Stella Hand signs in again.')
       .waitFor({ timeout: 10_000 });
-    console.log(`[${mode}] deactivated device back online → signed-out notice: ${Date.now() - online} ms`);
+    console.log(`deactivated device back online → signed-out notice: ${Date.now() - online} ms`);
     expect(await breedsOnServer()).not.toContain(paddock);
 
     await api(`/api/users/${id}`, { method: 'PATCH', body: JSON.stringify({ isActive: true }) });
@@ -294,7 +294,7 @@ describe.each(['page', 'worker'] as const)('a shared computer (data layer in the
     await fetch(`${server.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
     await page.getByText('You are logged out. Logging in again...').waitFor({ timeout: 10_000 });
     await page.waitForURL('**/api/login');
-    console.log(`[${mode}] session ended → sign-in page: ${Date.now() - ended} ms`);
+    console.log(`session ended → sign-in page: ${Date.now() - ended} ms`);
     expect(await databasesWithRecords(page)).toEqual([]);
     await context.close();
   });
