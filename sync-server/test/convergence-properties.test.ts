@@ -44,8 +44,10 @@ import { connectAckedDevice } from './support/sync-client.ts';
  * checked again. The full contract is checked on every run.
  */
 const NUM_RUNS = Number(process.env.FC_RUNS ?? 20);
+/** The suite's fixed seed, so every run meets the same cases; `FC_SEED` picks others (`npm run test:full` a fresh one). */
+const SEED = 20261207;
 const replay = {
-  ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+  seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : SEED,
   ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
 };
 /**

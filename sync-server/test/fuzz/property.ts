@@ -18,9 +18,12 @@ export type FuzzOptions = {
  */
 const FOCUS = process.env.FUZZ_FOCUS ?? '';
 
-/** The seed and path of a run from the environment (FUZZ_SEED, FUZZ_PATH), else a fresh seed. */
-export function seedFromEnv(): { seed: number; path?: string } {
-  const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
+/**
+ * The seed and path of a run from the environment (FUZZ_SEED, FUZZ_PATH), else `fallback`
+ * (the test suite's fixed seed), else a fresh seed (the long run meets new cases each time).
+ */
+export function seedFromEnv(fallback?: number): { seed: number; path?: string } {
+  const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (fallback ?? Date.now() ^ (Math.random() * 0x7fffffff));
   return process.env.FUZZ_PATH ? { seed, path: process.env.FUZZ_PATH } : { seed };
 }
 
