@@ -1,4 +1,5 @@
 import { toCents } from './money.ts';
+import { addReceivables, emptyReceivables, type Ageing } from './receivables.ts';
 import { pastDueCents, saleStatus, type SaleTerms } from './sales.ts';
 
 /** What the Horse Status Distribution calls horses with no status. */
@@ -33,13 +34,23 @@ export type RanchFigures = {
   activeSales: number;
   pastDueCents: number;
   statusDistribution: StatusCount[];
+  /** [D2] Horses whose record was made this month (by the time in their id, [D12]). */
+  horsesAddedThisMonth: number;
+  /** [D2] The inventory value at the start of this month, at today's listed prices ([D12]). */
+  inventoryValueLastMonthCents: number;
+  /** [D2] What the open sales still owe in all (their balances, interest included). */
+  pendingCents: number;
+  /** [D2] Buyers with something past due. */
+  accountsPastDue: number;
+  /** [D11] The open sales' balances by how late they are. */
+  ageing: Ageing;
 };
 
 /** What the figures are computed from: the same rows on a device (Dexie) and on the server (the projection). */
 export type RanchFiguresInput = {
   horses: readonly { id: string; statusId: string | null; priceUsd: string | null }[];
   statuses: readonly { id: string; name: string }[];
-  sales: readonly (SaleTerms & { id: string; horseId: string })[];
+  sales: readonly (SaleTerms & { id: string; horseId: string; buyerId: string })[];
   /** What was paid on each sale after its down payment, in cents (see `paidCentsBySale`). */
   paidCents: ReadonlyMap<string, number>;
 };
@@ -62,6 +73,28 @@ export function paidCentsBySale(payments: Iterable<{ saleId: string; amount: str
 }
 
 /**
+ * [D12] When a record was made, from its id: a UUID v7 (every id Ranch makes, [Y3]) carries
+ * the creating device's time in its first 48 bits. null for any other UUID (a record another
+ * program made with a random id): its time is unknown.
+ */
+export function idTime(id: string): number | null {
+  if (id.length !== 36 || id[14] !== '7') return null;
+  const ms = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A day in the month after that of `today` (YYYY-MM-DD). */
+function addMonthsTo(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** The first moment (UTC) of the month of `today` (YYYY-MM-DD). */
+export function monthStart(today: string): number {
+  return Date.parse(`${today.slice(0, 7)}-01T00:00:00.000Z`);
+}
+
+/**
  * Every dashboard figure, computed by this one function on the device and for
  * `GET /api/dashboard/metrics`:
  * - Total horses: every horse.
@@ -70,22 +103,40 @@ export function paidCentsBySale(payments: Iterable<{ saleId: string; amount: str
  * - Active sales: sales whose status (`saleStatus`) is Open.
  * - Past due: `pastDueCents` of every open sale on `today` (YYYY-MM-DD).
  * - Status distribution: `statusDistribution`.
+ * - [D2] [D12] the captions' figures: horses added this month, the inventory at the month's
+ *   start, what open sales owe, the buyers with something past due; [D11] the ageing.
  */
 export function ranchFigures({ horses, statuses, sales, paidCents }: RanchFiguresInput, today: string): RanchFigures {
   const sold = new Set(sales.map((sale) => sale.horseId));
+  const start = monthStart(today);
+  const nextMonth = monthStart(addMonthsTo(today));
+  // A sale made before this month had taken its horse out of last month's inventory.
+  const soldBefore = new Set(sales.filter((sale) => Date.parse(sale.createdAt) < start).map((sale) => sale.horseId));
   let activeSales = 0;
   let pastDue = 0;
+  const receivables = emptyReceivables();
+  const lateBuyers = new Set<string>();
   for (const sale of sales) {
     const paid = paidCents.get(sale.id) ?? 0;
     if (saleStatus(sale, paid) !== 'Open') continue;
     activeSales += 1;
-    pastDue += pastDueCents(sale, paid, today);
+    const late = pastDueCents(sale, paid, today);
+    pastDue += late;
+    if (late > 0) lateBuyers.add(sale.buyerId);
+    addReceivables(receivables, sale, paid, today);
   }
   const byStatus = new Map<string | null, number>();
   let inventory = 0;
+  let inventoryBefore = 0;
+  let added = 0;
   for (const horse of horses) {
     byStatus.set(horse.statusId, (byStatus.get(horse.statusId) ?? 0) + 1);
-    if (!sold.has(horse.id)) inventory += centsOrZero(horse.priceUsd);
+    const price = centsOrZero(horse.priceUsd);
+    if (!sold.has(horse.id)) inventory += price;
+    const made = idTime(horse.id);
+    const addedThisMonth = made !== null && made >= start && made < nextMonth;
+    if (addedThisMonth) added += 1;
+    else if (!soldBefore.has(horse.id)) inventoryBefore += price;
   }
   return {
     totalHorses: horses.length,
@@ -93,5 +144,10 @@ export function ranchFigures({ horses, statuses, sales, paidCents }: RanchFigure
     activeSales,
     pastDueCents: pastDue,
     statusDistribution: statusDistribution(statuses, byStatus),
+    horsesAddedThisMonth: added,
+    inventoryValueLastMonthCents: inventoryBefore,
+    pendingCents: receivables.owedCents,
+    accountsPastDue: lateBuyers.size,
+    ageing: receivables.ageing,
   };
 }

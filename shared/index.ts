@@ -23,3 +23,5 @@ export * from './history.ts';
 export * from './conflicts.ts';
 export * from './birth-date.ts';
 export * from './public-name.ts';
+export * from './receivables.ts';
+export * from './dashboard-text.ts';

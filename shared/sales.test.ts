@@ -77,7 +77,9 @@ describe('sales arithmetic', () => {
 
   it('[S10] counts as past due what fell due and was not paid', () => {
     expect(pastDueCents(base, 0, '2026-01-30')).toBe(0);
-    expect(pastDueCents(base, 0, '2026-01-31')).toBe(100_000);
+    // Due on Jan 31: late from Feb 1 ([S10]).
+    expect(pastDueCents(base, 0, '2026-01-31')).toBe(0);
+    expect(pastDueCents(base, 0, '2026-02-01')).toBe(100_000);
     expect(pastDueCents(base, 50_000, '2026-03-01')).toBe(150_000);
     expect(pastDueCents(base, 500_000, '2026-03-01')).toBe(0);
     expect(pastDueCents(base, 1_200_000, '2027-06-01')).toBe(0);

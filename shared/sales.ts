@@ -102,13 +102,14 @@ export function installmentSchedule(sale: SaleTerms): Installment[] {
 }
 
 /**
- * What is overdue on an open sale on `today` (YYYY-MM-DD): installments due on or before
- * today, less everything paid after the down payment; never negative. A paid sale owes nothing.
+ * [S10] What is overdue on an open sale on `today` (YYYY-MM-DD): installments due before
+ * today (an installment is late the day after its due date), less everything paid after the
+ * down payment; never negative. A paid sale owes nothing.
  */
 export function pastDueCents(sale: SaleTerms, paidCents: number, today: string): number {
   if (saleStatus(sale, paidCents) === 'Paid') return 0;
   const due = installmentSchedule(sale)
-    .filter((installment) => installment.dueDate <= today)
+    .filter((installment) => installment.dueDate < today)
     .reduce((sum, installment) => sum + installment.amountCents, 0);
   return Math.max(0, due - paidCents);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
-import { fromCents, pastDueCents, saleStatus, toCents, type Payment, type StoredSale } from '../../shared/index.ts';
+import { fromCents, pastDueCents, ranchFigures, saleStatus, toCents, type Payment, type StoredSale } from '../../shared/index.ts';
 
 describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
   let server: TestServer;
@@ -28,6 +28,11 @@ describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
       activeSales: 0,
       pastDue: '0.00',
       statusDistribution: [],
+      horsesAddedThisMonth: 0,
+      inventoryValueLastMonth: '0.00',
+      pending: '0.00',
+      accountsPastDue: 0,
+      ageing: { current: '0.00', days1to30: '0.00', days31to60: '0.00', days61to90: '0.00', over90: '0.00' },
     });
   });
 
@@ -75,10 +80,28 @@ describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
     const sales = (await (await admin.request('/api/sales')).json()) as (StoredSale & { status: string })[];
     const allPayments = (await (await admin.request('/api/payments')).json()) as Payment[];
     const paid = (saleId: string) => allPayments.filter((p) => p.saleId === saleId).reduce((sum, p) => sum + toCents(p.amount), 0);
-    for (const today of ['2025-12-01', '2026-02-10', '2026-04-30', '2027-12-31']) {
+    const horses = (await (await admin.request('/api/horses')).json()) as {
+      id: string;
+      statusId: string | null;
+      priceUsd: string | null;
+    }[];
+    const statuses = (await (await admin.request('/api/statuses')).json()) as { id: string; name: string }[];
+    const thisMonth = new Date().toISOString().slice(0, 10);
+    for (const today of ['2025-12-01', '2026-02-10', '2026-04-30', '2027-12-31', thisMonth]) {
       const expectedPastDue = sales.reduce((sum, sale) => sum + pastDueCents(sale, paid(sale.id), today), 0);
       const result = await metrics(today);
-      expect(result, today).toEqual({
+      // [D2] [D11] [D12] The captions' figures and the ageing, as a device computes them.
+      const device = ranchFigures({ horses, statuses, sales, paidCents: new Map(sales.map((sale) => [sale.id, paid(sale.id)])) }, today);
+      expect(result, today).toMatchObject({
+        horsesAddedThisMonth: device.horsesAddedThisMonth,
+        inventoryValueLastMonth: fromCents(device.inventoryValueLastMonthCents),
+        pending: fromCents(device.pendingCents),
+        accountsPastDue: device.accountsPastDue,
+        ageing: Object.fromEntries(Object.entries(device.ageing).map(([key, cents]) => [key, fromCents(cents)])),
+      });
+      if (today === thisMonth) expect(result.horsesAddedThisMonth).toBe(8);
+      if (today === '2027-12-31') expect([result.horsesAddedThisMonth, result.accountsPastDue]).toEqual([0, 1]);
+      expect(result, today).toMatchObject({
         totalHorses: 8,
         inventoryValue: '1002500.25',
         activeSales: sales.filter((sale) => saleStatus(sale, paid(sale.id)) === 'Open').length,

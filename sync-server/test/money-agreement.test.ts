@@ -59,7 +59,7 @@ const ranchAddition = fc.record({
   days: fc.array(day, { minLength: 1, maxLength: 3 }),
 });
 
-describe.each(databaseKinds())('[S7] [S9] [S10] [D9] money: a device and REST agree on every figure (%s)', (kind) => {
+describe.each(databaseKinds())('[S7] [S9] [S10] [D9] [D2] [D11] money: a device and REST agree on every figure (%s)', (kind) => {
   let ranch: StaffRanch;
   let device: Device;
   let db: RanchDb;
@@ -200,6 +200,11 @@ describe.each(databaseKinds())('[S7] [S9] [S10] [D9] money: a device and REST ag
             activeSales: onDevice.activeSales,
             pastDue: fromCents(onDevice.pastDueCents),
             statusDistribution: onDevice.statusDistribution,
+            horsesAddedThisMonth: onDevice.horsesAddedThisMonth,
+            inventoryValueLastMonth: fromCents(onDevice.inventoryValueLastMonthCents),
+            pending: fromCents(onDevice.pendingCents),
+            accountsPastDue: onDevice.accountsPastDue,
+            ageing: Object.fromEntries(Object.entries(onDevice.ageing).map(([bucket, cents]) => [bucket, fromCents(cents)])),
           });
         }
       }),

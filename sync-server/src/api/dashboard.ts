@@ -32,11 +32,23 @@ async function metrics(sql: Sql, today: string) {
     paidCents(sql),
   ]);
   const figures = ranchFigures({ horses, statuses, sales, paidCents: paid }, today);
+  const ageing = figures.ageing;
   return {
     totalHorses: figures.totalHorses,
     inventoryValue: fromCents(figures.inventoryValueCents),
     activeSales: figures.activeSales,
     pastDue: fromCents(figures.pastDueCents),
     statusDistribution: figures.statusDistribution,
+    horsesAddedThisMonth: figures.horsesAddedThisMonth,
+    inventoryValueLastMonth: fromCents(figures.inventoryValueLastMonthCents),
+    pending: fromCents(figures.pendingCents),
+    accountsPastDue: figures.accountsPastDue,
+    ageing: {
+      current: fromCents(ageing.current),
+      days1to30: fromCents(ageing.days1to30),
+      days31to60: fromCents(ageing.days31to60),
+      days61to90: fromCents(ageing.days61to90),
+      over90: fromCents(ageing.over90),
+    },
   };
 }

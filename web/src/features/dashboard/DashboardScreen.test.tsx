@@ -28,19 +28,25 @@ describe('Dashboard', () => {
     expect(screen.getAllByTestId('kpi-skeleton')).toHaveLength(4);
   });
 
-  it('[D2] [D8] with no data: zeros, the fixed captions, the static activity', async () => {
+  it('[D2] [D8] [D11] with no data: zeros, the captions with their real (zero) figures, the static activity', async () => {
     renderScreen(<DashboardScreen />, { data });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('Welcome back, Ada Rider! Here is what is happening at your ranch.')).toBeTruthy();
     await screen.findByRole('list', { name: 'Key figures' });
-    expect(kpi('Total Horses').getByTestId('kpi-value').textContent).toBe('0');
-    expect(kpi('Total Horses').getByText('+3 this month')).toBeTruthy();
-    expect(kpi('Inventory Value').getByTestId('kpi-value').textContent).toBe('$0.0M');
-    expect(kpi('Inventory Value').getByText('+5.2% from last month')).toBeTruthy();
-    expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('0');
-    expect(kpi('Active Sales').getByText('$180K pending')).toBeTruthy();
-    expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$0K');
-    expect(kpi('Past Due').getByText('4 accounts')).toBeTruthy();
+    const card = (title: string) => [kpi(title).getByTestId('kpi-value').textContent, kpi(title).getByTestId('kpi-caption').textContent];
+    expect(card('Total Horses')).toEqual(['0', '+0 this month']);
+    expect(card('Inventory Value')).toEqual(['$0', '+0.0% from last month']);
+    expect(card('Active Sales')).toEqual(['0', '$0 pending']);
+    expect(card('Past Due')).toEqual(['$0', '0 accounts']);
+    const ageing = within(screen.getByRole('table', { name: 'Receivables Ageing' }));
+    expect(ageing.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'Current$0',
+      '1–30 days$0',
+      '31–60 days$0',
+      '61–90 days$0',
+      '90+ days$0',
+      'Total owed$0',
+    ]);
     expect(screen.getByRole('heading', { name: 'Horse Status Distribution' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View All' })).toBeTruthy();
@@ -48,7 +54,7 @@ describe('Dashboard', () => {
     expect(screen.getByText('Just now')).toBeTruthy();
   });
 
-  it('[D9] computes the figures from local data and follows new payments live', async () => {
+  it('[D9] [D2] [D11] computes the figures from local data and follows new payments live', async () => {
     const breedId = data.lookups.create('breeds', { name: 'Arabian' });
     const colorId = data.lookups.create('colors', { name: 'Bay' });
     const genderId = data.lookups.create('genders', { name: 'Mare' });
@@ -73,6 +79,17 @@ describe('Dashboard', () => {
     expect(kpi('Inventory Value').getByTestId('kpi-value').textContent).toBe('$1.5M');
     expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('1');
     expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$30K');
+    // [D2] [D12] Every horse was added this month, so the month started with no inventory.
+    const caption = (title: string) => kpi(title).getByTestId('kpi-caption').textContent;
+    expect([caption('Total Horses'), caption('Inventory Value'), caption('Active Sales'), caption('Past Due')]).toEqual([
+      '+3 this month',
+      '+$1.5M from last month',
+      '$30K pending',
+      '1 account',
+    ]);
+    const ageing = within(screen.getByRole('table', { name: 'Receivables Ageing' }));
+    expect(ageing.getByRole('row', { name: /90\+ days/ }).textContent).toBe('90+ days$30,000');
+    expect(ageing.getByRole('row', { name: /Current/ }).textContent).toBe('Current$0');
     const forSaleRow = within(screen.getByRole('listitem', { name: 'For Sale' }));
     expect(forSaleRow.getByTestId('status-count').textContent).toBe('2');
     expect(forSaleRow.getByTestId('status-percent').textContent).toBe('67%');
@@ -80,6 +97,8 @@ describe('Dashboard', () => {
 
     data.payments.create({ saleId, amount: '30000', date: '2020-04-01', method: 'Cash' });
     await waitFor(() => expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('0'));
-    expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$0K');
+    expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$0');
+    expect(caption('Active Sales')).toBe('$0 pending');
+    expect(caption('Past Due')).toBe('0 accounts');
   });
 });

@@ -3,6 +3,7 @@ import { useNothingToWaitFor } from '../../data/doc-load-gate.ts';
 import { displayName } from '../../lib/user-display.ts';
 import { DueSoonCard } from '../care/DueSoonCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
+import { ReceivablesAgeing } from './ReceivablesAgeing.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
 import { useDashboardMetrics } from './use-dashboard-metrics.ts';
@@ -24,7 +25,10 @@ export function DashboardScreen() {
         <StatusDistribution metrics={metrics} />
         <RecentActivity />
       </div>
-      <DueSoonCard />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ReceivablesAgeing metrics={metrics} />
+        <DueSoonCard />
+      </div>
     </section>
   );
 }

@@ -1,11 +1,12 @@
-import { formatMillions, formatThousands, type DashboardMetrics } from './metrics.ts';
+import { compactUsd, kpiCaptions } from '../../../../shared/index.ts';
+import type { DashboardMetrics } from './metrics.ts';
 
-/** [D2] fixed captions, under the cards they were written for. */
+/** [D2] The four cards, each with its caption in the seed's form filled with the real figure. */
 const CARDS = [
-  { title: 'Total Horses', caption: '+3 this month', value: (m: DashboardMetrics) => String(m.totalHorses) },
-  { title: 'Inventory Value', caption: '+5.2% from last month', value: (m: DashboardMetrics) => formatMillions(m.inventoryValueCents) },
-  { title: 'Active Sales', caption: '$180K pending', value: (m: DashboardMetrics) => String(m.activeSales) },
-  { title: 'Past Due', caption: '4 accounts', value: (m: DashboardMetrics) => formatThousands(m.pastDueCents) },
+  { title: 'Total Horses', value: (m: DashboardMetrics) => m.totalHorses.toLocaleString('en-US'), caption: 'totalHorses' },
+  { title: 'Inventory Value', value: (m: DashboardMetrics) => compactUsd(m.inventoryValueCents), caption: 'inventoryValue' },
+  { title: 'Active Sales', value: (m: DashboardMetrics) => m.activeSales.toLocaleString('en-US'), caption: 'activeSales' },
+  { title: 'Past Due', value: (m: DashboardMetrics) => compactUsd(m.pastDueCents), caption: 'pastDue' },
 ] as const;
 
 export function KpiCards({ metrics }: { metrics: DashboardMetrics | undefined }) {
@@ -18,6 +19,7 @@ export function KpiCards({ metrics }: { metrics: DashboardMetrics | undefined })
       </div>
     );
   }
+  const captions = kpiCaptions(metrics);
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Key figures">
       {CARDS.map((card) => (
@@ -27,7 +29,9 @@ export function KpiCards({ metrics }: { metrics: DashboardMetrics | undefined })
             <p className="text-2xl font-bold" data-testid="kpi-value">
               {card.value(metrics)}
             </p>
-            <p className="text-xs text-base-content/60">{card.caption}</p>
+            <p className="text-xs text-base-content/60" data-testid="kpi-caption">
+              {captions[card.caption]}
+            </p>
           </div>
         </li>
       ))}
