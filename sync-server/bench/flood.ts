@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { MESSAGE_ACCESS, MESSAGE_ACK, newId } from '../../shared/index.ts';
+import { MESSAGE_ACCESS, MESSAGE_EPOCH, MESSAGE_ACK, newId } from '../../shared/index.ts';
 import { connect, percentile, sleep, until, type Target } from './clients.ts';
 import { ROOT, type Child } from './processes.ts';
 import { kb, ms, type Row } from './table.ts';
@@ -24,6 +24,7 @@ export async function floodBench(server: Child, ours: Target, options: FloodOpti
   const viewerCookie = await viewerSession(server.url, ours.cookie);
   const writer = connect(ours, new Y.Doc(), { ack: '1' });
   writer.provider.messageHandlers[MESSAGE_ACK] = () => {};
+  writer.provider.messageHandlers[MESSAGE_EPOCH] = () => {}; // the epoch: one document here, never rebuilt
   writer.provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => void decoding.readVarUint(decoder);
   const observer = connect(ours);
   await Promise.all([writer.synced, observer.synced]);

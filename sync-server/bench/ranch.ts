@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { MESSAGE_ACCESS, MESSAGE_ACK } from '../../shared/index.ts';
+import { MESSAGE_ACCESS, MESSAGE_EPOCH, MESSAGE_ACK } from '../../shared/index.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { compactDocument, loadDocument } from '../src/sync/persistence.ts';
 import type { TestDatabase } from '../test/support/databases.ts';
@@ -55,6 +55,7 @@ export async function ranchBench(
     acked = Math.max(acked, Y.decodeStateVector(decoding.readVarUint8Array(decoder)).get(seeder.doc.clientID) ?? 0);
   };
   seeder.provider.messageHandlers[MESSAGE_ACCESS] = () => {};
+  seeder.provider.messageHandlers[MESSAGE_EPOCH] = () => {}; // the epoch: one document here, never rebuilt
   const localClock = () => Y.decodeStateVector(Y.encodeStateVector(seeder.doc)).get(seeder.doc.clientID) ?? 0;
   await seeder.synced;
   let seedUpdates = 0;

@@ -93,6 +93,7 @@ export function appDevice(name: string, baseUrl: string, cookie: string, doc: Y.
     readOnly: false,
     saved: true,
     sessionExpired: false,
+    documentReplaced: false,
     lastSyncedAt: null,
   });
   const sync: SyncConnection = startSync(doc, tracker, status, createNoticeStore(), {

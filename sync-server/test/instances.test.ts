@@ -1,7 +1,7 @@
 import * as decoding from 'lib0/decoding';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CloseCode, getEntity, MESSAGE_ACCESS, MESSAGE_ACK, newId, writeEntity } from '../../shared/index.ts';
+import { CloseCode, getEntity, MESSAGE_ACCESS, MESSAGE_EPOCH, MESSAGE_ACK, newId, writeEntity } from '../../shared/index.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { client, createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
@@ -15,6 +15,7 @@ function ackedDevice(url: string, cookie: string): Device & { access: number[] }
   const device = connectDevice(url, cookie, { params: { ack: '1' } });
   const access: number[] = [];
   device.provider.messageHandlers[MESSAGE_ACK] = () => {};
+  device.provider.messageHandlers[MESSAGE_EPOCH] = () => {}; // the epoch: one document here, never rebuilt
   device.provider.messageHandlers[MESSAGE_ACCESS] = (_encoder, decoder) => {
     access.push(decoding.readVarUint(decoder));
   };

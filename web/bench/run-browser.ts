@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { MESSAGE_ACCESS, MESSAGE_ACK } from '../../shared/index.ts';
+import { MESSAGE_ACCESS, MESSAGE_EPOCH, MESSAGE_ACK } from '../../shared/index.ts';
 import { createTestDatabase } from '../../sync-server/test/support/databases.ts';
 import { connect, until } from '../../sync-server/bench/clients.ts';
 import { ROOT, sessionCookie, startOurServer } from '../../sync-server/bench/processes.ts';
@@ -57,6 +57,7 @@ try {
     acked = Math.max(acked, Y.decodeStateVector(decoding.readVarUint8Array(decoder)).get(seeder.doc.clientID) ?? 0);
   };
   seeder.provider.messageHandlers[MESSAGE_ACCESS] = () => {};
+  seeder.provider.messageHandlers[MESSAGE_EPOCH] = () => {}; // the epoch: one document here, never rebuilt
   await seeder.synced;
   const started = performance.now();
   seedRanch(seeder.doc, size);

@@ -10,7 +10,7 @@ import { createPaymentRepository } from './repositories/payments.ts';
 import { createSaleRepository } from './repositories/sales.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
-import { createSaveTracker, type SaveTracker } from './save-tracker.ts';
+import { createSaveTracker, DOCUMENT_TRACKER_KEYS, type SaveTracker } from './save-tracker.ts';
 import { createStagedDrain, type StagedDrain } from './staged-updates.ts';
 import { addNoticeBatch, createNoticeStore, type NoticeStore } from './compensation-notices.ts';
 import { callWrite, localWrites, type RanchWrites, type WriteTargets, writesThrough } from './ranch-writes.ts';
@@ -22,6 +22,7 @@ import { startConflictRefresh } from './conflict-cache.ts';
 import { readDue, type DueAnswer, type DueRequest } from '../features/care/due-answer.ts';
 import { loadRanchFigures } from '../features/dashboard/load-figures.ts';
 import { collectionMap, entityShape, type RanchFigures } from '../../../shared/index.ts';
+import { applyCarriedChanges, forgetCarryOver, keepCarryOver, readCarryOver, unrecordedEpoch, unsentChanges } from './epoch-carry-over.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
 import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
@@ -89,6 +90,8 @@ export type RanchDataOptions = {
   docDbName?: string;
   readDbName?: string;
   syncUrl?: string;
+  /** The socket class (tests in Node); the browser's WebSocket by default. */
+  WebSocketPolyfill?: typeof WebSocket;
   /** When to start loading the document from IndexedDB (ydoc.ts); at once by default. */
   docLoadAfter?: Promise<unknown>;
 };
@@ -108,13 +111,14 @@ function nothingToShow(db: RanchDb): Promise<void> {
  * that came straight here, not after it, over it. With no pass under way, a write is made
  * in the call, as before.
  */
-function afterStaged(writes: RanchWrites, staged: StagedDrain, db: RanchDb): RanchWrites {
+function afterStaged(writes: RanchWrites, staged: StagedDrain, db: RanchDb, replaced: () => boolean): RanchWrites {
   return writesThrough(async (repository, method, args) => {
     const pass = staged.pending();
     if (pass) await pass;
     // Cleared: the document stays in memory until the page is left, but a change made to it
     // now would be stored nowhere and sent nowhere. The form says it failed.
-    if (isSealed(db)) throw clearedError(`${repository}.${method}`);
+    // Replaced the same (a new epoch): its changes were already read for the next document.
+    if (isSealed(db) || replaced()) throw clearedError(`${repository}.${method}`);
     return callWrite(writes, repository, method, args);
   });
 }
@@ -175,6 +179,59 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     // A deletion alone moves no clock the records are counted by: still one record waiting.
     return { records: tracker.isSaved() ? 0 : Math.max(1, countUnsavedRecords(local.doc, tracker)), photos: photoCount };
   };
+  let replacing = false;
+  /**
+   * The server's document has another epoch (docs/sync-rules.md "Document epochs"): this
+   * device's unsent changes are kept, as record-level writes, for the next document; this one
+   * is deleted, and the data layer must start again (documentReplaced: the page reloads).
+   * The changes are read first, synchronously, before anything of the server is applied.
+   */
+  const replaceDocument = async (named: string | null) => {
+    if (replacing || destroyed) return;
+    replacing = true;
+    // From here on a write is refused (afterStaged): it would go into the document being deleted.
+    const carried = unsentChanges(local.doc, tracker.acknowledgedClocks());
+    stopConflicts();
+    sync?.destroy();
+    sync = null;
+    uploads.stop();
+    projection.stop();
+    await staged.stop();
+    // First the changes, then the document: a stop in between loses nothing (applying them twice changes nothing).
+    await keepCarryOver(db, carried, named, DOCUMENT_TRACKER_KEYS);
+    sealWrites(db);
+    await local.persistence.clearData();
+    syncStatus.status.set({ documentReplaced: true, connection: 'disconnected' });
+  };
+  /**
+   * Changes kept from a replaced document go into this one once it holds the server's
+   * (after the first sync, so a field is written over the server's value, not before it),
+   * and are forgotten once the server has acknowledged them.
+   */
+  const carryOverInto = async (connection: SyncConnection) => {
+    const carried = await readCarryOver(db);
+    if (carried.length === 0) return;
+    await new Promise<void>((resolve) => {
+      if (connection.provider.synced) return resolve();
+      const onSync = (synced: boolean) => {
+        if (!synced) return;
+        connection.provider.off('sync', onSync);
+        resolve();
+      };
+      connection.provider.on('sync', onSync);
+    });
+    if (sync !== connection || replacing || destroyed) return;
+    applyCarriedChanges(local.doc, carried);
+    await new Promise<void>((resolve) => {
+      if (tracker.isSaved()) return resolve();
+      const stop = tracker.onChange((saved) => {
+        if (!saved) return;
+        stop();
+        resolve();
+      });
+    });
+    if (!replacing && !destroyed) await forgetCarryOver(db);
+  };
   const stopUploadEvents = uploads.onEvent((event) => {
     if (event.kind === 'unauthorized') syncStatus.status.set({ sessionExpired: true });
   });
@@ -186,7 +243,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     projection,
     ...repositories,
     uploads,
-    writes: afterStaged(localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }), staged, db),
+    writes: afterStaged(localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }), staged, db, () => replacing),
     // The document and its repositories are in this thread: a create has nothing to load.
     fetchWrite() {},
     prepareWrite() {},
@@ -233,9 +290,26 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       const outcome = await claimData(db, owner, countUnsent);
       if (outcome.kind !== 'syncing' || connecting || destroyed) return outcome;
       connecting = true;
-      sync = startSync(local.doc, tracker, syncStatus.status, notices, { serverUrl: options.syncUrl, isOnline, senderId: owner.userId });
-      stopConflicts = startConflictRefresh(local.doc, sync, db);
+      // An empty document takes the server's epoch (docs/sync-rules.md "Document epochs").
+      const held = (await local.persistence.readEpoch()) ?? (local.doc.store.clients.size === 0 ? null : await unrecordedEpoch(db));
+      if (destroyed || replacing) return outcome;
+      const epoch = {
+        held,
+        adopt: (named: string) =>
+          void local.persistence.writeEpoch(named).catch((error: unknown) => console.error('Could not store the epoch', error)),
+        changed: (named: string | null) => void replaceDocument(named),
+      };
+      const connection = startSync(local.doc, tracker, syncStatus.status, notices, {
+        serverUrl: options.syncUrl,
+        isOnline,
+        senderId: owner.userId,
+        epoch,
+        ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
+      });
+      sync = connection;
+      stopConflicts = startConflictRefresh(local.doc, connection, db);
       uploads.start(owner.userId);
+      void carryOverInto(connection);
       return outcome;
     },
     stopSync() {

@@ -5,6 +5,8 @@ type StateVector = Map<number, number>;
 
 const SERVER_VECTOR_KEY = 'sync.serverStateVector';
 const AUTHORED_KEY = 'sync.authoredClients';
+/** What the tracker keeps of one document: forgotten with it when the document is replaced (epoch-carry-over.ts). */
+export const DOCUMENT_TRACKER_KEYS = [SERVER_VECTOR_KEY, AUTHORED_KEY];
 /** Client ids of creates a page staged (staged-writes.ts) that no tracker has adopted yet. */
 const STAGED_KEY = 'sync.stagedClients';
 

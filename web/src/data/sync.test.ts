@@ -2,11 +2,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
-import { MESSAGE_ACCESS, MESSAGE_ACK, MESSAGE_COMPENSATED, writeEntity, type CompensationNotice } from '../../../shared/index.ts';
+import {
+  CloseCode,
+  MESSAGE_ACCESS,
+  MESSAGE_ACK,
+  MESSAGE_COMPENSATED,
+  MESSAGE_EPOCH,
+  writeEntity,
+  type CompensationNotice,
+} from '../../../shared/index.ts';
 import { createNoticeStore } from './compensation-notices.ts';
 import { openRanchDb } from './db.ts';
 import { createSaveTracker } from './save-tracker.ts';
-import { createSyncStatus, startSync, syncServerUrl } from './sync.ts';
+import { createSyncStatus, type EpochWatch, startSync, syncServerUrl } from './sync.ts';
 
 /** Stands in for the browser WebSocket: records the URL and lets the test play the server. */
 class FakeSocket extends EventTarget {
@@ -56,7 +64,7 @@ afterEach(async () => {
   FakeSocket.instances = [];
 });
 
-function connect(isOnline?: () => boolean, senderId?: string) {
+function connect(isOnline?: () => boolean, senderId?: string, epoch?: EpochWatch) {
   const doc = new Y.Doc();
   const db = openRanchDb(`sync-${Date.now()}-${Math.random()}`);
   const tracker = createSaveTracker(doc, db);
@@ -67,6 +75,7 @@ function connect(isOnline?: () => boolean, senderId?: string) {
     WebSocketPolyfill: FakeSocket as unknown as typeof WebSocket,
     isOnline,
     senderId,
+    ...(epoch ? { epoch } : {}),
   });
   cleanups.push(
     () => sync.destroy(),
@@ -190,5 +199,64 @@ describe('sync connection', () => {
       }),
     );
     expect(status.get().readOnly).toBe(true);
+  });
+
+  describe('[Y10] the document epoch', () => {
+    const epochFrame = (epoch: string) =>
+      message((encoder) => {
+        encoding.writeVarUint(encoder, MESSAGE_EPOCH);
+        encoding.writeVarString(encoder, epoch);
+      });
+    /** A sync step 2 from the server holding one horse the device lacks. */
+    const serverState = () => {
+      const server = new Y.Doc();
+      server.transact(() => writeEntity(server, 'horses', '0190a000-0000-7000-8000-0000000000bb', { name: 'Rebuilt' }));
+      return message((encoder) => {
+        encoding.writeVarUint(encoder, 0);
+        encoding.writeVarUint(encoder, 1);
+        encoding.writeVarUint8Array(encoder, Y.encodeStateAsUpdate(server));
+      });
+    };
+    const watch = (held: string | null) => {
+      const seen = { adopted: [] as string[], changed: [] as (string | null)[] };
+      const epoch: EpochWatch = { held, adopt: (named) => seen.adopted.push(named), changed: (named) => seen.changed.push(named) };
+      return { epoch, seen };
+    };
+
+    it('sets its document aside, unchanged, when the server names another epoch', () => {
+      const { epoch, seen } = watch('');
+      const { doc, socket, provider } = connect(undefined, undefined, epoch);
+      const before = Y.encodeStateAsUpdate(doc);
+      socket.receive(epochFrame('epoch-2'));
+      socket.receive(serverState());
+      expect(seen).toEqual({ adopted: [], changed: ['epoch-2'] });
+      expect(Y.encodeStateAsUpdate(doc)).toEqual(before);
+      expect(provider.shouldConnect).toBe(false);
+    });
+
+    it("takes the server's epoch into an empty document and syncs on", () => {
+      const { epoch, seen } = watch(null);
+      const { doc, socket, provider } = connect(undefined, undefined, epoch);
+      socket.receive(epochFrame('epoch-2'));
+      socket.receive(serverState());
+      expect(seen).toEqual({ adopted: ['epoch-2'], changed: [] });
+      expect(doc.getMap('horses').size).toBe(1);
+      expect(provider.shouldConnect).toBe(true);
+    });
+
+    it('goes on when the server names the epoch it holds', () => {
+      const { epoch, seen } = watch('epoch-2');
+      const { socket } = connect(undefined, undefined, epoch);
+      socket.receive(epochFrame('epoch-2'));
+      expect(seen).toEqual({ adopted: [], changed: [] });
+    });
+
+    it('sets its document aside when the server refuses its state with 4409', () => {
+      const { epoch, seen } = watch('');
+      const { socket } = connect(undefined, undefined, epoch);
+      socket.readyState = 3;
+      socket.onclose?.({ code: CloseCode.EpochChanged, reason: 'Document rebuilt: start again from an empty document' });
+      expect(seen.changed).toEqual([null]);
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   MESSAGE_ACCESS,
   MESSAGE_ACK,
   MESSAGE_COMPENSATED,
+  MESSAGE_EPOCH,
   SYNC_PATH,
   SYNC_USER_PARAM,
 } from '../../../shared/index.ts';
@@ -34,6 +35,12 @@ export type SyncStatus = {
   sessionExpired: boolean;
   /** When the server last acknowledged this device's state (ms since epoch), across reloads. */
   lastSyncedAt: number | null;
+  /**
+   * The server's document was rebuilt under a new epoch (docs/sync-rules.md "Document
+   * epochs"): this device's document was set aside, its unsent changes kept for the next one.
+   * The data layer must start again (the page reloads).
+   */
+  documentReplaced: boolean;
 };
 
 export type SyncConnection = {
@@ -58,6 +65,7 @@ export function createSyncStatus(tracker: SaveTracker): { status: Store<SyncStat
     saved: tracker.isSaved(),
     sessionExpired: false,
     lastSyncedAt: readLastSynced(),
+    documentReplaced: false,
   });
   const onOnline = () => status.set({ online: true });
   const onOffline = () => status.set({ online: false });
@@ -96,6 +104,25 @@ export type SyncOptions = {
    * socket before taking anything in.
    */
   senderId?: string;
+  /** What to do with the document's epoch, which the server names first on every connection. */
+  epoch?: EpochWatch;
+};
+
+/**
+ * The epoch this device's document holds state of, and what to do when the server names
+ * another (docs/sync-rules.md "Document epochs").
+ */
+export type EpochWatch = {
+  /** null: the document holds nothing yet, so it takes the server's. */
+  held: string | null;
+  /** The server named its epoch to a document that held none: record it with the document. */
+  adopt(epoch: string): void;
+  /**
+   * The server named another epoch (`named`), or refused this document's state (4409, null).
+   * The socket is already closed and stays so; called synchronously, before anything else of
+   * the server is applied, so the document is still as this device left it.
+   */
+  changed(named: string | null): void;
 };
 
 export function startSync(
@@ -103,7 +130,7 @@ export function startSync(
   tracker: SaveTracker,
   status: Store<SyncStatus>,
   notices: NoticeStore,
-  { serverUrl = syncServerUrl(), WebSocketPolyfill, isOnline = () => true, senderId }: SyncOptions = {},
+  { serverUrl = syncServerUrl(), WebSocketPolyfill, isOnline = () => true, senderId, epoch }: SyncOptions = {},
 ): SyncConnection {
   const provider = new WebsocketProvider(serverUrl, DOC_NAME, doc, {
     params: { ack: '1', ...(senderId ? { [SYNC_USER_PARAM]: senderId } : {}) },
@@ -112,6 +139,21 @@ export function startSync(
   });
 
   applyLargeUpdatesAsReceived(provider);
+  let held = epoch?.held ?? null;
+  let replaced = false;
+  const epochChanged = (named: string | null) => {
+    if (replaced) return;
+    replaced = true;
+    provider.disconnect(); // detaches the socket's handlers: nothing more of the server is applied
+    epoch?.changed(named);
+  };
+  provider.messageHandlers[MESSAGE_EPOCH] = (_encoder, decoder) => {
+    const named = decoding.readVarString(decoder);
+    if (held === null) {
+      held = named;
+      epoch?.adopt(named);
+    } else if (held !== named) epochChanged(named);
+  };
   provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     tracker.acknowledge(Y.decodeStateVector(decoding.readVarUint8Array(decoder)));
     // The server answers every sync and every update of ours with this, so it dates the last exchange.
@@ -131,6 +173,7 @@ export function startSync(
   provider.on('status', ({ status: connection }) => status.set({ connection }));
   provider.on('closed', ({ code }) => {
     if (code === CloseCode.Unauthorized) status.set({ connection: 'unauthorized', sessionExpired: true });
+    if (code === CloseCode.EpochChanged) epochChanged(null);
   });
   // 1012: the server is restarting after committing what it took in ([Y8]). Not signed out,
   // and not a failure to back off from: the provider retries after its shortest delay

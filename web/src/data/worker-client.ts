@@ -45,6 +45,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
     saved: true,
     sessionExpired: false,
     lastSyncedAt: readLastSynced(),
+    documentReplaced: false,
   });
   const notices = createNoticeStore();
   const waiting = createStore({ records: 0 });

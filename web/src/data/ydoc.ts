@@ -5,7 +5,16 @@ import { DOC_DB_NAME } from './doc-db-name.ts';
 export { DOC_DB_NAME };
 
 /** What callers need of y-indexeddb; valid before the document has started loading. */
-export type DocPersistence = { clearData(): Promise<void>; destroy(): Promise<void> };
+export type DocPersistence = {
+  clearData(): Promise<void>;
+  destroy(): Promise<void>;
+  /** The epoch of the server's document this one holds state of (docs/sync-rules.md "Document epochs"); null: none recorded. */
+  readEpoch(): Promise<string | null>;
+  writeEpoch(epoch: string): Promise<void>;
+};
+
+/** Kept in y-indexeddb's own key-value store, so it goes with the document it describes. */
+const EPOCH_KEY = 'epoch';
 
 export type LocalDoc = {
   doc: Y.Doc;
@@ -36,7 +45,22 @@ export function openLocalDoc(dbName: string = DOC_DB_NAME, start: Promise<unknow
     .then((persistence) => persistence.whenSynced)
     .then(() => void performance.measure('doc:load from IndexedDB', { start: loadStart, end: performance.now() }));
   const persistence: DocPersistence = {
-    clearData: async () => (await attached).clearData(),
+    clearData: async () => {
+      const persistence = await attached;
+      if (closed) {
+        indexedDB.deleteDatabase(dbName); // as y-indexeddb's clearData, without destroying it twice
+        return;
+      }
+      closed = true; // clearData destroys it: a later destroy() has nothing to do
+      await persistence.clearData();
+    },
+    readEpoch: async () => {
+      const value: unknown = await (await attached).get(EPOCH_KEY);
+      return typeof value === 'string' ? value : null;
+    },
+    writeEpoch: async (epoch) => {
+      await (await attached).set(EPOCH_KEY, epoch);
+    },
     destroy: async () => {
       if (closed) return;
       closed = true;

@@ -14,7 +14,8 @@ export type DataHost = {
 export type DataHostOptions = Omit<RanchDataOptions, 'docLoadAfter'> & {
   /**
    * Called once the device's document was cleared (Clear Local Data, sign-out) and the
-   * answer is on its way: a worker closes itself, so the next tab starts a fresh host.
+   * answer is on its way, or replaced by the server's of a new epoch (the status says so
+   * first): a worker closes itself, so the next tab starts a fresh host.
    */
   onCleared?: () => void;
   /** Load the stored document at once instead of waiting for startLoading(); false by default. */
@@ -32,6 +33,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
   const gate = new Promise<void>((resolve) => (startLoading = resolve));
   const data = openRanchData({ ...options, docLoadAfter: options.loadAtOnce ? Promise.resolve() : gate });
   let closed = false;
+  let replacedNoted = false;
 
   const hostId = crypto.randomUUID();
   const controls: HostControls = {
@@ -88,6 +90,12 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     data.status.subscribe(() => {
       emit('status', data.status.get());
       emit('synced', data.sync?.provider.synced ?? false);
+      // The document was replaced (a new epoch): this host holds nothing worth keeping; the
+      // pages reload (SignedInShell) and the next starts a fresh host with the kept changes.
+      if (data.status.get().documentReplaced && options.onCleared && !replacedNoted) {
+        replacedNoted = true;
+        setTimeout(options.onCleared, 0);
+      }
     }),
     data.notices.subscribe(() => emit('notices', data.notices.get())),
     data.projection.invalidCount.subscribe(() => emit('invalid', data.projection.invalidCount.get())),

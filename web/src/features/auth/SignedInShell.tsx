@@ -26,6 +26,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const data = useRanchData();
   const sessionExpired = useSyncField('sessionExpired');
+  const documentReplaced = useSyncField('documentReplaced');
   const toast = useToast();
   const gate = useDataOwnerGate(user);
   const toSignIn = useCallback(() => void signInAgain(toast), [toast]);
@@ -35,6 +36,11 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     void askPersistentStorage();
   }, []);
+  // The server's document was rebuilt (docs/sync-rules.md "Document epochs"): this device's
+  // copy is gone, its unsent changes kept; a fresh start takes the new document and them.
+  useEffect(() => {
+    if (documentReplaced) reload();
+  }, [documentReplaced]);
   if (kept) return <LandingScreen notice={<KeptChangesNotice unsent={kept} name={displayName(user)} />} />;
   if (gate.kind === 'held') return <HeldChangesScreen user={user} owner={gate.owner} unsent={gate.unsent} />;
   if (gate.kind === 'checking') return null;
