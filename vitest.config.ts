@@ -40,6 +40,7 @@ const SERVER_UNITS = [
   'sync-server/test/compensation.test.ts',
   'sync-server/test/document-host.test.ts',
   'sync-server/test/env.test.ts',
+  'sync-server/test/layout-guard.test.ts',
   'sync-server/test/references.test.ts',
   'sync-server/test/state-answers.test.ts',
   'sync-server/test/update-guard.test.ts',

@@ -51,6 +51,18 @@ describe('a stock client writing malformed shapes', () => {
     await navigate(page, 'Horses', 'Horse Inventory');
     await record(page, 'Goliath').waitFor();
 
+    // Names the layout has no place for are refused before they are applied (4400): nothing of them is kept.
+    const refused = connectDevice(server.url, cookie, { origin: server.url });
+    const closes: number[] = [];
+    refused.provider.on('connection-close', (event) => event && closes.push(event.code));
+    await whenSynced(refused);
+    refused.doc.transact(() => {
+      collectionMap(refused.doc, 'horses').set('not-a-uuid', new Y.Map() as never);
+      refused.doc.getText('junk').insert(0, 'x'.repeat(10_000));
+    });
+    await expect.poll(() => closes[0], { timeout: 20_000 }).toBe(4400);
+    refused.destroy();
+
     hostile = connectDevice(server.url, cookie, { origin: server.url });
     await whenSynced(hostile);
     const doc = hostile.doc;
@@ -61,13 +73,11 @@ describe('a stock client writing malformed shapes', () => {
       return map as never;
     };
     doc.transact(() => {
-      horses.set('not-a-uuid', horseMap({ id: 'not-a-uuid', name: 'Bad Key', ...lookups }));
       collectionMap(doc, 'owners').set(newId(), 'a string' as never);
       horses.set(newId(), horseMap({ name: 'No Id', ...lookups }));
       horses.set(newId(), new Y.Text('a text where a horse belongs') as never);
       horses.set(newId(), horseMap({ id: goliath, name: 'Impostor', ...lookups }));
       horses.set(newId(), horseMap({ name: 'Nameless', breedId: 'nope' }));
-      doc.getText('junk').insert(0, 'x'.repeat(10_000));
     });
     // Each malformed shape has reached the server and been put right there: the fixable ones listed.
     const api = restClient(server, cookie);

@@ -16,6 +16,8 @@ import {
 import { AwarenessGuard } from './awareness-guard.ts';
 import { refuseDeepNesting, refuseInconsistent, RefusedUpdateError, refuseOversized } from './update-guard.ts';
 import { DocumentUnavailableError, type DocumentHost, type Subscriber } from './document-host.ts';
+import { refuseOutsideLayout } from './layout-guard.ts';
+import { UpdateWaitsError, waitsForMissing } from './update-completeness.ts';
 import { TokenBucket, type SyncLimits, type UserBuckets } from './limits.ts';
 
 // Message types of the y-websocket protocol.
@@ -191,13 +193,18 @@ export class SyncConnection implements Subscriber {
     const origin = { kind: 'connection', connectionId: this.id, userId: this.options.userId } as const;
     this.host
       .commit((doc) => {
+        // Judged against the document as it is now, before Yjs keeps a byte of it.
         refuseInconsistent(structs);
         refuseDeepNesting(structs, doc);
+        refuseOutsideLayout(structs, doc);
+        if (waitsForMissing(structs, ds, doc)) throw new UpdateWaitsError();
         Y.applyUpdate(doc, update, origin);
       }, origin)
       .then(() => this.sendAck())
       .catch((error: unknown) => {
         if (error instanceof DocumentUnavailableError) this.closeUnavailable();
+        // Not applied nor acknowledged: the device sends what the server lacks, this update included.
+        else if (error instanceof UpdateWaitsError) this.requestMissing();
         else if (error instanceof RefusedUpdateError) {
           // Only a broken or hostile client sends such updates: each costs its user as much as
           // REFUSED_UPDATE_COST records put back, so a few in a minute refuse the user's next ones too.

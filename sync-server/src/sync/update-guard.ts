@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { findInDoc, findInUpdate, indexStructs, type Struct } from './update-structs.ts';
 
 /**
  * How deep shared types may nest in an update: a collection's entity map (1) and a shared
@@ -11,16 +12,17 @@ export const MAX_TYPE_DEPTH = 2;
 /** An update the document layout cannot hold; the sender's socket is closed with 4400. */
 export class RefusedUpdateError extends Error {}
 
-type Struct = Y.Item | Y.GC | Y.Skip;
-
 /**
  * Refuses an update (before it is applied, inside the host's queue so `doc` is current) that
  * nests shared types deeper than MAX_TYPE_DEPTH, counting the types it nests into that the
  * document already holds. Iterative and memoised: no input makes it recurse or go quadratic.
  */
 export function refuseDeepNesting(structs: Struct[], doc: Y.Doc): void {
-  const items = indexItems(structs);
-  const find = (id: Y.ID): Y.Item | null => findIn(items, id) ?? findInDoc(doc, id);
+  const index = indexStructs(structs);
+  const find = (id: Y.ID): Y.Item | null => {
+    const struct = findInUpdate(index, id) ?? findInDoc(doc, id);
+    return struct instanceof Y.Item ? struct : null;
+  };
   const containers = new Map<Y.Item, Y.Item | 'root' | null>();
 
   /** The item holding the shared type `item` lives in ('root' for a top-level type; null: unknown). */
@@ -101,38 +103,4 @@ export function refuseInconsistent(structs: Struct[]): void {
         throw new RefusedUpdateError('An item refers to a later item of its own client');
     }
   }
-}
-
-function indexItems(structs: Struct[]): Map<number, Y.Item[]> {
-  const byClient = new Map<number, Y.Item[]>();
-  for (const struct of structs) {
-    if (!(struct instanceof Y.Item)) continue;
-    const list = byClient.get(struct.id.client);
-    if (list) list.push(struct);
-    else byClient.set(struct.id.client, [struct]);
-  }
-  for (const list of byClient.values()) list.sort((a, b) => a.id.clock - b.id.clock);
-  return byClient;
-}
-
-/** The update's item covering `id` (items of one client, by clock). */
-function findIn(items: Map<number, Y.Item[]>, id: Y.ID): Y.Item | null {
-  const list = items.get(id.client);
-  if (!list) return null;
-  let low = 0;
-  let high = list.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const item = list[middle]!;
-    if (id.clock < item.id.clock) high = middle - 1;
-    else if (id.clock >= item.id.clock + item.length) low = middle + 1;
-    else return item;
-  }
-  return null;
-}
-
-function findInDoc(doc: Y.Doc, id: Y.ID): Y.Item | null {
-  if (Y.getState(doc.store, id.client) <= id.clock) return null;
-  const struct = Y.getItem(doc.store, id);
-  return struct instanceof Y.Item ? struct : null;
 }
