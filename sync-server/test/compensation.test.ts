@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collectionMap, deleteEntity, getEntity, newId, writeEntity, type Collection, type JsonValue } from '../../shared/index.ts';
-import { applyCompensations, noticesOf, planCompensations, type LastValid, type LastValidSource } from '../src/sync/compensation.ts';
+import {
+  applyCompensations,
+  costOf,
+  noticesOf,
+  planCompensations,
+  type LastValid,
+  type LastValidSource,
+} from '../src/sync/compensation.ts';
 import { entityKey } from '../src/sync/references.ts';
 import { checkEntity } from '../src/sync/validation.ts';
 import { everything, observeChange, RANCH, storedRanch } from './support/memory-ranch.ts';
@@ -26,8 +33,9 @@ async function planned(
   const context = observeChange(ranch.doc, ranch.references, (doc) => edit(doc, ranch.ids));
   const plans = await planCompensations(ranch.doc, context, ranch.references, source, options.lastValid);
   const notices = noticesOf(plans, context.changes);
+  const cost = costOf(plans, context.changes);
   ranch.doc.transact(() => applyCompensations(ranch.doc, plans));
-  return { ...ranch, plans, notices, asked };
+  return { ...ranch, plans, notices, cost, asked };
 }
 
 const valid = (doc: Y.Doc, collection: Collection, id: string) => checkEntity(doc, collection, id).state === 'valid';
@@ -88,7 +96,7 @@ describe('compensation planner', () => {
   });
 
   it('removes what is not a record, drops unknown fields and clears top-level types it has no place for', async () => {
-    const { plans, doc, ids } = await planned((doc, ids) => {
+    const { plans, notices, cost, doc, ids } = await planned((doc, ids) => {
       collectionMap(doc, 'breeds').set('not-an-id', new Y.Map<JsonValue>());
       collectionMap(doc, 'horses').get(ids.horse)!.set('favouriteFood', 'hay');
       doc.getArray('junk').push(['anything']);
@@ -107,6 +115,9 @@ describe('compensation planner', () => {
       ]),
     );
     expect(plans).toHaveLength(3);
+    // Only the horse is named in a notice; all three cost the sender's budget of records put back.
+    expect(notices).toHaveLength(1);
+    expect(cost).toBe(3);
     expect(doc.getArray('junk').length).toBe(0);
     expect(valid(doc, 'horses', ids.horse)).toBe(true);
   });

@@ -513,6 +513,19 @@ export function noticesOf(plans: Compensation[], changed: EntityChanges): Compen
   });
 }
 
+/**
+ * What the plans cost the person whose change they answer, in records put back
+ * (RANCH_SYNC_INVALID_PER_MINUTE): one for each notice they are sent, and one for each plan no
+ * notice names (a top-level type or list content cleared, a key that is not a record id removed).
+ */
+export function costOf(plans: Compensation[], changed: EntityChanges): number {
+  let cost = 0;
+  for (const plan of plans) {
+    if (plan.kind === 'clear' || !isEntityId(plan.id) || changed.get(plan.collection)?.has(plan.id)) cost++;
+  }
+  return cost;
+}
+
 /** Deletes what lies under a top-level type: its map entries too unless `listOnly` (a collection keeps its entities). */
 function clearRoot(doc: Y.Doc, root: string, listOnly: boolean): void {
   const type = doc.share.get(root);

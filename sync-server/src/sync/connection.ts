@@ -280,12 +280,17 @@ export class SyncConnection implements Subscriber {
     this.send(encoding.toUint8Array(encoder));
   }
 
+  /**
+   * A client whose changes keep being put back costs every device the compensations: past its
+   * user's budget its updates are refused. Every put-back counts, whether a notice names it or not.
+   */
+  chargeInvalid(count: number): void {
+    this.options.invalidChanges.take(this.userId, count);
+  }
+
   /** Tells the device what the server put back of its change, and why (only devices that asked for acks). */
   sendNotices(notices: CompensationNotice[]): void {
-    if (notices.length === 0) return;
-    // A client whose changes keep being put back costs every device the compensations: past its budget it is refused.
-    this.options.invalidChanges.take(this.userId, notices.length);
-    if (!this.options.wantsAcks) return;
+    if (notices.length === 0 || !this.options.wantsAcks) return;
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
     encoding.writeVarString(encoder, JSON.stringify(notices));

@@ -3,6 +3,7 @@ import { collectionMap, COLLECTIONS, observeEntities, type CompensationNotice, t
 import { type ChangeOrigin, originUserId } from './origin.ts';
 import {
   applyCompensations,
+  costOf,
   noticesOf,
   planCompensations,
   rememberValid,
@@ -332,7 +333,13 @@ export class DocumentHost {
 
   /** Settles every entry: its update, null (nothing new), or its own error. */
   private async commitBatch(entries: PendingCommit[]): Promise<void> {
-    const applied: { entry: PendingCommit; update: Uint8Array; compensation: Uint8Array | null; notices: CompensationNotice[] }[] = [];
+    const applied: {
+      entry: PendingCommit;
+      update: Uint8Array;
+      compensation: Uint8Array | null;
+      notices: CompensationNotice[];
+      cost: number;
+    }[] = [];
     const logged: LoggedUpdate[] = [];
     const history: HistoryStep[] = [];
     const batch = nothingPending();
@@ -361,6 +368,7 @@ export class DocumentHost {
       }
       let compensation: Uint8Array | null = null;
       let notices: CompensationNotice[] = [];
+      let cost = 0;
       try {
         const plans = await planCompensations(
           this.doc,
@@ -374,6 +382,7 @@ export class DocumentHost {
           const compensated = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
           compensation = compensated.update;
           notices = noticesOf(plans, touched.changes);
+          cost = costOf(plans, touched.changes);
           mergePending(touched, compensated.pending);
         }
         rememberValid(this.doc, touched.changes, validInBatch);
@@ -386,7 +395,7 @@ export class DocumentHost {
       }
       logged.push({ update, userId: originUserId(entry.origin) });
       if (compensation) logged.push({ update: compensation, userId: null });
-      applied.push({ entry, update, compensation, notices });
+      applied.push({ entry, update, compensation, notices, cost });
     }
     if (logged.length === 0) return;
     const fromPeers: Uint8Array[] = [];
@@ -399,12 +408,13 @@ export class DocumentHost {
     this.reachedPosition(this.lastSeq);
     this.compactWhenDue();
     for (const update of fromPeers) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
-    for (const { entry, update, compensation, notices } of applied) {
+    for (const { entry, update, compensation, notices, cost } of applied) {
       const { origin } = entry;
       for (const subscriber of this.subscribers) {
         const isSender = origin.kind === 'connection' && origin.connectionId === subscriber.id;
         if (!isSender) subscriber.sendUpdate(update);
         if (compensation) subscriber.sendUpdate(compensation);
+        if (isSender && cost > 0) subscriber.chargeInvalid?.(cost);
         if (isSender && notices.length > 0) subscriber.sendNotices?.(notices);
       }
       settle(entry, update);

@@ -10,6 +10,8 @@ export type Subscriber = {
   readonly userId: string;
   readonly sessionId: string;
   sendUpdate(update: Uint8Array): void;
+  /** What the server put back of this subscriber's own change costs its user's budget (records put back). */
+  chargeInvalid?(count: number): void;
   /** What the server put back of this subscriber's own change (sent before its acknowledgement). */
   sendNotices?(notices: CompensationNotice[]): void;
   /** An awareness (presence) update of the document. */
