@@ -20,8 +20,10 @@ import type { SalePaymentsRow } from './sale-payments-row.ts';
 // for any page served from localhost, which is where the office PC running `npm start` opens
 // the app. The built app runs without it wherever it is served; development keeps it
 // (dexie.org/docs/Dexie/Dexie.debug). Set here, in the module through which the page and
-// the data workers open the read database; Dexie reads it at each call.
-Dexie.debug = import.meta.env.DEV;
+// the data workers open the read database; Dexie reads it at each call. Node tools that load
+// the data layer without Vite (the fuzzer and the fault suite under tsx) have no
+// `import.meta.env`: off there.
+Dexie.debug = import.meta.env?.DEV === true;
 
 /** IndexedDB database of the read model projected from the document. */
 export const READ_DB_NAME = 'ranch-data';
