@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { newId, writeEntity } from '../../../shared/index.ts';
+import * as Y from 'yjs';
+import { collectionMap, COLLECTIONS, entityShape, newId, writeEntity } from '../../../shared/index.ts';
+import type { DocumentHost } from '../../src/sync/document-host.ts';
 import { signIn, signInAs, type ApiClient } from '../support/client.ts';
 import { ADMIN, type TestServer } from '../support/server.ts';
 import { frameBytes, frameSpec, type FrameSpec } from './frame-arbitraries.ts';
@@ -30,6 +32,32 @@ export const scenario = (max: number): fc.Arbitrary<Step[]> => fc.array(step, { 
 
 const ACK_TIMEOUT_MS = 20_000;
 
+/**
+ * What one acknowledged change may add to the document besides its records' values: item ids,
+ * the ranges of what it replaced or the rules deleted, a key of at most 64 bytes.
+ */
+const BYTES_PER_CHANGE = 128;
+
+/** The document as a brand-new device downloads it (the whole state, anything Yjs holds aside included). */
+const fullState = (host: DocumentHost): Promise<number> => host.run(() => Y.encodeStateAsUpdate(host.doc).byteLength);
+
+/** The bytes of `ids`' records as they are now, written afresh into an empty document: the valid records a run wrote. */
+function freshRecordsBytes(doc: Y.Doc, ids: Set<string>): number {
+  const fresh = new Y.Doc();
+  fresh.transact(() => {
+    for (const collection of COLLECTIONS) {
+      collectionMap(doc, collection).forEach((value, key) => {
+        if (!ids.has(key)) return;
+        const shape = entityShape(collection, key, value);
+        if (shape.kind === 'entity') writeEntity(fresh, collection, key, shape.fields);
+      });
+    }
+  });
+  const bytes = Y.encodeStateAsUpdate(fresh).byteLength;
+  fresh.destroy();
+  return bytes;
+}
+
 /** What the fuzzer tried and what held, over every run of a harness. */
 export class Tally {
   readonly counts = new Map<string, number>();
@@ -52,6 +80,8 @@ export class Tally {
  */
 export class FuzzHarness {
   readonly tally = new Tally();
+  /** The hostile client's changes the server acknowledged in the current run. */
+  private acknowledged = 0;
 
   private constructor(
     private readonly server: TestServer,
@@ -76,11 +106,14 @@ export class FuzzHarness {
   async run(steps: Step[]): Promise<string[]> {
     const violations: string[] = [];
     const hostBefore = await this.server.registry.get();
+    const sizeBefore = await fullState(hostBefore);
+    this.acknowledged = 0;
     const ids = freshPool(newId);
     this.tally.add('runs');
     this.honest.startRun();
     const start = await this.hostile.sendChange((doc) => void writeStartingRanch(doc, ids));
     if (start.result !== 'acked') violations.push(`the valid starting ranch was not acknowledged: ${describe(start)}`);
+    else this.acknowledged++;
 
     for (const s of steps) {
       if ('frame' in s) {
@@ -112,6 +145,15 @@ export class FuzzHarness {
     }
 
     const only = new Set([...Object.values(ids).flat(), ...this.honest.ids(), barrier]);
+    // N1: nothing refused may stay in what every new device downloads; what was taken may add
+    // its records and a bounded trace per change.
+    const grown = (await fullState(host)) - sizeBefore;
+    const allowed = (await host.run(() => freshRecordsBytes(host.doc, only))) + BYTES_PER_CHANGE * (this.acknowledged + acknowledged + 1);
+    this.tally.add('document bytes grown', Math.max(0, grown));
+    if (grown > allowed)
+      violations.push(
+        `(e) the first sync grew by ${grown} bytes, more than the ${allowed} the valid records written and their changes take`,
+      );
     const report = await checkInvariants(this.server, this.staff, only, [...this.honest.expected.values()]);
     this.tally.add('invariants checked', report.checked);
     this.tally.add('honest writes lost', report.lost);
@@ -131,6 +173,7 @@ export class FuzzHarness {
 
   private record(what: 'frame' | 'update', kind: string, outcome: Outcome, violations: string[]): void {
     this.tally.add(`outcome:${describe(outcome)}`);
+    if (outcome.result === 'acked') this.acknowledged++;
     if (outcome.result === 'no-answer') violations.push(`(a) the server did not answer a hostile ${what} (${kind}) within 15 s`);
   }
 }

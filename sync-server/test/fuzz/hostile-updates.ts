@@ -249,6 +249,24 @@ export function applyHostile(doc: Y.Doc, ids: PoolIds, update: HostileUpdate): U
       }
       return undefined;
     }
+    case 'long-key': {
+      const key = update.char.repeat(update.length);
+      if (update.where === 'root') doc.getMap(key).set('a', 1);
+      else if (update.where === 'collection')
+        (collectionMap(doc, update.target.collection) as unknown as Y.Map<unknown>).set(key, new Y.Map());
+      else entityMap(doc, update.target.collection, idOf(ids, update.target)).set(key, 'x');
+      return undefined;
+    }
+    case 'many-keys': {
+      if (update.where === 'collection') {
+        const map = collectionMap(doc, update.target.collection) as unknown as Y.Map<unknown>;
+        for (let i = 0; i < update.count; i++) map.set(`not-an-id-${i}`, new Y.Map());
+      } else {
+        const entity = entityMap(doc, update.target.collection, idOf(ids, update.target));
+        for (let i = 0; i < update.count; i++) entity.set(`field${i}`, i);
+      }
+      return undefined;
+    }
     case 'collection-as-other-type': {
       // A replica already has the collection as a map; another document writes it as a text or array.
       const other = new Y.Doc();

@@ -38,6 +38,8 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<T | un
  * (b) every acknowledged honest write is in the projection and the document as written;
  * (c) the Postgres projection equals the valid entities of the server's document;
  * (d) a fresh device's Dexie read model, built by the app's projection, equals the Postgres projection.
+ * (e), checked by the harness: the document a new device downloads grew by no more than the
+ * valid records the run wrote and a bounded trace per acknowledged change (N1).
  */
 export async function checkInvariants(
   server: TestServer,

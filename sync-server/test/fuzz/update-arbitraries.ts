@@ -13,6 +13,8 @@ export type Target = { collection: Collection; index: number };
 export type Plain = unknown;
 export type FieldShape = 'object' | 'array' | 'y-text' | 'y-array' | 'y-map-with-scalars';
 export type SharedType = 'text' | 'array' | 'xml-fragment' | 'xml-element';
+/** Where a key goes (N1: Yjs keeps every key's name for good): under a collection, in a record, or as a top-level name. */
+export type KeyPlace = 'collection' | 'field' | 'root';
 
 export type HostileUpdate =
   | { kind: 'bad-key'; collection: Collection; key: string; asMap: boolean; value: Plain }
@@ -30,6 +32,8 @@ export type HostileUpdate =
   | { kind: 'delete'; target: Target }
   | { kind: 'edit'; target: Target; fields: SymbolicFields }
   | { kind: 'top-level'; name: string; type: 'text' | 'map' | 'array' | 'xml-fragment' }
+  | { kind: 'long-key'; where: KeyPlace; target: Target; char: string; length: number }
+  | { kind: 'many-keys'; where: Exclude<KeyPlace, 'root'>; target: Target; count: number }
   | { kind: 'collection-as-other-type'; collection: Collection; type: 'text' | 'array'; clientID: number }
   | { kind: 'valid-write'; target: Target; fields: SymbolicFields }
   | { kind: 'batch'; updates: HostileUpdate[] };
@@ -194,8 +198,28 @@ const BY_KIND: Record<Kind, fc.Arbitrary<HostileUpdate>[]> = {
   'top-level': [
     fc.record({
       kind: fc.constant('top-level' as const),
-      name: fc.constantFrom('junk', 'x', 'Horses', 'horses ', '', '__proto__', 'users', 'sessions'),
+      name: fc.oneof(
+        fc.constantFrom('junk', 'x', 'Horses', 'horses ', '', '__proto__', 'users', 'sessions'),
+        fc.string({ minLength: 1, maxLength: 200 }),
+      ),
       type: fc.constantFrom('text' as const, 'map' as const, 'array' as const, 'xml-fragment' as const),
+    }),
+  ],
+  'long-key': [
+    fc.record({
+      kind: fc.constant('long-key' as const),
+      where: fc.constantFrom<KeyPlace>('collection', 'field', 'root'),
+      target,
+      char: fc.constantFrom('k', 'ñ', '🐴'),
+      length: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(65, 300, 4_000) }, { weight: 1, arbitrary: fc.constant(100_000) }),
+    }),
+  ],
+  'many-keys': [
+    fc.record({
+      kind: fc.constant('many-keys' as const),
+      where: fc.constantFrom('collection' as const, 'field' as const),
+      target,
+      count: fc.integer({ min: 20, max: 500 }),
     }),
   ],
   'collection-as-other-type': [
