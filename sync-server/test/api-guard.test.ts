@@ -7,7 +7,7 @@ import type { DocumentRegistry } from '../src/sync/registry.ts';
  * The /api routes that need no session. Every other route is behind `requireUser` on the
  * signed-in router (app.ts): adding one here is a decision, not an accident of mount order.
  */
-const PUBLIC = ['GET /api/login', 'POST /api/login', 'GET /api/logout', 'GET /api/sync/:doc'];
+const PUBLIC = ['GET /api/login', 'POST /api/login', 'GET /api/logout', 'POST /api/logout', 'GET /api/sync/:doc'];
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
@@ -60,6 +60,7 @@ describe('[A1] every /api route but sign-in, sign-out and the sync socket needs 
   it('answers 401 for an unknown /api path too, and serves sign-in and sign-out without one', async () => {
     expect((await app.request('/api/no-such-thing')).status).toBe(401);
     expect((await app.request('/api/login')).status).toBe(200);
-    expect((await app.request('/api/logout')).status).toBe(303);
+    expect((await app.request('/api/logout')).status).toBe(200);
+    expect((await app.request('/api/logout', { method: 'POST', headers: { origin: 'http://ranch.test' } })).status).toBe(204);
   });
 });

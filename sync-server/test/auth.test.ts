@@ -82,14 +82,35 @@ describe.each(databaseKinds())('accounts and sessions (%s)', (kind) => {
     expect(await anonymous.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it('[A6] signs out: 303 to / and the session no longer works', async () => {
+  it('[A6] signs out with a POST: a form lands on / (303), the app gets 204; the session no longer works', async () => {
     const session = await signIn(server.url, ADMIN.email, ADMIN.password);
-    const out = await session.request('/api/logout');
+    const out = await session.request('/api/logout', { method: 'POST', headers: { origin: server.url, accept: 'text/html' } });
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/');
     // [A11]: the browser empties its HTTP cache of this site (served photos).
     expect(out.headers.get('clear-site-data')).toBe('"cache"');
     expect((await session.request('/api/auth/user')).status).toBe(401);
+
+    const app = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const fetched = await app.request('/api/logout', { method: 'POST', headers: { origin: server.url } });
+    expect(fetched.status).toBe(204);
+    expect(fetched.headers.get('clear-site-data')).toBe('"cache"');
+    expect((await app.request('/api/auth/user')).status).toBe(401);
+  });
+
+  it('[A6] a GET, or a POST from another site, signs no one out: the GET asks with a form', async () => {
+    const session = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const asked = await session.request('/api/logout', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } });
+    expect(asked.status).toBe(200);
+    const page = await asked.text();
+    expect(page).toContain('<form method="post" action="/api/logout">');
+    expect(page).toContain('Sign out of Ranch on this device?');
+    expect(asked.headers.get('set-cookie')).toBeNull();
+    const foreign: Record<string, string>[] = [{ origin: 'http://evil.test' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
+      expect((await session.request('/api/logout', { method: 'POST', headers })).status).toBe(403);
+    }
+    expect((await session.request('/api/auth/user')).status).toBe(200);
   });
 
   it('[A9] [U10] lets an Admin create accounts, and nobody else', async () => {

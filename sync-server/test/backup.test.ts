@@ -48,7 +48,7 @@ function npmRun(source: Source, args: string[]): Promise<{ code: number; output:
 }
 
 async function photo(staff: ApiClient, bytes: Buffer): Promise<string> {
-  const { uploadURL } = (await (await staff.request('/api/objects/upload')).json()) as { uploadURL: string };
+  const { uploadURL } = (await (await staff.request('/api/objects/upload', { method: 'POST' })).json()) as { uploadURL: string };
   expect((await staff.request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
   const registered = await staff.request('/api/horse-photos', { method: 'PUT', json: { photoURL: uploadURL } });
   return ((await registered.json()) as { objectPath: string }).objectPath;

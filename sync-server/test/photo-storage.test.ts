@@ -13,7 +13,7 @@ const KB = 1000;
 const QUOTA = 100 * KB;
 
 async function uploadURL(as: ApiClient): Promise<{ uploadURL: string; objectPath: string }> {
-  const response = await as.request('/api/objects/upload');
+  const response = await as.request('/api/objects/upload', { method: 'POST' });
   expect(response.status).toBe(200);
   return response.json();
 }

@@ -22,7 +22,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
   let viewer: ApiClient;
 
   async function uploadURL(as: ApiClient = staff): Promise<{ uploadURL: string; objectPath: string }> {
-    const response = await as.request('/api/objects/upload');
+    const response = await as.request('/api/objects/upload', { method: 'POST' });
     expect(response.status).toBe(200);
     return response.json();
   }
@@ -123,7 +123,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     await put(staff, upload.uploadURL, PNG);
     const anonymous = client(server.url, '');
     for (const [path, init] of [
-      ['/api/objects/upload', {}],
+      ['/api/objects/upload', { method: 'POST' }],
       [upload.uploadURL, { method: 'PUT', body: PNG }],
       ['/api/horse-photos', { method: 'PUT', json: { photoURL: upload.uploadURL } }],
       [upload.objectPath, {}],
@@ -138,7 +138,7 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
     const self = (await (await staff.request('/api/auth/user')).json()) as { id: string };
     const other = (await (await otherStaff.request('/api/auth/user')).json()) as { id: string };
     const named = (userId: string) => ({ headers: { 'x-ranch-user': userId } });
-    const refused = await staff.request('/api/objects/upload', named(other.id));
+    const refused = await staff.request('/api/objects/upload', { method: 'POST', ...named(other.id) });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ message: 'Unauthorized: signed in as another user' });
     const upload = await uploadURL();
@@ -148,11 +148,24 @@ describe.each(databaseKinds())('photos (%s)', (kind) => {
       headers: { 'content-type': 'image/png', 'x-ranch-user': other.id },
     });
     expect(put.status).toBe(401);
-    expect((await staff.request('/api/objects/upload', named(self.id))).status).toBe(200);
+    expect((await staff.request('/api/objects/upload', { method: 'POST', ...named(self.id) })).status).toBe(200);
+  });
+
+  it('[I2] [A10] mints an upload URL for a POST of this origin, and for no other site', async () => {
+    expect((await staff.request('/api/objects/upload', { method: 'POST', headers: { origin: server.url } })).status).toBe(200);
+    const foreign: RequestInit[] = [
+      { method: 'POST', headers: { origin: 'http://evil.test' } },
+      { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } },
+      // The GET that apps installed before the POST still send: never for another site.
+      { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' } },
+      { headers: { 'sec-fetch-site': 'same-site' } },
+    ];
+    for (const init of foreign) expect((await staff.request('/api/objects/upload', init)).status).toBe(403);
+    expect((await staff.request('/api/objects/upload', { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
   });
 
   it('[R1] lets a Viewer see photos but not upload or register them (403)', async () => {
-    expect((await viewer.request('/api/objects/upload')).status).toBe(403);
+    expect((await viewer.request('/api/objects/upload', { method: 'POST' })).status).toBe(403);
     const upload = await uploadURL();
     expect((await put(viewer, upload.uploadURL, PNG)).status).toBe(403);
     expect((await viewer.request('/api/horse-photos', { method: 'PUT', json: { photoURL: upload.uploadURL } })).status).toBe(403);

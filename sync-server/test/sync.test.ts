@@ -222,7 +222,7 @@ describe.each(databaseKinds())('the ranch document over y-websocket (%s)', (kind
     await whenSynced(d);
     const closes: number[] = [];
     d.provider.on('connection-close', (event) => event && closes.push(event.code));
-    expect((await rider.request('/api/logout')).status).toBe(303);
+    expect((await rider.request('/api/logout', { method: 'POST' })).status).toBe(204);
     await expect.poll(() => closes).toEqual([CloseCode.Unauthorized]);
     const after = newId();
     d.doc.transact(() => writeEntity(d.doc, 'breeds', after, { name: 'After sign-out', isActive: true }));

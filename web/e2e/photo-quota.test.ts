@@ -34,7 +34,7 @@ describe('photo storage full', () => {
       await api(`/api/${kind}`, { method: 'POST', body: JSON.stringify({ name }) });
     }
     // Earlier photos of this user take all but 100 bytes of the megabyte.
-    const { uploadURL } = await api<{ uploadURL: string }>('/api/objects/upload');
+    const { uploadURL } = await api<{ uploadURL: string }>('/api/objects/upload', { method: 'POST' });
     const filler = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(MiB - 100 - 6), Buffer.from([0xff, 0xd9])]);
     const stored = await fetch(`${server.url}${uploadURL}`, { method: 'PUT', body: filler, headers: { cookie, origin: server.url } });
     expect(stored.status).toBe(200);

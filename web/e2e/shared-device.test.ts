@@ -103,7 +103,7 @@ describe('a shared computer', () => {
 
   /** A photo on the server, as the test's Admin uploads it; its object path. */
   async function servedPhoto(): Promise<string> {
-    const { uploadURL, objectPath } = await api<{ uploadURL: string; objectPath: string }>('/api/objects/upload');
+    const { uploadURL, objectPath } = await api<{ uploadURL: string; objectPath: string }>('/api/objects/upload', { method: 'POST' });
     const put = await fetch(`${server.url}${uploadURL}`, {
       method: 'PUT',
       body: PNG,
@@ -195,7 +195,7 @@ describe('a shared computer', () => {
 
     // Ann's session ends on the server (signed out elsewhere, deactivated, password reset).
     const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
-    expect((await fetch(`${server.url}/api/logout`, { headers: { cookie }, redirect: 'manual' })).status).toBe(303);
+    expect((await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie, origin: server.url } })).status).toBe(204);
     await link.setOffline(context, false);
     const signedOut = Date.now();
     const notice = page.getByRole('alert').filter({ hasText: 'You are signed out.' });
@@ -217,7 +217,7 @@ describe('a shared computer', () => {
     );
     expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0);
     expect(await breedsOnServer()).not.toContain(kept);
-    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
     expect(await breedsOnServer()).not.toContain(kept);
 
@@ -291,7 +291,7 @@ describe('a shared computer', () => {
     await page.getByText('All changes saved').waitFor();
     const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
     const ended = Date.now();
-    await fetch(`${server.url}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+    await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie, origin: server.url } });
     await page.getByText('You are logged out. Logging in again...').waitFor({ timeout: 10_000 });
     await page.waitForURL('**/api/login');
     console.log(`session ended → sign-in page: ${Date.now() - ended} ms`);

@@ -52,7 +52,10 @@ describe('[A5] sign-in throttling in the browser', () => {
     await first.waitForURL(`${server.url}/`);
     const device = (await owner.cookies()).find((cookie) => cookie.name === 'ranch_device');
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    // [A6] The address asks; its form signs out.
     await first.goto(`${server.url}/api/logout`);
+    await first.getByRole('button', { name: 'Sign Out' }).click();
+    await first.waitForURL(`${server.url}/`);
     expect((await owner.cookies()).map((cookie) => cookie.name)).toEqual(['ranch_device']);
 
     // Someone guesses, honouring Retry-After, until a guess has to wait 16 seconds.

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Sql } from '../db/client.ts';
 import { requireWriter } from '../auth/middleware.ts';
@@ -42,10 +42,19 @@ function refusePhotoURL(message: string): never {
 export function photoRoutes(sql: Sql, allowedOrigins: readonly string[], quotaBytes = DEFAULT_PHOTO_QUOTA_BYTES) {
   const app = new Hono<AuthedEnv>();
 
-  app.get('/objects/upload', requireWriter, async (c) => {
+  // [I2] An upload URL is minted by a POST, which the Origin check guards like every write.
+  const mintUploadUrl = async (c: Context<AuthedEnv>) => {
     const { token, objectId } = await issueUploadToken(sql, c.get('user').id);
     c.header('cache-control', 'no-store');
     return c.json({ uploadURL: uploadPath(token), objectPath: objectPath(objectId) } satisfies UploadResult);
+  };
+  app.post('/objects/upload', requireWriter, mintUploadUrl);
+  // Apps installed before the POST ask with a GET until they update: served only to this
+  // origin's own requests (a browser names another site in Sec-Fetch-Site).
+  app.get('/objects/upload', requireWriter, async (c) => {
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin') throw apiError(403, 'Forbidden: cross-origin request');
+    return mintUploadUrl(c);
   });
 
   app.put('/objects/upload/:token', requireWriter, async (c) => {

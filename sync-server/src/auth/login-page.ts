@@ -14,9 +14,10 @@ const LOGIN_STYLE = `
       button { margin-top: 1.5rem; width: 100%; padding: 0.75rem; font-size: 1rem; font-weight: 600;
                background: #8a5a2b; color: #fff; border: 0; border-radius: 0.5rem; cursor: pointer; }
       .error { background: #fde8e8; color: #9b1c1c; padding: 0.75rem; border-radius: 0.5rem; margin-top: 1rem; }
+      a.back { display: block; text-align: center; margin-top: 1rem; color: #8a5a2b; }
 `;
 
-/** The Content-Security-Policy source that allows exactly this inline style and no other. */
+/** The Content-Security-Policy source that allows exactly this inline style (both pages') and no other. */
 export const LOGIN_STYLE_SOURCE = `'sha256-${createHash('sha256').update(LOGIN_STYLE).digest('base64')}'`;
 
 /**
@@ -44,6 +45,32 @@ export function loginPage(options: { email?: string; error?: string }) {
         <input id="password" name="password" type="password" autocomplete="current-password" required />
         <button type="submit">Sign In</button>
       </form>
+    </main>
+  </body>
+</html>`;
+}
+
+/**
+ * [A6] What `GET /api/logout` answers: a question, never a sign-out (another site could
+ * link or embed that address). Signing out is the form's POST, which the Origin check guards.
+ */
+export function logoutPage() {
+  return html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Sign out · Ranch</title>
+    <style>${raw(LOGIN_STYLE)}</style>
+  </head>
+  <body>
+    <main>
+      <h1>Ranch</h1>
+      <p class="sub">Sign out of Ranch on this device?</p>
+      <form method="post" action="/api/logout">
+        <button type="submit">Sign Out</button>
+      </form>
+      <a class="back" href="/">Back to Ranch</a>
     </main>
   </body>
 </html>`;

@@ -7,7 +7,7 @@ import { clientAddress } from './client-address.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import { knownDevice, setDeviceCookie } from './device-cookie.ts';
 import { beginLoginAttempt, loginSucceeded, tooManyAttemptsMessage, type LoginKeys } from './login-limits.ts';
-import { loginPage } from './login-page.ts';
+import { loginPage, logoutPage } from './login-page.ts';
 import { verifyPassword } from './password.ts';
 import { createSession, generateSessionToken, invalidateSession } from './sessions.ts';
 import { findUserForLogin } from './users.ts';
@@ -68,7 +68,12 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
     return c.redirect('/', 303);
   });
 
-  app.get('/logout', async (c) => {
+  // [A6] A GET never signs out (a link or an image on another site could): it asks.
+  app.get('/logout', (c) => c.html(logoutPage()));
+
+  // [A6] Behind the Origin check (app.ts checkOrigin), like every state-changing call. A
+  // form (the page above, the app without scripts) lands on `/`; the app's fetch gets 204.
+  app.post('/logout', async (c) => {
     const session = c.get('session');
     if (session) {
       await invalidateSession(sql, session.id);
@@ -78,7 +83,7 @@ export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { 
     // [A11]: served photos sit in the browser's HTTP cache (immutable), which the page cannot
     // empty; this asks the browser to (HTTPS, or localhost). The app clears the rest itself.
     c.header('clear-site-data', '"cache"');
-    return c.redirect('/', 303);
+    return c.req.header('accept')?.includes('text/html') ? c.redirect('/', 303) : c.body(null, 204);
   });
 
   return app;

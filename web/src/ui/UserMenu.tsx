@@ -94,7 +94,7 @@ export function UserMenu({ user }: { user: User }) {
             </Link>
           </li>
           <li role="none">
-            {/* [A11]: the link is the fallback; the app signs out and clears the device itself. */}
+            {/* [A11]: the link is the fallback (it asks, then POSTs); the app signs out and clears the device itself. */}
             <a
               role="menuitem"
               href={LOGOUT_PATH}

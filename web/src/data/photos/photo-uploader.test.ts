@@ -21,7 +21,8 @@ function fakeServer() {
     const scripted = next[name]?.shift();
     if (scripted === 'network') throw new TypeError('Failed to fetch');
     if (scripted !== undefined) return answer(scripted, { message: 'scripted' });
-    if (name === 'url' && method === 'GET') {
+    // [I2] A POST, which the Origin check guards (a GET would be refused).
+    if (name === 'url' && method === 'POST') {
       urls += 1;
       return answer(200, { uploadURL: `/api/objects/upload/token-${urls}`, objectPath: `/api/objects/object-${urls}` });
     }

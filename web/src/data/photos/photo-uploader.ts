@@ -119,7 +119,7 @@ export function createPhotoUploader(options: UploaderOptions) {
     }
     let { uploadURL, objectPath } = photo;
     if (!uploadURL) {
-      const response = await request('/api/objects/upload');
+      const response = await request('/api/objects/upload', { method: 'POST' });
       if (!response.ok) return failure(photo, response.status, 'Failed to get upload URL');
       ({ uploadURL, objectPath } = (await response.json()) as { uploadURL: string; objectPath: string });
       await outbox.record(photo.id, { uploadURL, objectPath });

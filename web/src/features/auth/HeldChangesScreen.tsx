@@ -46,9 +46,12 @@ export function HeldChangesScreen({
         </p>
         <p>Nothing is sent to the server while you are signed in on this device.</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <a className="btn btn-primary" href={LOGOUT_PATH}>
-            Sign out
-          </a>
+          {/* [A6] A plain form POST: nothing is cleared, the held changes stay for their author. */}
+          <form method="post" action={LOGOUT_PATH}>
+            <button type="submit" className="btn btn-primary">
+              Sign out
+            </button>
+          </form>
           <button type="button" className="btn btn-error btn-outline" disabled={discarding} onClick={() => setConfirming(true)}>
             Discard them
           </button>

@@ -73,7 +73,9 @@ describe('whose data is on this device', () => {
     expect(alert.textContent).toBe(
       'This device holds 3 changes by Ann Lee that were never sent. They are kept until Ann Lee signs in again, or you can discard them.',
     );
-    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/api/logout');
+    const signOut = screen.getByRole('button', { name: 'Sign out' });
+    expect(signOut.closest('form')?.getAttribute('method')).toBe('post');
+    expect(signOut.closest('form')?.getAttribute('action')).toBe('/api/logout');
     expect(data.sync).toBeNull();
     expect(reload).not.toHaveBeenCalled();
   });

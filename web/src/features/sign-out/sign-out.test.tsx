@@ -6,7 +6,7 @@ import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
 import { CACHED_USER_KEY, writeCachedUser } from '../auth/user-cache.ts';
-import { LOGOUT_EVERYWHERE_PATH, LOGOUT_PATH, unsentText } from './sign-out.ts';
+import { LANDING_PATH, LOGOUT_EVERYWHERE_PATH, LOGOUT_PATH, unsentText } from './sign-out.ts';
 import { useSignOut } from './use-sign-out.tsx';
 
 let data: RanchData;
@@ -63,8 +63,9 @@ describe('signing out on a shared computer', () => {
     await data.db.meta.put({ key: 'device.owner', value: { userId: 'user-self', name: 'Ada Rider' } });
     renderScreen(<SignOutButtons />, { data });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LOGOUT_PATH));
-    expect(fetchFn).toHaveBeenCalledWith(LOGOUT_PATH, expect.objectContaining({ credentials: 'include', redirect: 'manual' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LANDING_PATH));
+    // [A6] A POST (the Origin check guards it), never a GET another site could send.
+    expect(fetchFn).toHaveBeenCalledWith(LOGOUT_PATH, expect.objectContaining({ method: 'POST', credentials: 'include' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.length).toBe(0);
     expect(await deviceCleared()).toBe(true);
@@ -88,7 +89,7 @@ describe('signing out on a shared computer', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out anyway' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LOGOUT_PATH));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LANDING_PATH));
     expect(await deviceCleared()).toBe(true);
   });
 
@@ -107,7 +108,7 @@ describe('signing out on a shared computer', () => {
     await waitFor(() => expect(dialog.textContent).toContain('Everything is now saved on the server.'));
     expect(screen.queryByRole('button', { name: 'Sign out anyway' })).toBeNull();
     fireEvent.click(screen.getAllByRole('button', { name: 'Sign out' }).at(-1) as HTMLElement);
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LOGOUT_PATH));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LANDING_PATH));
   });
 
   it('[A11] when the server cannot be reached, stays signed in with everything kept and says so', async () => {
@@ -123,7 +124,7 @@ describe('signing out on a shared computer', () => {
   it('[A11] Sign out everywhere ends every session with a POST, then clears the same way', async () => {
     renderScreen(<SignOutButtons />, { data });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LOGOUT_PATH));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LANDING_PATH));
     expect(fetchFn).toHaveBeenCalledWith(LOGOUT_EVERYWHERE_PATH, expect.objectContaining({ method: 'POST' }));
   });
 

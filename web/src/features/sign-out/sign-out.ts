@@ -1,8 +1,12 @@
 import type { Unsent } from '../../data/data-owner.ts';
 import { clearLocalData, type OpenLocalData } from '../settings/clear-local-data.ts';
 
-/** [A6] [G6]: where "Sign out" ends the session; the browser lands on the landing screen after it. */
+/**
+ * [A6] [G6]: "Sign out" POSTs here (a GET only asks, with a form that POSTs: the link's
+ * fallback without scripts); the browser then lands on the landing screen, `/`.
+ */
 export const LOGOUT_PATH = '/api/logout';
+export const LANDING_PATH = '/';
 /** Ends every session of the signed-in user ("Sign out everywhere"). */
 export const LOGOUT_EVERYWHERE_PATH = '/api/auth/logout-everywhere';
 
@@ -17,11 +21,13 @@ export const nothingUnsent = ({ records, photos }: Unsent) => records + photos =
  */
 export async function endSession(everywhere: boolean, fetchFn: typeof fetch = fetch): Promise<boolean> {
   try {
-    const response = everywhere
-      ? await fetchFn(LOGOUT_EVERYWHERE_PATH, { method: 'POST', credentials: 'include', cache: 'no-store' })
-      : await fetchFn(LOGOUT_PATH, { credentials: 'include', cache: 'no-store', redirect: 'manual' });
-    // A redirect not followed (the plain sign-out) is opaque; a 401 means it had already ended.
-    return response.type === 'opaqueredirect' || response.ok || response.status === 401;
+    const response = await fetchFn(everywhere ? LOGOUT_EVERYWHERE_PATH : LOGOUT_PATH, {
+      method: 'POST',
+      credentials: 'include',
+      cache: 'no-store',
+    });
+    // A 401 means it had already ended.
+    return response.ok || response.status === 401;
   } catch {
     return false;
   }
@@ -30,8 +36,7 @@ export async function endSession(everywhere: boolean, fetchFn: typeof fetch = fe
 /**
  * [A11]: signs out on the server, then clears the ranch from this device (the document, the
  * read model, the photo outbox, localStorage with the cached user and this browser's
- * settings, the caches but the app's own files), then lands on the landing screen through
- * `/api/logout` ([G6]). Call it once nothing is unsent, or when the person chose to lose it.
+ * settings, the caches but the app's own files), then lands on the landing screen ([G6]). Call it once nothing is unsent, or when the person chose to lose it.
  */
 export async function signOutAndClear(
   data: OpenLocalData,
@@ -43,7 +48,7 @@ export async function signOutAndClear(
 ): Promise<SignOutResult> {
   if (!(await endSession(everywhere, fetchFn ?? fetch))) return 'unreachable';
   await clearLocalData(data, { keepAppShell: true });
-  navigate(LOGOUT_PATH);
+  navigate(LANDING_PATH);
   return 'done';
 }
 
