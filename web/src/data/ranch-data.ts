@@ -297,7 +297,9 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
         held,
         adopt: (named: string) =>
           void local.persistence.writeEpoch(named).catch((error: unknown) => console.error('Could not store the epoch', error)),
-        changed: (named: string | null) => void replaceDocument(named),
+        // A failure (the disk full) leaves the document as it was, unsynced: the next start tries again.
+        changed: (named: string | null) =>
+          void replaceDocument(named).catch((error: unknown) => console.error('Could not set the old document aside', error)),
       };
       const connection = startSync(local.doc, tracker, syncStatus.status, notices, {
         serverUrl: options.syncUrl,
@@ -309,7 +311,9 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       sync = connection;
       stopConflicts = startConflictRefresh(local.doc, connection, db);
       uploads.start(owner.userId);
-      void carryOverInto(connection);
+      void carryOverInto(connection).catch((error: unknown) =>
+        console.error('Could not apply the changes kept from the old document', error),
+      );
       return outcome;
     },
     stopSync() {
