@@ -192,6 +192,20 @@ describe.each(databaseKinds())('[S7] [S9] [S10] [D9] [D2] [D11] money: a device 
           });
         }
         for (const today of addition.days) {
+          // [S16] Each sale's standing and what is past due on that day, device = REST.
+          const restOnDay = (await (await ranch.staff.request(`/api/sales?today=${today}`)).json()) as {
+            id: string;
+            standing: string;
+            pastDue: string;
+          }[];
+          const deviceOnDay = new Map((await loadSaleRows(db, today)).map((row) => [row.id, row]));
+          for (const rest of restOnDay) {
+            const onDevice = deviceOnDay.get(rest.id);
+            expect({ standing: onDevice?.standing, pastDue: fromCents(onDevice?.pastDueCents ?? 0) }, `${rest.id} ${today}`).toEqual({
+              standing: rest.standing,
+              pastDue: rest.pastDue,
+            });
+          }
           const onDevice = await loadRanchFigures(db, today);
           const rest = await (await ranch.staff.request(`/api/dashboard/metrics?today=${today}`)).json();
           expect(rest, today).toEqual({

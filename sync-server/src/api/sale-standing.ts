@@ -1,6 +1,6 @@
 import type { Sql } from '../db/client.ts';
 import { selectList } from '../sync/tables.ts';
-import { fromCents, saleStanding, toCents, type StoredSale } from '../../../shared/index.ts';
+import { fromCents, pastDueCents, saleStanding, saleStandingLabel, toCents, type StoredSale } from '../../../shared/index.ts';
 
 /**
  * Sales as REST shows them: the projection's rows with the standing the devices compute
@@ -26,9 +26,18 @@ export async function storedSales(sql: Sql, saleId?: string): Promise<StoredSale
 
 /**
  * A sale with its `status`, `paid` (after the down payment), `balance` (interest included) and
- * `credit` (paid beyond what is owed, [P8]) as decimal strings.
+ * `credit` (paid beyond what is owed, [P8]) as decimal strings; on `today` (YYYY-MM-DD) its
+ * `standing` ('Paid', 'Open' or 'Past due', [S16]) and `pastDue` ([S10]).
  */
-export function withStanding(sale: StoredSale, paid: number) {
+export function withStanding(sale: StoredSale, paid: number, today: string) {
   const { status, paidCents: paidSum, balanceCents, creditCents } = saleStanding(sale, paid);
-  return { ...sale, status, paid: fromCents(paidSum), balance: fromCents(balanceCents), credit: fromCents(creditCents) };
+  return {
+    ...sale,
+    status,
+    paid: fromCents(paidSum),
+    balance: fromCents(balanceCents),
+    credit: fromCents(creditCents),
+    standing: saleStandingLabel(sale, paid, today),
+    pastDue: fromCents(pastDueCents(sale, paid, today)),
+  };
 }

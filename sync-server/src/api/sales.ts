@@ -4,7 +4,9 @@ import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
 import { selectList } from '../sync/tables.ts';
+import { z } from 'zod';
 import {
+  isoDate,
   newId,
   overpaymentMessage,
   paymentInput,
@@ -24,9 +26,11 @@ import { entityWriteRoutes } from './entity-routes.ts';
 export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
   const app = new Hono<AuthedEnv>();
 
-  app.get('/sales', async (c) => {
+  // [S16] `today` (YYYY-MM-DD) for the standing and what is past due: the server's UTC date by default.
+  app.get('/sales', validate('query', z.object({ today: isoDate.optional() })), async (c) => {
+    const today = c.req.valid('query').today ?? new Date().toISOString().slice(0, 10);
     const [sales, paid] = await Promise.all([storedSales(sql), paidCents(sql)]);
-    return c.json(sales.map((sale) => withStanding(sale, paid.get(sale.id) ?? 0)));
+    return c.json(sales.map((sale) => withStanding(sale, paid.get(sale.id) ?? 0, today)));
   });
   app.route('/', entityWriteRoutes(registry, { collection: 'sales', schema: saleInput, stamped: true }));
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { renderScreen, rowOf, testUser, useTestData } from '../../../test/render-screen.tsx';
 import { BuyersScreen } from './BuyersScreen.tsx';
@@ -76,7 +76,54 @@ describe('Buyers screen', () => {
     data.buyers.create({ firstName: 'Bo', lastName: 'Hart' });
     show('Viewer');
     const row = await rowOf('Bo Hart');
-    expect(within(row).queryByRole('button')).toBeNull();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['View Details']);
     expect(screen.queryByRole('button', { name: 'Add Buyer' })).toBeNull();
+  });
+
+  it('[C10] Buyer Details shows what the buyer owes, what is past due, and each purchase', async () => {
+    const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Hart', phone: '(555) 201-3344' });
+    const other = data.buyers.create({ firstName: 'Al', lastName: 'Other' });
+    const refs = {
+      breedId: data.lookups.create('breeds', { name: 'Arabian' }),
+      colorId: data.lookups.create('colors', { name: 'Bay' }),
+      genderId: data.lookups.create('genders', { name: 'Mare' }),
+    };
+    const horse = (name: string) => data.horses.create({ name, ...refs });
+    // Late: 3 × $1,000 from 2020, $1,000 paid; current: 3 × $300 from 2099; paid in full.
+    const late = data.sales.create({
+      horseId: horse('Comet'),
+      buyerId,
+      salePrice: '3000',
+      termsMonths: 3,
+      scheduleStartDate: '2020-01-31',
+    });
+    data.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Cash' });
+    data.sales.create({ horseId: horse('Star'), buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
+    data.sales.create({ horseId: horse('Dusty'), buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
+    data.sales.create({ horseId: horse('Elsewhere'), buyerId: other, salePrice: '700', termsMonths: 3, scheduleStartDate: '2020-01-01' });
+    show('Viewer');
+    fireEvent.click(within(await rowOf('Bo Hart')).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buyer Details' });
+    await waitFor(() => expect(within(dialog).getByTestId('buyer-owes').textContent).toBe('$2,900'));
+    expect(within(dialog).getByTestId('buyer-past-due').textContent).toBe('$2,000');
+    expect(within(dialog).getByRole('link', { name: '(555) 201-3344' })).toBeTruthy();
+    const purchases = within(within(dialog).getByRole('table', { name: 'Purchases' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 5)
+          .map((cell) => cell.textContent),
+      );
+    expect(purchases.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['Comet', '$3,000', 'Past due', '$2,000', '$2,000'],
+      ['Dusty', '$500', 'Paid', '$0', '$0'],
+      ['Star', '$900', 'Open', '$900', '$0'],
+    ]);
   });
 });

@@ -4,11 +4,12 @@ import type { Buyer } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
-import { PencilIcon, TrashIcon } from '../../ui/icons.tsx';
+import { EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
+import { BuyerDetailsDialog } from './BuyerDetailsDialog.tsx';
 import { BuyerDialog } from './BuyerDialog.tsx';
 
 const COLUMNS: Column<Buyer>[] = [
@@ -26,6 +27,7 @@ export function BuyersScreen() {
   const canWrite = useCanWrite();
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: Buyer | null } | null>(null);
+  const [viewing, setViewing] = useState<Buyer | null>(null);
 
   const remove = async (buyer: Buyer) => {
     try {
@@ -39,12 +41,14 @@ export function BuyersScreen() {
     toast({ title: 'Success', description: 'Buyer deleted successfully', variant: 'success' });
   };
 
+  const view: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: setViewing };
   const actions: RowAction<Buyer>[] = canWrite
     ? [
+        view,
         { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
         { label: 'Delete', icon: <TrashIcon />, onClick: remove, destructive: true },
       ]
-    : [];
+    : [view];
 
   return (
     <section className="space-y-4">
@@ -65,6 +69,7 @@ export function BuyersScreen() {
           <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText="No buyers found" label="All Buyers" />
         </div>
       </div>
+      <BuyerDetailsDialog buyer={viewing} onClose={() => setViewing(null)} />
       <BuyerDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
     </section>
   );

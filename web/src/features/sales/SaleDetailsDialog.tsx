@@ -1,4 +1,4 @@
-import { installmentSchedule } from '../../../../shared/index.ts';
+import { scheduleRows } from '../../../../shared/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { SaleRow } from './sale-rows.ts';
 import { centsText, dateText, moneyText, termsText } from './sale-display.ts';
@@ -7,8 +7,9 @@ import { RecordHistory } from '../history/RecordHistory.tsx';
 
 /**
  * Beyond the seed (its View Details only logged): the sale's terms, what was paid, the
- * balance, and the installment schedule (shared installmentSchedule). An installment
- * counts as covered once the payments reach it in order.
+ * balance, and the installment schedule (shared scheduleRows). An installment counts as
+ * covered once the payments reach it in order; [S16] one not covered after its due date is
+ * marked late ('Late, N days') and the sale shows what is past due.
  */
 export function SaleDetailsDialog({ sale, onClose }: { sale: SaleRow | null; onClose: () => void }) {
   return (
@@ -19,8 +20,7 @@ export function SaleDetailsDialog({ sale, onClose }: { sale: SaleRow | null; onC
 }
 
 function SaleDetails({ sale }: { sale: SaleRow }) {
-  const schedule = installmentSchedule(sale);
-  let covered = sale.paidCents;
+  const schedule = scheduleRows(sale, sale.paidCents, sale.today);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -38,12 +38,20 @@ function SaleDetails({ sale }: { sale: SaleRow }) {
         <dd>{sale.interestApr === null ? 'None' : `${sale.interestApr}%`}</dd>
         <dt className="text-base-content/60">Status</dt>
         <dd>
-          <StatusBadge status={sale.status} />
+          <StatusBadge status={sale.standing} />
         </dd>
         <dt className="text-base-content/60">Paid so far</dt>
         <dd data-testid="paid-so-far">{centsText(sale.paidCents)}</dd>
         <dt className="text-base-content/60">Balance</dt>
         <dd data-testid="balance">{centsText(sale.balanceCents)}</dd>
+        {sale.pastDueCents > 0 && (
+          <>
+            <dt className="text-base-content/60">Past due</dt>
+            <dd data-testid="past-due" className="font-semibold text-error">
+              {centsText(sale.pastDueCents)}
+            </dd>
+          </>
+        )}
         {sale.creditCents > 0 && (
           <>
             <dt className="text-base-content/60">Credit</dt>
@@ -71,18 +79,24 @@ function SaleDetails({ sale }: { sale: SaleRow }) {
                 </tr>
               </thead>
               <tbody>
-                {schedule.map((installment) => {
-                  const paid = covered >= installment.amountCents;
-                  covered = Math.max(0, covered - installment.amountCents);
-                  return (
-                    <tr key={installment.number}>
-                      <td>{installment.number}</td>
-                      <td>{dateText(installment.dueDate)}</td>
-                      <td>{centsText(installment.amountCents)}</td>
-                      <td>{paid ? 'Yes' : 'No'}</td>
-                    </tr>
-                  );
-                })}
+                {schedule.map((installment) => (
+                  <tr
+                    key={installment.number}
+                    className={installment.late ? 'text-error' : undefined}
+                    data-late={installment.late || undefined}
+                  >
+                    <td>{installment.number}</td>
+                    <td>{dateText(installment.dueDate)}</td>
+                    <td>{centsText(installment.amountCents)}</td>
+                    <td>
+                      {installment.paid
+                        ? 'Yes'
+                        : installment.late
+                          ? `Late, ${installment.daysLate} ${installment.daysLate === 1 ? 'day' : 'days'}`
+                          : 'No'}
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>

@@ -212,7 +212,7 @@ describe('Sales & Payments screen', () => {
       salePrice: '12000',
       downPayment: '0',
       termsMonths: 3,
-      scheduleStartDate: '2026-01-31',
+      scheduleStartDate: '2099-01-31',
     });
     data.payments.create({ saleId, amount: '4000', date: '2026-02-01', method: 'Check' });
     renderScreen(<SalesScreen />, { data });
@@ -236,7 +236,74 @@ describe('Sales & Payments screen', () => {
       ['2', '$4,000', 'No'],
       ['3', '$4,000', 'No'],
     ]);
-    expect(rows[1]?.[1]).toBe(new Date('2026-02-28T12:00:00').toLocaleDateString());
+    expect(rows[1]?.[1]).toBe(new Date('2099-02-28T12:00:00').toLocaleDateString());
+  });
+
+  it('[S16] a sale with an installment past due shows Past due; its schedule marks the late rows', async () => {
+    const { star, buyerId, refs, statusId } = seed();
+    const late = data.sales.create({ horseId: star, buyerId, salePrice: '3000', termsMonths: 3, scheduleStartDate: '2020-01-31' });
+    data.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Check' });
+    const comet = data.horses.create({ name: 'Comet', ...refs, statusId, priceUsd: '900' });
+    data.sales.create({ horseId: comet, buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
+    const dusty = data.horses.create({ name: 'Dusty', ...refs, statusId, priceUsd: '500' });
+    data.sales.create({ horseId: dusty, buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
+    renderScreen(<SalesScreen />, { data });
+    const statusOf = async (horse: string) => {
+      const row = (await screen.findByRole('cell', { name: horse })).closest('tr')!;
+      return within(row).getAllByRole('cell')[5]!.textContent;
+    };
+    await waitFor(async () => expect(await statusOf('Star')).toBe('Past due'));
+    expect([await statusOf('Comet'), await statusOf('Dusty')]).toEqual(['Open', 'Paid']);
+    const star_ = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    expect(within(star_).getByText('Past due').className).toContain('badge-error');
+    // A late sale still takes payments.
+    expect(within(star_).getByRole('button', { name: 'Add Payment' })).toBeTruthy();
+
+    fireEvent.click(within(star_).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sale Details' });
+    expect(within(dialog).getByTestId('past-due').textContent).toBe('$2,000');
+    const schedule = within(dialog).getByRole('table', { name: 'Installment Schedule' });
+    const rows = within(schedule).getAllByRole('row').slice(1);
+    const days = (due: string) => Math.round((Date.parse(`${localToday()}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual([
+      'Yes',
+      `Late, ${days('2020-02-29')} days`,
+      `Late, ${days('2020-03-31')} days`,
+    ]);
+    expect(rows.map((row) => row.className.includes('text-error'))).toEqual([false, true, true]);
+  });
+
+  it('[S16] the Sales list filters by status: All, Open, Past due, Paid', async () => {
+    const { star, buyerId, refs, statusId } = seed();
+    data.sales.create({ horseId: star, buyerId, salePrice: '3000', termsMonths: 3, scheduleStartDate: '2020-01-31' });
+    const comet = data.horses.create({ name: 'Comet', ...refs, statusId, priceUsd: '900' });
+    data.sales.create({ horseId: comet, buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
+    const dusty = data.horses.create({ name: 'Dusty', ...refs, statusId, priceUsd: '500' });
+    data.sales.create({ horseId: dusty, buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
+    renderScreen(<SalesScreen />, { data });
+    const filter = (await screen.findByRole('combobox', { name: 'Filter by status' })) as HTMLSelectElement;
+    const listed = () =>
+      within(screen.getByRole('table', { name: 'Sales' }))
+        .queryAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).queryAllByRole('cell')[0]?.textContent)
+        .filter(Boolean);
+    await waitFor(() => expect(listed().sort()).toEqual(['Comet', 'Dusty', 'Star']));
+    await waitFor(() =>
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All Statuses', 'Open (1)', 'Past due (1)', 'Paid (1)']),
+    );
+    fireEvent.change(filter, { target: { value: 'Past due' } });
+    await waitFor(() => expect(listed()).toEqual(['Star']));
+    fireEvent.change(filter, { target: { value: 'Open' } });
+    await waitFor(() => expect(listed()).toEqual(['Comet']));
+    fireEvent.change(filter, { target: { value: 'Paid' } });
+    await waitFor(() => expect(listed()).toEqual(['Dusty']));
+    fireEvent.change(filter, { target: { value: '' } });
+    await waitFor(() => expect(listed()).toHaveLength(3));
   });
 
   it('[P7] Download Receipt opens a printable receipt', async () => {

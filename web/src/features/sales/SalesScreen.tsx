@@ -12,6 +12,8 @@ import { usePaymentRows, useSaleRows, type PaymentRow, type SaleRow } from './sa
 import { paymentsCsv, salesCsv } from './sales-csv.ts';
 import { SalesTable } from './SalesTable.tsx';
 import { SalesTabs, type SalesTab } from './SalesTabs.tsx';
+import { StandingFilter } from './StandingFilter.tsx';
+import type { SaleStandingLabel } from '../../../../shared/index.ts';
 
 /** [S1] Sales & Payments; every write goes through the repositories, so it works offline. */
 export function SalesScreen() {
@@ -23,6 +25,9 @@ export function SalesScreen() {
   const [paying, setPaying] = useState<{ saleId?: string } | null>(null);
   const [viewing, setViewing] = useState<SaleRow | null>(null);
   const [receipt, setReceipt] = useState<PaymentRow | null>(null);
+  // [S16] The Sales tab's status filter: '' is every sale.
+  const [standing, setStanding] = useState<SaleStandingLabel | ''>('');
+  const shownSales = standing === '' || !sales ? sales : sales.filter((sale) => sale.standing === standing);
   // The sale and payment forms have date fields: Blink builds a renderer's first one, and lays
   // out its first form's fonts, in the form's first render unless warmed before (lib/warm-forms.ts).
   useEffect(() => {
@@ -33,7 +38,7 @@ export function SalesScreen() {
   const viewed = viewing && (sales?.find((sale) => sale.id === viewing.id) ?? viewing);
 
   const exportCsv = () => {
-    if (tab === 'sales') downloadCsv(csvFilename('sales'), salesCsv(sales ?? []));
+    if (tab === 'sales') downloadCsv(csvFilename('sales'), salesCsv(shownSales ?? []));
     else downloadCsv(csvFilename('payments'), paymentsCsv(payments ?? []));
   };
 
@@ -63,7 +68,12 @@ export function SalesScreen() {
       <SalesTabs
         tab={tab}
         onChange={setTab}
-        sales={<SalesTable rows={sales} canWrite={canWrite} onView={setViewing} onAddPayment={(sale) => setPaying({ saleId: sale.id })} />}
+        sales={
+          <div className="space-y-3">
+            <StandingFilter rows={sales} value={standing} onChange={setStanding} />
+            <SalesTable rows={shownSales} canWrite={canWrite} onView={setViewing} onAddPayment={(sale) => setPaying({ saleId: sale.id })} />
+          </div>
+        }
         payments={<PaymentsTable rows={payments} onReceipt={setReceipt} />}
       />
       <CreateSaleDialog open={creating} onClose={() => setCreating(false)} />

@@ -11,7 +11,7 @@ export const SALE_COLUMNS: Column<SaleRow>[] = [
   { header: 'Sale Price', key: 'salePrice', cell: (sale) => moneyText(sale.salePrice) },
   { header: 'Down Payment', key: 'downPayment', cell: (sale) => moneyText(sale.downPayment) },
   { header: 'Terms', key: 'termsMonths', cell: (sale) => termsText(sale.termsMonths) },
-  { header: 'Status', key: 'status', cell: (sale) => <StatusBadge status={sale.status} /> },
+  { header: 'Status', key: 'standing', cell: (sale) => <StatusBadge status={sale.standing} /> },
   { header: 'Created', key: 'createdAt', cell: (sale) => dateText(sale.createdAt) },
 ];
 

@@ -1,7 +1,12 @@
-import type { SaleStatus } from '../../../../shared/index.ts';
+import type { SaleStandingLabel } from '../../../../shared/index.ts';
 
-/** [S13]: Paid with emphasis, Open and anything else each styled differently. */
-export function StatusBadge({ status }: { status: SaleStatus | string }) {
-  const style = status === 'Paid' ? 'badge-success font-semibold' : status === 'Open' ? 'badge-warning' : 'badge-ghost';
-  return <span className={`badge whitespace-nowrap ${style}`}>{status}</span>;
+const STYLES: Record<string, string> = {
+  Paid: 'badge-success font-semibold',
+  Open: 'badge-warning',
+  'Past due': 'badge-error font-semibold',
+};
+
+/** [S13] [S16]: Paid with emphasis, Open amber, Past due red; anything else grey. */
+export function StatusBadge({ status }: { status: SaleStandingLabel | string }) {
+  return <span className={`badge whitespace-nowrap ${STYLES[status] ?? 'badge-ghost'}`}>{status}</span>;
 }

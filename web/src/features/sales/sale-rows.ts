@@ -1,5 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { paidCentsBySale, saleStanding, type Horse, type Payment, type SaleStanding, type StoredSale } from '../../../../shared/index.ts';
+import {
+  paidCentsBySale,
+  pastDueCents,
+  saleStanding,
+  saleStandingLabel,
+  type Horse,
+  type Payment,
+  type SaleStanding,
+  type SaleStandingLabel,
+  type StoredSale,
+} from '../../../../shared/index.ts';
+import { localToday } from '../../lib/local-today.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments-row.ts';
@@ -7,8 +18,13 @@ import { contactName } from '../contacts/contact-name.ts';
 import { readByNameInPages } from '../horses/read-in-pages.ts';
 import type { Choice } from '../../ui/ChoicePicker.tsx';
 
-/** A sale with names and its standing (shared saleStanding: status, paid after the down payment, balance with interest). */
-export type SaleRow = StoredSale & SaleStanding & { horseName: string; buyerName: string };
+/**
+ * A sale with names and its standing (shared saleStanding: status, paid after the down
+ * payment, balance with interest), and on the viewer's date [S16] its label (Paid, Open or
+ * Past due) and what is past due ([S10]).
+ */
+export type SaleRow = StoredSale &
+  SaleStanding & { horseName: string; buyerName: string; standing: SaleStandingLabel; pastDueCents: number; today: string };
 
 export type PaymentRow = Payment & { horseName: string; buyerName: string; sale: StoredSale | undefined };
 
@@ -16,7 +32,7 @@ const buyerName = (buyer: Buyer | undefined) => (buyer ? contactName(buyer) : 'U
 const horseName = (horse: Horse | undefined) => horse?.name ?? 'Unknown horse';
 
 /** Sales, newest first, with names, what was paid and the derived status (shared saleStatus). */
-export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
+export async function loadSaleRows(db: RanchDb, today: string = localToday()): Promise<SaleRow[]> {
   // Read by primary key and sorted here: a live query remembers rows read through another
   // index one key at a time (readByNameInPages says more).
   const sales = (await db.sales.toArray()).sort(newestSaleFirst);
@@ -29,12 +45,18 @@ export async function loadSaleRows(db: RanchDb): Promise<SaleRow[]> {
   const horsesById = new Map(horses.filter((h): h is Horse => h !== undefined).map((h) => [h.id, h]));
   const buyersById = new Map(buyers.filter((b): b is Buyer => b !== undefined).map((b) => [b.id, b]));
   const paid = paidCentsBySale(payments);
-  return sales.map((sale) => ({
-    ...sale,
-    horseName: horseName(horsesById.get(sale.horseId)),
-    buyerName: buyerName(buyersById.get(sale.buyerId)),
-    ...saleStanding(sale, paid.get(sale.id) ?? 0),
-  }));
+  return sales.map((sale) => {
+    const paidCents = paid.get(sale.id) ?? 0;
+    return {
+      ...sale,
+      horseName: horseName(horsesById.get(sale.horseId)),
+      buyerName: buyerName(buyersById.get(sale.buyerId)),
+      ...saleStanding(sale, paidCents),
+      standing: saleStandingLabel(sale, paidCents, today),
+      pastDueCents: pastDueCents(sale, paidCents, today),
+      today,
+    };
+  });
 }
 
 /** By createdAt, newest first; on one time, the higher id first (the createdAt index, reversed). */

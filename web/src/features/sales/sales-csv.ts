@@ -13,7 +13,8 @@ const SALE_CSV: CsvColumn<SaleRow>[] = [
   { header: 'Schedule Start Date', value: (sale) => sale.scheduleStartDate },
   { header: 'Paid', value: (sale) => (sale.paidCents / 100).toFixed(2) },
   { header: 'Balance', value: (sale) => (sale.balanceCents / 100).toFixed(2) },
-  { header: 'Status', value: (sale) => sale.status },
+  { header: 'Past Due', value: (sale) => (sale.pastDueCents / 100).toFixed(2) },
+  { header: 'Status', value: (sale) => sale.standing },
   { header: 'Created', value: (sale) => sale.createdAt },
 ];
 
