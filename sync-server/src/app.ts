@@ -24,6 +24,7 @@ import type { AccessEvent } from './sync/peers.ts';
 import type { DocumentRegistry } from './sync/registry.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { syncRoutes } from './sync/routes.ts';
+import { proxyTrust, type ProxyTrust } from './http/proxy-trust.ts';
 
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const jsonBodyLimit = bodyLimit({
@@ -36,7 +37,8 @@ export type AppDeps = {
   registry: DocumentRegistry;
   allowedOrigins: readonly string[];
   webDir?: string;
-  trustProxy?: boolean;
+  /** The reverse proxies whose forwarded headers are believed (proxy-trust.ts): `true` one on this machine. */
+  trustProxy?: boolean | readonly string[] | ProxyTrust;
   syncLimits?: SyncLimits;
   /** Embedded PGlite in a data folder: the token of `GET /api/backup` (backup/local-access.ts). */
   backupToken?: string;
@@ -46,7 +48,8 @@ export type AppDeps = {
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
 export function createApp(deps: AppDeps) {
-  const { sql, registry, allowedOrigins, webDir, trustProxy = false, syncLimits = DEFAULT_SYNC_LIMITS } = deps;
+  const { sql, registry, allowedOrigins, webDir, syncLimits = DEFAULT_SYNC_LIMITS } = deps;
+  const trustProxy = proxyTrust(deps.trustProxy ?? false);
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders());
@@ -79,7 +82,8 @@ export function createApp(deps: AppDeps) {
  * after the public routes: a public route answers before the guard is reached, and a
  * route added here can only ever be protected.
  */
-function signedInRoutes({ sql, registry, allowedOrigins, trustProxy = false, photoQuotaBytes }: AppDeps) {
+function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, ...deps }: AppDeps) {
+  const trustProxy = proxyTrust(deps.trustProxy ?? false);
   const api = new Hono<AuthedEnv>();
   api.use('*', requireUser);
   const cache = new ReadCache(registry.versions);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LOOPBACK_PROXIES, parseProxyEntry } from './http/proxy-trust.ts';
 import { DEFAULT_PHOTO_QUOTA_BYTES } from './storage/photo-quota.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 
@@ -47,7 +48,24 @@ const schema = z.object({
     ),
   /** Where the built PWA is; served with an SPA fallback. */
   RANCH_WEB_DIR: z.string().min(1).default('./dist/web'),
-  /** 1: a reverse proxy stands in front; count sign-in failures per X-Forwarded-For address. */
+  /**
+   * The reverse proxies in front (addresses or CIDR blocks, comma separated): from them,
+   * X-Forwarded-For and X-Forwarded-Proto are believed ([A5], [A8]).
+   */
+  RANCH_TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every((entry) => parseProxyEntry(entry)),
+      'must be addresses or CIDR blocks, comma separated (e.g. 10.0.0.5,fd00::/8)',
+    ),
+  /** 1: a reverse proxy on this machine (loopback) stands in front; RANCH_TRUSTED_PROXIES for one elsewhere. */
   RANCH_TRUST_PROXY: z
     .enum(['0', '1', ''], { error: 'must be 1 (behind a reverse proxy) or 0' })
     .default('0')
@@ -77,6 +95,8 @@ export type Config = {
   allowedOrigins: string[];
   webDir: string;
   trustProxy: boolean;
+  /** The proxies whose forwarded headers are believed: RANCH_TRUSTED_PROXIES, and loopback with RANCH_TRUST_PROXY=1. */
+  trustedProxies: string[];
   syncLimits: SyncLimits;
   photoQuotaBytes: number;
 };
@@ -107,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: value.RANCH_ALLOWED_ORIGINS,
     webDir: resolve(value.RANCH_WEB_DIR),
     trustProxy: value.RANCH_TRUST_PROXY,
+    trustedProxies: [...value.RANCH_TRUSTED_PROXIES, ...(value.RANCH_TRUST_PROXY ? LOOPBACK_PROXIES : [])],
     photoQuotaBytes: value.RANCH_PHOTO_QUOTA_MIB * MiB,
     syncLimits: {
       maxMessageBytes: value.RANCH_SYNC_MAX_MESSAGE_MIB * MiB,

@@ -1,5 +1,6 @@
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, loadConfig, type Config } from './env.ts';
+import { isLoopbackHost } from './http/proxy-trust.ts';
 import { startServer } from './server.ts';
 import type { AdminBootstrap } from './auth/users.ts';
 
@@ -14,12 +15,13 @@ async function main(): Promise<void> {
     admin: config.admin,
     allowedOrigins: config.allowedOrigins,
     webDir: config.webDir,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustedProxies,
     syncLimits: config.syncLimits,
     photoQuotaBytes: config.photoQuotaBytes,
   });
   const where = config.databaseUrl ? 'Postgres from DATABASE_URL' : `embedded Postgres in ${config.dataDir}`;
   console.log(`Ranch is listening on ${server.url} (${where})`);
+  warnAboutProxies(config);
   if (!config.admin) {
     console.log('No RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD set: no admin account was ensured.');
   } else if (server.admin) {
@@ -51,6 +53,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** [A8] Forwarded headers are believed only from the trusted proxies: says which, and when the port is open to others too. */
+function warnAboutProxies({ trustedProxies, host }: Config): void {
+  if (trustedProxies.length === 0) return;
+  console.log(`X-Forwarded-For and X-Forwarded-Proto are believed only from ${trustedProxies.join(', ')}.`);
+  if (!isLoopbackHost(host)) {
+    console.warn(
+      `HOST is ${host}: clients can reach the server directly, not only through the proxy. ` +
+        'Their forwarded headers are ignored, but listen on HOST=127.0.0.1 (or the proxy-facing address) if only the proxy should reach it.',
+    );
+  }
 }
 
 /** [A9] What the admin settings did; a reset, or a reset flag left set, is said loudly. */

@@ -19,8 +19,11 @@ export type ServerOptions = {
   admin?: AdminSettings | undefined;
   allowedOrigins?: readonly string[];
   webDir?: string;
-  /** Count failed sign-ins per X-Forwarded-For address (RANCH_TRUST_PROXY). */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto are believed (RANCH_TRUSTED_PROXIES;
+   * `true`: one on this machine, RANCH_TRUST_PROXY=1).
+   */
+  trustProxy?: boolean | readonly string[];
   /** Logged updates between snapshots (default 500). */
   compactEvery?: number;
   /** Per-connection limits of the sync socket (docs/sync-limits.md); defaults for the rest. */

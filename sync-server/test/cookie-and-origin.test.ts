@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/client.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 
+const HTTPS = { 'x-forwarded-proto': 'https' };
+
 const signInWith = (server: TestServer, headers: Record<string, string>) =>
   fetch(`${server.url}/api/login`, {
     method: 'POST',
@@ -39,10 +41,82 @@ describe('[A8] the session cookie is Secure only when the request came over HTTP
     expect(cookie).toMatch(/;\s*Path=\//i);
     expect(cookie).not.toMatch(/;\s*Domain=/i);
     const signedIn = client(proxied.url, cookie.split(';')[0] ?? '');
-    expect((await signedIn.request('/api/auth/user')).status).toBe(200);
+    expect((await signedIn.request('/api/auth/user', { headers: HTTPS })).status).toBe(200);
     // Over plain HTTP through the same proxy: the plain cookie.
     const plain = await signInWith(proxied, { 'x-forwarded-proto': 'http' });
     expect(plain.headers.get('set-cookie') ?? '').toMatch(/^ranch_session=/);
+  });
+});
+
+describe('[A8] over HTTPS only the __Host- cookie signs in; over plain HTTP only the plain one (N6)', () => {
+  let proxied: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    proxied = await startTestServer('pglite', { trustProxy: true });
+    const cookie = (await signInWith(proxied, HTTPS)).headers.get('set-cookie') ?? '';
+    token = /^__Host-ranch_session=([^;]+)/.exec(cookie)?.[1] ?? '';
+    expect(token).not.toBe('');
+  });
+  afterAll(() => proxied?.destroy());
+
+  const user = (cookie: string, headers: Record<string, string> = {}) => client(proxied.url, cookie).request('/api/auth/user', { headers });
+
+  it('a plain ranch_session (which a sibling subdomain or a plain-HTTP answer could set) is not read over HTTPS', async () => {
+    expect((await user(`__Host-ranch_session=${token}`, HTTPS)).status).toBe(200);
+    expect((await user(`ranch_session=${token}`, HTTPS)).status).toBe(401);
+    // Both sent: the __Host- one is the session.
+    expect((await user(`ranch_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; __Host-ranch_session=${token}`, HTTPS)).status).toBe(200);
+    // Over plain HTTP the browser never sends a Secure cookie; a __Host- one there is not read.
+    expect((await user(`__Host-ranch_session=${token}`)).status).toBe(401);
+  });
+
+  it('signing out over HTTPS expires the __Host- cookie (and a plain one sent along)', async () => {
+    const out = await client(proxied.url, `ranch_session=x; __Host-ranch_session=${token}`).request('/api/logout', {
+      method: 'POST',
+      headers: { ...HTTPS, origin: proxied.url.replace('http:', 'https:') },
+    });
+    expect(out.status).toBe(204);
+    const cleared = out.headers.getSetCookie();
+    expect(cleared).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^__Host-ranch_session=;.*Max-Age=0.*Secure/i),
+        expect.stringMatching(/^ranch_session=;.*Max-Age=0/i),
+      ]),
+    );
+    expect((await user(`__Host-ranch_session=${token}`, HTTPS)).status).toBe(401);
+  });
+});
+
+describe('[A5] [A8] forwarded headers are believed only from a trusted proxy (N7)', () => {
+  let elsewhere: TestServer;
+
+  beforeAll(async () => {
+    // The proxy is another machine: this test's requests (from 127.0.0.1) come straight to the port.
+    elsewhere = await startTestServer('pglite', { trustProxy: ['10.0.0.5', 'fd00::/8'] });
+  });
+  afterAll(() => elsewhere?.destroy());
+
+  it('a client reaching the port directly gets the plain cookie whatever X-Forwarded-Proto says', async () => {
+    const response = await signInWith(elsewhere, { ...HTTPS, 'x-forwarded-for': '203.0.113.9' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie') ?? '').toMatch(/^ranch_session=/);
+  });
+
+  it('its failed sign-ins count against its own address, not the one it writes in X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const response = await fetch(`${elsewhere.url}/api/login`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        body: new URLSearchParams({ email: `nobody${i}@ranch.test`, password: 'wrong' }),
+        redirect: 'manual',
+      });
+      statuses.push(response.status);
+    }
+    // 20 free failures per address (login-limits.ts), then the address waits.
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(20)).toContain(429);
   });
 });
 

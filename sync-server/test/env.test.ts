@@ -78,6 +78,15 @@ describe('RANCH_TRUST_PROXY', () => {
     expect(loadConfig({ RANCH_TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(() => loadConfig({ RANCH_TRUST_PROXY: 'yes' })).toThrow(/RANCH_TRUST_PROXY: must be 1 \(behind a reverse proxy\) or 0/);
   });
+
+  it('[N7] trusts the loopback proxy with 1, and the addresses and blocks of RANCH_TRUSTED_PROXIES', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ RANCH_TRUST_PROXY: '1' }).trustedProxies).toEqual(['127.0.0.0/8', '::1']);
+    expect(loadConfig({ RANCH_TRUSTED_PROXIES: ' 10.0.0.5, fd00::/8 ' }).trustedProxies).toEqual(['10.0.0.5', 'fd00::/8']);
+    for (const bad of ['proxy.lan', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129']) {
+      expect(() => loadConfig({ RANCH_TRUSTED_PROXIES: bad })).toThrow(/RANCH_TRUSTED_PROXIES: must be addresses or CIDR blocks/);
+    }
+  });
 });
 
 describe('RANCH_SYNC_* limits', () => {

@@ -5,6 +5,7 @@ import { invalidateUserSessions } from '../auth/sessions.ts';
 import { EmailTakenError, setPassword, toApiUser, updateProfile } from '../auth/users.ts';
 import type { Sql } from '../db/client.ts';
 import { apiError } from '../http/errors.ts';
+import type { ProxyTrust } from '../http/proxy-trust.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import { passwordChangeInput, profileInput } from '../../../shared/index.ts';
@@ -20,7 +21,7 @@ export function emailTaken(error: unknown): never {
  * The signed-in user's own account, any role ([R3]): profile ([U8], [U15]), password
  * ([U13]) and signing out everywhere ([U14]).
  */
-export function accountRoutes(sql: Sql, announce: Announce, trustProxy: boolean) {
+export function accountRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust) {
   const app = new Hono<AuthedEnv>();
 
   const { refusePassword } = passwordGate(sql, announce, trustProxy);

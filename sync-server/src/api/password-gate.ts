@@ -3,6 +3,7 @@ import { clearSessionCookie } from '../auth/cookie.ts';
 import { checkCurrentPassword } from '../auth/current-password.ts';
 import type { Session } from '../auth/sessions.ts';
 import type { Sql } from '../db/client.ts';
+import type { ProxyTrust } from '../http/proxy-trust.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import type { AccessEvent } from '../sync/peers.ts';
 
@@ -20,7 +21,7 @@ export function signedInRecently(session: Session, now = Date.now()): boolean {
 }
 
 /** The current-password checks of the account calls ([U13], [U15], [U16]). */
-export function passwordGate(sql: Sql, announce: (event: AccessEvent) => Promise<void>, trustProxy: boolean) {
+export function passwordGate(sql: Sql, announce: (event: AccessEvent) => Promise<void>, trustProxy: ProxyTrust) {
   /**
    * Undefined when `password` is the user's; else the refusal to answer: 400 on the field
    * (counted on the session), or 401 once the session gave too many wrong ones (it has ended

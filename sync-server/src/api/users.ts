@@ -3,6 +3,7 @@ import type { Sql } from '../db/client.ts';
 import { requireRole } from '../auth/middleware.ts';
 import { changeRole, createUser, listUsers, setPassword, setUserActive, toApiUser } from '../auth/users.ts';
 import { apiError } from '../http/errors.ts';
+import type { ProxyTrust } from '../http/proxy-trust.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import type { AccessEvent } from '../sync/peers.ts';
@@ -22,7 +23,7 @@ const OWN_ACTIVE = 'You cannot deactivate or reactivate your own account.';
  * Creating an Admin, changing a role or whether an account is active, and resetting another's
  * password need a recent sign-in or the Admin's password ([U16]).
  */
-export function userRoutes(sql: Sql, announce: Announce, trustProxy: boolean) {
+export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust) {
   const app = new Hono<AuthedEnv>();
   const { requireRecentSignIn } = passwordGate(sql, announce, trustProxy);
 

@@ -1,14 +1,15 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { fromTrustedProxy, type ProxyTrust } from '../http/proxy-trust.ts';
 
 /**
  * The address a request came from, for counting failed sign-ins. The socket's peer unless
- * RANCH_TRUST_PROXY says a reverse proxy stands in front: then the right-most
+ * that peer is a trusted reverse proxy (proxy-trust.ts): then the right-most
  * X-Forwarded-For entry, the one our proxy appended (entries left of it are whatever the
  * client chose to send). IPv6 clients are counted per /64, the block one subscriber gets.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
+export function clientAddress(c: Context, trustProxy: ProxyTrust): string {
+  if (fromTrustedProxy(c, trustProxy)) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
     if (forwarded) return normalizeAddress(forwarded);
   }

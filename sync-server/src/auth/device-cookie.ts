@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Sql } from '../db/client.ts';
 import { isSecureRequest } from '../http/origin.ts';
+import type { ProxyTrust } from '../http/proxy-trust.ts';
 
 /**
  * The device cookie ([A5]; OWASP "Slow Down Online Guessing Attacks with Device Cookies"):
@@ -75,7 +76,7 @@ export async function knownDevice(c: Context, sql: Sql, account: string): Promis
 }
 
 /** After a successful sign-in: this account's entry first (its device id kept), then the others. */
-export async function setDeviceCookie(c: Context, sql: Sql, account: string, trustProxy: boolean): Promise<void> {
+export async function setDeviceCookie(c: Context, sql: Sql, account: string, trustProxy: ProxyTrust): Promise<void> {
   const secret = await deviceCookieSecret(sql);
   const list = entries(c);
   const device = list.find((entry) => signedFor(secret, account, entry))?.device ?? randomBytes(16).toString('base64url');

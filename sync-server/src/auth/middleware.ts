@@ -2,15 +2,16 @@ import type { MiddlewareHandler } from 'hono';
 import type { Sql } from '../db/client.ts';
 import { apiError } from '../http/errors.ts';
 import { isAllowedOrigin, isForeignWithoutOrigin } from '../http/origin.ts';
+import type { ProxyTrust } from '../http/proxy-trust.ts';
 import type { AppEnv, AuthedEnv } from '../http/types.ts';
 import { SENDER_HEADER, type Role } from '../../../shared/index.ts';
 import { validateSessionToken } from './sessions.ts';
 import { sessionToken, setSessionCookie } from './cookie.ts';
 
 /** Reads the session cookie, if any, into `user`/`session`; never rejects by itself. */
-export function loadSession(sql: Sql, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function loadSession(sql: Sql, trustProxy: ProxyTrust): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = sessionToken(c);
+    const token = sessionToken(c, trustProxy);
     const result = token ? await validateSessionToken(sql, token) : null;
     c.set('user', result?.user ?? null);
     c.set('session', result?.session ?? null);

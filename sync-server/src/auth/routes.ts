@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Sql } from '../db/client.ts';
+import { NO_PROXY, type ProxyTrust } from '../http/proxy-trust.ts';
 import type { AppEnv } from '../http/types.ts';
 import { loginInput } from '../../../shared/index.ts';
 import { clientAddress } from './client-address.ts';
@@ -17,8 +18,8 @@ const INVALID_CREDENTIALS = 'Invalid email or password.';
 const MAX_LOGIN_FORM_BYTES = 16 * 1024;
 
 export type AuthOptions = {
-  /** RANCH_TRUST_PROXY: count failed sign-ins per X-Forwarded-For address instead of the socket's. */
-  trustProxy: boolean;
+  /** The trusted proxies: from them, failed sign-ins are counted per X-Forwarded-For address. */
+  trustProxy: ProxyTrust;
   /** Called after a session ends, so its open sync connections can be closed. */
   onSignOut?: (sessionId: string) => void;
 };
@@ -28,7 +29,7 @@ export type AuthOptions = {
  * the sync socket, which refuses one itself). The current user is `GET /api/auth/user` in
  * api/users.ts, behind requireUser.
  */
-export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { trustProxy: false }) {
+export function authRoutes(sql: Sql, { trustProxy, onSignOut }: AuthOptions = { trustProxy: NO_PROXY }) {
   const app = new Hono<AppEnv>();
 
   app.get('/login', (c) => (c.get('user') ? c.redirect('/', 303) : c.html(loginPage({}))));

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { fromTrustedProxy, type ProxyTrust } from './proxy-trust.ts';
 
 /**
  * Same-origin check for CSRF and WebSocket upgrades. Hono's csrf() only looks at form
@@ -21,10 +22,11 @@ export function isAllowedOrigin(c: Context, allowedOrigins: readonly string[]): 
 
 /**
  * Whether the browser reached us over HTTPS: said by the proxy's `X-Forwarded-Proto` only
- * when the proxy is trusted (`RANCH_TRUST_PROXY=1`); anyone can send that header otherwise.
+ * when the request came from a trusted proxy (RANCH_TRUSTED_PROXIES, or RANCH_TRUST_PROXY=1
+ * for one on this machine); anyone can send that header otherwise.
  */
-export function isSecureRequest(c: Context, trustProxy: boolean): boolean {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
+export function isSecureRequest(c: Context, trustProxy: ProxyTrust): boolean {
+  const forwarded = fromTrustedProxy(c, trustProxy) ? c.req.header('x-forwarded-proto') : undefined;
   if (forwarded) return forwarded.split(',')[0]?.trim() === 'https';
   return new URL(c.req.url).protocol === 'https:';
 }

@@ -17,7 +17,7 @@ export type TestServerOptions = {
   compactEvery?: number;
   syncLimits?: Partial<SyncLimits>;
   webDir?: string;
-  trustProxy?: boolean;
+  trustProxy?: boolean | readonly string[];
   photoQuotaBytes?: number;
   /** The admin settings ([A9]); ADMIN unless given. */
   admin?: AdminSettings;
