@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
+import { addNoticeBatch } from '../data/compensation-notices.ts';
 import { DataProvider } from '../data/context.tsx';
 import type { RanchData } from '../data/ranch-data.ts';
 import { openTestData } from '../../test/ranch-data.ts';
@@ -148,12 +149,19 @@ describe('layout', () => {
     }
   });
 
-  it('[G5] has a bell with an unread dot that goes once opened, and a phone menu button', async () => {
+  it('[G5] has a bell whose dot shows only when something new arrived, and a phone menu button', async () => {
     await renderLayout(testUser('Admin'));
-    const bell = screen.getByRole('button', { name: 'Notifications, unread' });
-    expect(screen.getByTestId('unread-dot')).toBeTruthy();
+    // Nothing is due and no notice arrived: no dot at start.
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    expect(screen.queryByTestId('unread-dot')).toBeNull();
     fireEvent.click(bell);
     expect(screen.getByText('No new notifications')).toBeTruthy();
+    fireEvent.click(bell);
+    act(() =>
+      addNoticeBatch(data.notices, [{ collection: 'breeds', id: 'b1', action: 'removed', fields: {}, reason: 'Name is required' }]),
+    );
+    expect(await screen.findByTestId('unread-dot')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread' }));
     expect(screen.queryByTestId('unread-dot')).toBeNull();
     const open = screen.getByRole('button', { name: 'Open menu' });
     fireEvent.click(open);

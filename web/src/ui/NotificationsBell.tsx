@@ -12,15 +12,16 @@ import { useDismiss } from './use-dismiss.ts';
 /**
  * [G5] [K4]: a bell with an unread dot. Its panel lists what is due — care overdue or due
  * within 14 days, installments past due, each opening the horse or the sale — and the
- * changes the server did not keep (docs/web.md "Changes not kept"). The dot goes once the
- * panel has been opened and comes back when something new is due (remembered on this device
- * per user) or another such notice arrives.
+ * changes the server did not keep (docs/web.md "Changes not kept"). [G5] The dot means
+ * something new: an item due that this user has not had listed in the panel on this device,
+ * or a notice that arrived since the panel was last opened; nothing new, no dot.
  */
 export function NotificationsBell({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   const latest = useNoticeBatches().at(-1)?.id ?? 0;
-  // The newest notice seen in the panel; null until first opened (the dot shows at start, as in the seed).
-  const [seen, setSeen] = useState<number | null>(null);
+  // The newest notice seen in the panel. Notices live as long as the page, so every one
+  // that arrived since it opened is new until the panel shows it.
+  const [seen, setSeen] = useState(0);
   const { db } = useRanchData();
   // [K4] [K7] The first 50 rows, and whether something new is due, compared where the list is
   // read; newly due items are announced by the read itself (due-notifications.ts).
@@ -30,7 +31,7 @@ export function NotificationsBell({ userId }: { userId: string }) {
   const [seenHashes, setSeenHashes] = useState<string | null>(null);
   const [opened, setOpened] = useState<DueRow | null>(null);
   const newDue = marks?.newDue === true && marks.hashes !== seenHashes;
-  const unread = seen === null || latest > seen || newDue;
+  const unread = latest > seen || newDue;
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);

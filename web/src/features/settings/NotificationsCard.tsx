@@ -6,6 +6,11 @@ import type { UserSettings } from './user-settings.ts';
 
 type Props = { settings: UserSettings; update: (patch: Partial<UserSettings>) => void };
 
+/**
+ * [V2] [V3] [K7] Only switches that do something: browser notifications of what falls due,
+ * care among them with Maintenance Alerts. Ranch sends no e-mail and no reports, so
+ * 'Email Notifications' and 'Weekly Reports' are not shown (their stored values stay, [V1]).
+ */
 export function NotificationsCard({ settings, update }: Props) {
   const toast = useToast();
   const [permission, setPermission] = useState<PermissionState>(notificationPermission);
@@ -40,27 +45,15 @@ export function NotificationsCard({ settings, update }: Props) {
           Notifications
         </h2>
         <SettingSwitch
-          label="Email Notifications"
-          description="Receive updates about sales and payments by e-mail"
-          checked={settings.emailNotifications}
-          onChange={(on) => update({ emailNotifications: on })}
-        />
-        <SettingSwitch
           label="Browser Notifications"
-          description="Show notifications in this browser"
+          description="Tell this device when an installment falls past due"
           checked={settings.browserNotifications && permission === 'granted'}
           badge={badge}
           onChange={(on) => void toggleBrowser(on)}
         />
         <SettingSwitch
-          label="Weekly Reports"
-          description="A summary of the ranch every week"
-          checked={settings.weeklyReports}
-          onChange={(on) => update({ weeklyReports: on })}
-        />
-        <SettingSwitch
           label="Maintenance Alerts"
-          description="Be told about planned maintenance"
+          description="With Browser Notifications, also when care falls due (vaccinations, farrier, …)"
           checked={settings.maintenanceAlerts}
           onChange={(on) => update({ maintenanceAlerts: on })}
         />

@@ -1,12 +1,23 @@
 import { useState } from 'react';
 import type { Role } from '../../../../shared/index.ts';
-import { useToast } from '../../ui/Toast.tsx';
 import { RoleBadge } from '../users/RoleBadge.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { useSignOut } from '../sign-out/use-sign-out.tsx';
 
-export function PrivacyCard({ role }: { role: Role | null | undefined }) {
-  const toast = useToast();
+type Props = {
+  role: Role | null | undefined;
+  /** Tests pass their own; the app uses `fetch` and the browser's navigation. */
+  signOutWays?: Parameters<typeof useSignOut>[0];
+};
+
+/**
+ * [V2] [V6] The role and 'Log Out All Devices', which is the user menu's 'Sign out
+ * everywhere' ([A11]): every session of this user ends, this device is cleared (asking first
+ * when it holds changes the server lacks) and the landing screen follows.
+ */
+export function PrivacyCard({ role, signOutWays }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const { signOut, dialog } = useSignOut(signOutWays);
 
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-privacy">
@@ -31,9 +42,12 @@ export function PrivacyCard({ role }: { role: Role | null | undefined }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          toast({ title: 'Not Implemented', description: 'This feature is not yet implemented.' });
+          signOut({ everywhere: true });
         }}
-      />
+      >
+        Every phone and computer signed in as you is signed out, this one included, and this device's copy of the ranch is cleared.
+      </ConfirmDialog>
+      {dialog}
     </section>
   );
 }

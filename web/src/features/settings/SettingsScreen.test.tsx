@@ -5,6 +5,9 @@ import * as Y from 'yjs';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { CACHED_USER_KEY } from '../auth/user-cache.ts';
+import { LANDING_PATH, LOGOUT_EVERYWHERE_PATH } from '../sign-out/sign-out.ts';
+import { PrivacyCard } from './PrivacyCard.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
 import { DEFAULT_SETTINGS, SETTINGS_KEY } from './user-settings.ts';
 
@@ -45,10 +48,11 @@ describe('Settings screen', () => {
     for (const card of ['Notifications', 'Appearance', 'Privacy & Security', 'Data Management']) {
       expect(screen.getByRole('heading', { name: card })).toBeTruthy();
     }
-    expect(toggle('Email Notifications').checked).toBe(true);
     expect(toggle('Browser Notifications').checked).toBe(false);
-    expect(toggle('Weekly Reports').checked).toBe(true);
     expect(toggle('Maintenance Alerts').checked).toBe(true);
+    // Ranch sends no e-mail and no reports: no switch pretends it does.
+    expect(screen.queryByRole('switch', { name: /^Email Notifications/ })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /^Weekly Reports/ })).toBeNull();
     expect(toggle('Dark Mode').checked).toBe(false);
     expect(toggle('Compact View').checked).toBe(false);
     expect(screen.queryByText(/future update/)).toBeNull();
@@ -93,19 +97,48 @@ describe('Settings screen', () => {
     expect(await screen.findByText("Your browser doesn't support notifications.")).toBeTruthy();
   });
 
-  it('[V4] [V6] Save All Settings and Log Out All Devices show their toasts', async () => {
+  it('[V4] Save All Settings shows its toast', async () => {
     stubNotification('default');
     renderScreen(<SettingsScreen />, { data });
     fireEvent.click(await screen.findByRole('button', { name: 'Save All Settings' }));
     expect(await screen.findByText('Settings Saved')).toBeTruthy();
     expect(screen.getByText('Your preferences have been saved successfully.')).toBeTruthy();
     expect(stored()).toEqual(DEFAULT_SETTINGS);
+  });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Log Out All Devices' }));
+  it('[V6] Log Out All Devices ends every session, clears this device and lands on the landing screen', async () => {
+    await data.loaded;
+    const fetchFn = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    const navigate = vi.fn<(path: string) => void>();
+    data.lookups.create('breeds', { name: 'Arabian' });
+    // Everything is on the server: nothing to ask about.
+    data.tracker.acknowledge(Y.decodeStateVector(Y.encodeStateVector(data.doc)));
+    localStorage.setItem(CACHED_USER_KEY, '{}');
+    renderScreen(<PrivacyCard role={testUser('Staff').role} signOutWays={{ fetchFn, navigate }} />, { data });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log Out All Devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out from all devices?' });
+    expect(within(dialog).getByText(/Every phone and computer signed in as you is signed out/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log Out All Devices' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(LANDING_PATH));
+    expect(fetchFn).toHaveBeenCalledWith(LOGOUT_EVERYWHERE_PATH, expect.objectContaining({ method: 'POST' }));
+    expect(localStorage.getItem(CACHED_USER_KEY)).toBeNull();
+    expect(await data.db.breeds.count()).toBe(0);
+    expect(screen.queryByText('Not Implemented')).toBeNull();
+  });
+
+  it('[V6] Log Out All Devices keeps everything when the server cannot be reached', async () => {
+    await data.loaded;
+    const fetchFn = vi.fn<typeof fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const navigate = vi.fn<(path: string) => void>();
+    data.tracker.acknowledge(Y.decodeStateVector(Y.encodeStateVector(data.doc)));
+    renderScreen(<PrivacyCard role={testUser('Staff').role} signOutWays={{ fetchFn, navigate }} />, { data });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log Out All Devices' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out from all devices?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log Out All Devices' }));
-    expect(await screen.findByText('Not Implemented')).toBeTruthy();
-    expect(screen.getByText('This feature is not yet implemented.')).toBeTruthy();
+    expect(await screen.findByText('Sign out failed')).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('[V7] Clear Local Data warns about unsaved records and queued photos, then clears storage', async () => {

@@ -126,7 +126,7 @@ describe('changes the server did not keep', () => {
   it('[O7] [G5] says what was not kept and what was brought back; several at once are summarised and listed under the bell', async () => {
     const { breedId, saleId, paymentId } = await seed();
     renderShell();
-    const bell = screen.getByRole('button', { name: 'Notifications, unread' });
+    const bell = screen.getByRole('button', { name: 'Notifications' });
     fireEvent.click(bell);
     expect(screen.getByText('No new notifications')).toBeTruthy();
     fireEvent.click(bell);
