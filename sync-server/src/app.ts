@@ -17,6 +17,7 @@ import { authRoutes } from './auth/routes.ts';
 import { BACKUP_PATH, backupHandler } from './backup/local-access.ts';
 import type { Sql } from './db/client.ts';
 import { apiError, handleError } from './http/errors.ts';
+import { HEALTH_PATH, healthHandler } from './http/health.ts';
 import { serveWeb } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AppEnv, AuthedEnv } from './http/types.ts';
@@ -53,6 +54,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders());
+  // [X7] Before the session and Origin middleware: a container's health check has neither.
+  app.get(HEALTH_PATH, healthHandler(sql));
   app.use('/api/*', checkOrigin(allowedOrigins));
   // JSON bodies are small; photos have their own streamed 10 MB limit.
   app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/objects/upload/') ? next() : jsonBodyLimit(c, next)));
