@@ -25,3 +25,4 @@ export * from './birth-date.ts';
 export * from './public-name.ts';
 export * from './receivables.ts';
 export * from './dashboard-text.ts';
+export * from './receipt-number.ts';

@@ -306,7 +306,7 @@ describe('Sales & Payments screen', () => {
     await waitFor(() => expect(listed()).toHaveLength(3));
   });
 
-  it('[P7] Download Receipt opens a printable receipt', async () => {
+  it('[P7] [P9] Download Receipt opens a printable receipt with its number and the balance left', async () => {
     const { star, buyerId } = seed();
     const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
     data.payments.create({ saleId, amount: '250.5', date: '2026-02-01', method: 'Card', memo: 'First' });
@@ -321,6 +321,11 @@ describe('Sales & Payments screen', () => {
     expect(within(receipt).getByText('Credit/Debit Card')).toBeTruthy();
     expect(within(receipt).getByText('Bo Buyer')).toBeTruthy();
     expect(within(receipt).getByText('First')).toBeTruthy();
+    // [P9] A short number and the balance left: $12,000 over 12 months, $250.50 paid.
+    expect(within(receipt).getByText(/^Receipt no\. \d{6}-[0-9A-Z]{7}$/)).toBeTruthy();
+    expect(within(receipt).getByTestId('remaining-balance').textContent).toBe('$11,749.50');
+    // The print copy sits under <body>, outside the dialog's box.
+    expect(document.querySelector('body > .print-root')?.textContent).toContain('$250.50');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Print Receipt' }));
     expect(print).toHaveBeenCalled();
   });

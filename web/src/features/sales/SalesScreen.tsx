@@ -79,7 +79,7 @@ export function SalesScreen() {
       <CreateSaleDialog open={creating} onClose={() => setCreating(false)} />
       <RecordPaymentDialog open={paying !== null} sales={sales} saleId={paying?.saleId} onClose={() => setPaying(null)} />
       <SaleDetailsDialog sale={viewed} onClose={() => setViewing(null)} />
-      <PaymentReceiptDialog payment={receipt} onClose={() => setReceipt(null)} />
+      <PaymentReceiptDialog payment={receipt} payments={payments} onClose={() => setReceipt(null)} />
     </section>
   );
 }

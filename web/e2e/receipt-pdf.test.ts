@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptNumber } from '../../shared/index.ts';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { pdfText } from './support/pdf-text.ts';
+import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+
+/**
+ * [P7] [P9] The receipt a buyer keeps: printed to PDF (what "Save as PDF" makes) on a phone,
+ * its text holds every field — the amount, the method and the balance left — not just the
+ * header the dialog's box used to leave.
+ */
+describe('payment receipt as PDF', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let paymentId: string;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchChromium();
+    const api = restClient(server, await sessionCookie(server, ADMIN));
+    const refs = await createHorseLookups(api, { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' });
+    const statusId = (await api<{ id: string }>('/api/statuses', { method: 'POST', body: JSON.stringify({ name: 'For Sale' }) })).id;
+    const horse = await api<{ id: string }>('/api/horses', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Thunder', ...refs, statusId, priceUsd: '12000' }),
+    });
+    const buyer = await api<{ id: string }>('/api/buyers', {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Jake', lastName: 'Turner' }),
+    });
+    const sale = await api<{ id: string }>('/api/sales', {
+      method: 'POST',
+      body: JSON.stringify({ horseId: horse.id, buyerId: buyer.id, salePrice: '12000', downPayment: '3000', termsMonths: 6 }),
+    });
+    await api('/api/payments', {
+      method: 'POST',
+      body: JSON.stringify({ saleId: sale.id, amount: '1000', date: '2026-02-01', method: 'Cash' }),
+    });
+    paymentId = (
+      await api<{ id: string }>('/api/payments', {
+        method: 'POST',
+        body: JSON.stringify({ saleId: sale.id, amount: '2500.50', date: '2026-03-01', method: 'Check', memo: 'Second installment' }),
+      })
+    ).id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('[P7] [P9] prints every field, the receipt number and the remaining balance', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await signInThroughUi(context, server, ADMIN);
+      await page.goto(`${server.url}/sales`);
+      await page.getByRole('tab', { name: 'Payments' }).click();
+      // On a phone each payment is a card of the list.
+      const row = page.getByRole('listitem').filter({ hasText: 'Second installment' });
+      await row.getByRole('button', { name: 'Download Receipt' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Payment Receipt' });
+      await dialog.getByText('Remaining balance').waitFor();
+      // What the screen shows: $9,000 financed less $1,000 and $2,500.50.
+      expect(await dialog.getByTestId('remaining-balance').textContent()).toBe('$5,499.50');
+
+      const text = pdfText(await page.pdf({ format: 'Letter' }));
+      const lines = text.split('\n');
+      expect(lines).toContain('Ranch — Payment Receipt');
+      expect(lines).toContain(`Receipt no. ${receiptNumber(paymentId)}`);
+      expect(text).toMatch(/Received from\s*Jake Turner/);
+      expect(text).toMatch(/For\s*Sale of Thunder/);
+      expect(text).toMatch(/Amount\s*\$2,500\.50/);
+      expect(text).toMatch(/Method\s*Check/);
+      expect(text).toMatch(/Memo\s*Second installment/);
+      expect(text).toMatch(/Remaining balance\s*\$5,499\.50/);
+      // The receipt alone: nothing of the screen behind it.
+      expect(text).not.toMatch(/Sales & Payments|Record Payment|Close/);
+    } finally {
+      await context.close();
+    }
+  });
+});
