@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders());
   // [X7] Before the session and Origin middleware: a container's health check has neither.
   app.get(HEALTH_PATH, healthHandler(sql));
-  app.use('/api/*', checkOrigin(allowedOrigins));
+  app.use('/api/*', checkOrigin(allowedOrigins, trustProxy));
   // JSON bodies are small; photos have their own streamed 10 MB limit.
   app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/objects/upload/') ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', loadSession(sql, trustProxy));
@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps) {
     '/api',
     authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }),
   );
-  app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits));
+  app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits, trustProxy));
   if (deps.backupToken) app.get(BACKUP_PATH, backupHandler(sql, deps.backupToken));
   // Everything else answers 401 without a session: the guard is the first middleware of the
   // router that holds those handlers, so each of them runs after it (AuthedEnv holds).

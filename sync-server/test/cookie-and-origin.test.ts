@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/client.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
@@ -146,5 +148,61 @@ describe('[A10] a state-changing request without Origin', () => {
   it('is taken from this origin, and from scripts that send neither header', async () => {
     expect((await createBreed({ 'sec-fetch-site': 'same-origin' }, 'Same origin')).status).toBe(201);
     expect((await createBreed({}, 'A script')).status).toBe(201);
+  });
+});
+
+/** A sign-in POST with the Host and Origin a browser would send (fetch may not set Host): its status. */
+function postAs(server: TestServer, headers: Record<string, string>): Promise<number> {
+  const url = new URL('/api/login', server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end('email=nobody%40ranch.test&password=wrong');
+  });
+}
+
+describe('[A10] the Origin check compares the scheme and knows which hosts it serves (L2)', () => {
+  let direct: TestServer;
+  let proxied: TestServer;
+  let port: string;
+
+  beforeAll(async () => {
+    direct = await startTestServer('pglite');
+    proxied = await startTestServer('pglite', { trustProxy: true });
+    port = new URL(direct.url).port;
+  });
+  afterAll(async () => {
+    await direct?.destroy();
+    await proxied?.destroy();
+  });
+
+  const same = (host: string, scheme = 'http') => ({ host: `${host}:${port}`, origin: `${scheme}://${host}:${port}` });
+
+  it('takes this server by IP address, localhost and the machine name: what npm start and phones on the network use', async () => {
+    for (const host of ['127.0.0.1', 'localhost', '192.168.1.20', '[::1]', hostname(), `${hostname()}.local`]) {
+      // Past the Origin check: the wrong password's 401 (or, after three, the sign-in delay's 429).
+      expect([401, 429], host).toContain(await postAs(direct, same(host)));
+    }
+  });
+
+  it('refuses a page on another name pointed at this machine (DNS rebinding), and https claimed over plain HTTP', async () => {
+    expect(await postAs(direct, same('rebind.attacker.test'))).toBe(403);
+    expect(await postAs(direct, same('127.0.0.1', 'https'))).toBe(403);
+    // The port is part of the origin.
+    expect(await postAs(direct, { host: `127.0.0.1:${port}`, origin: 'http://127.0.0.1:1' })).toBe(403);
+  });
+
+  it('behind a trusted proxy, takes the host the proxy serves over the scheme it says', async () => {
+    const portProxied = new URL(proxied.url).port;
+    const host = `ranch.example.test:${portProxied}`;
+    expect(await postAs(proxied, { host, origin: `https://${host}`, 'x-forwarded-proto': 'https' })).toBe(401);
+    expect(await postAs(proxied, { host, origin: `http://${host}`, 'x-forwarded-proto': 'https' })).toBe(403);
   });
 });

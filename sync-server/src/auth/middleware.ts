@@ -46,9 +46,9 @@ export const requireWriter = requireRole('Admin', 'Staff');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** CSRF: a state-changing request from a foreign Origin is refused, JSON and forms alike. */
-export function checkOrigin(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+export function checkOrigin(allowedOrigins: readonly string[], trust: ProxyTrust): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && (!isAllowedOrigin(c, allowedOrigins) || isForeignWithoutOrigin(c))) {
+    if (!SAFE_METHODS.has(c.req.method) && (!isAllowedOrigin(c, allowedOrigins, trust) || isForeignWithoutOrigin(c))) {
       throw apiError(403, 'Forbidden: cross-origin request');
     }
     await next();

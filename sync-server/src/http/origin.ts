@@ -1,23 +1,51 @@
 import type { Context } from 'hono';
-import { fromTrustedProxy, type ProxyTrust } from './proxy-trust.ts';
+import { isIP } from 'node:net';
+import { hostname as osHostname } from 'node:os';
+import { fromTrustedProxy, NO_PROXY, type ProxyTrust } from './proxy-trust.ts';
 
 /**
- * Same-origin check for CSRF and WebSocket upgrades. Hono's csrf() only looks at form
+ * [A10] Same-origin check for CSRF and WebSocket upgrades. Hono's csrf() only looks at form
  * bodies and skips GET, so JSON writes and upgrades need this. A request without Origin
  * (curl, scripts) is allowed: browsers always send Origin on cross-site writes and upgrades.
+ * Otherwise the Origin is one of RANCH_ALLOWED_ORIGINS, or this server as the request reached
+ * it: the same scheme (https only through a trusted proxy that says so) and host as `Host`,
+ * and a host this server answers to (knownHost) — a page on a domain an attacker points at
+ * this machine (DNS rebinding) has its own name in both `Origin` and `Host`.
  */
-export function isAllowedOrigin(c: Context, allowedOrigins: readonly string[]): boolean {
+export function isAllowedOrigin(c: Context, allowedOrigins: readonly string[], trust: ProxyTrust = NO_PROXY): boolean {
   const origin = c.req.header('origin');
   if (origin === undefined) return true;
   if (allowedOrigins.includes(origin)) return true;
-  let originHost: string;
+  let url: URL;
   try {
-    originHost = new URL(origin).host;
+    url = new URL(origin);
   } catch {
     return false;
   }
-  const host = c.req.header('host');
-  return host !== undefined && originHost === host;
+  const host = c.req.header('host')?.toLowerCase();
+  if (host === undefined || url.host !== host) return false;
+  if (url.protocol !== (isSecureRequest(c, trust) ? 'https:' : 'http:')) return false;
+  return fromTrustedProxy(c, trust) || knownHost(url.hostname, allowedOrigins);
+}
+
+/**
+ * [A10] The names this server answers to when reached directly: an IP address (what phones on
+ * the network use; a DNS rebinding needs a name), `localhost`, this machine's name (and
+ * `<name>.local`), and the hosts of RANCH_ALLOWED_ORIGINS. Behind a trusted proxy, the proxy
+ * chose the host. Any other name is refused: add its origin to RANCH_ALLOWED_ORIGINS.
+ */
+export function knownHost(hostname: string, allowedOrigins: readonly string[]): boolean {
+  const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return true;
+  const machine = osHostname().toLowerCase();
+  if (name === machine || name === `${machine}.local`) return true;
+  return allowedOrigins.some((allowed) => {
+    try {
+      return new URL(allowed).hostname.toLowerCase() === name;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

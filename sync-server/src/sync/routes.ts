@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { closeWith, SYNC_CLOSE, SYNC_USER_PARAM, type SyncClose } from '../../../shared/index.ts';
 import { apiError } from '../http/errors.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
+import { NO_PROXY, type ProxyTrust } from '../http/proxy-trust.ts';
 import type { AppEnv } from '../http/types.ts';
 import { awarenessFor } from './awareness.ts';
 import { SyncConnection } from './connection.ts';
@@ -18,7 +19,12 @@ let nextConnectionId = 1;
  * `GET /api/sync/:doc`: the y-websocket endpoint. Session, Origin and document are checked
  * before anything of the document is sent.
  */
-export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly string[], limits: SyncLimits = DEFAULT_SYNC_LIMITS) {
+export function syncRoutes(
+  registry: DocumentRegistry,
+  allowedOrigins: readonly string[],
+  limits: SyncLimits = DEFAULT_SYNC_LIMITS,
+  trust: ProxyTrust = NO_PROXY,
+) {
   const app = new Hono<AppEnv>();
   const counts = new ConnectionCounts(limits);
   const invalidChanges = new UserBuckets(limits.invalidPerMinute / 60, limits.invalidPerMinute);
@@ -35,7 +41,7 @@ export function syncRoutes(registry: DocumentRegistry, allowedOrigins: readonly 
     if (!user) return refuse(SYNC_CLOSE.unauthorized);
     const sender = c.req.query(SYNC_USER_PARAM);
     if (sender !== undefined && sender !== user.id) return refuse(SYNC_CLOSE.otherUser);
-    if (!isAllowedOrigin(c, allowedOrigins)) return refuse(SYNC_CLOSE.crossOrigin);
+    if (!isAllowedOrigin(c, allowedOrigins, trust)) return refuse(SYNC_CLOSE.crossOrigin);
     if (!DocumentRegistry.isKnown(name)) return refuse(closeWith(SYNC_CLOSE.unknownDocument, name));
     let host: DocumentHost;
     try {
