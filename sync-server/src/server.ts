@@ -5,6 +5,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { SYNC_CLOSE } from '../../shared/index.ts';
 import { createApp } from './app.ts';
 import { newBackupToken, removeBackupAccess, writeBackupAccess } from './backup/local-access.ts';
+import { purgeEndedSessions } from './auth/sessions.ts';
 import { ensureAdmin, type AdminBootstrap, type AdminSettings } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { RequestGate } from './http/request-gate.ts';
@@ -49,6 +50,8 @@ export type RunningServer = {
 };
 
 /** How long a stop waits for requests in flight, then for sockets to answer their close frame. */
+/** [A8] How often ended sessions are deleted. */
+const SESSION_PURGE_MS = 60 * 60 * 1000;
 const STOP_REQUESTS_MS = 5000;
 const STOP_SOCKETS_MS = 1000;
 
@@ -104,6 +107,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   // [I8] Photos no record names are removed after a grace (one instance at a time).
   const photoSweeper = startPhotoSweeper(db.sql);
+  // [A8] Ended sessions are deleted at start and hourly, not only when presented.
+  let purging: Promise<unknown> = Promise.resolve();
+  const purgeSessions = () => {
+    purging = purgeEndedSessions(db.sql).catch((error: unknown) => console.error('Purging sessions failed:', error));
+  };
+  purgeSessions();
+  const sessionPurge = setInterval(purgeSessions, SESSION_PURGE_MS);
+  sessionPurge.unref();
   const wss = new WebSocketServer({ noServer: true, maxPayload: syncLimits.maxMessageBytes, perMessageDeflate: SYNC_COMPRESSION });
   const gate = new RequestGate();
   const server = serve({
@@ -140,6 +151,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         for (const client of wss.clients) client.terminate();
         server.closeAllConnections();
         await closed;
+        clearInterval(sessionPurge);
+        await purging;
         await photoSweeper.stop();
         await registry.close();
         await db.close();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as decoding from 'lib0/decoding';
 import { CloseCode, MESSAGE_ACCESS, MESSAGE_ACK } from '../../shared/index.ts';
-import { createSession, generateSessionToken } from '../src/auth/sessions.ts';
+import { createSession, generateSessionToken, purgeEndedSessions } from '../src/auth/sessions.ts';
 import { ensureAdmin } from '../src/auth/users.ts';
 import type { RunningServer } from '../src/server.ts';
 import type { Subscriber } from '../src/sync/subscriber.ts';
@@ -156,6 +156,28 @@ describe.each(databaseKinds())('accounts an Admin deactivates and resets (%s)', 
     await server.db.sql`delete from sessions where id = ${session!.id}`;
     await server.registry.checkConnection(opened as unknown as Subscriber);
     expect(closed).toEqual(['4401']);
+  });
+
+  it('[A8] a session ends 30 days after its sign-in however it is used; ended sessions are purged', async () => {
+    const [old, young, idle] = await Promise.all(['Viewer', 'Viewer', 'Viewer'].map(() => signInAs(server.url, admin, 'Viewer')));
+    const sql = server.db.sql;
+    // Used every day (its expiry slid forward), but signed in 31 days ago.
+    await sql`update sessions set created_at = now() - interval '31 days', expires_at = now() + interval '20 days' where id = ${sessionId(old!)}`;
+    // Signed in 29 days ago: renewing gives it at most the day it has left.
+    await sql`update sessions set created_at = now() - interval '29 days', expires_at = now() + interval '1 day' where id = ${sessionId(young!)}`;
+    await sql`update sessions set expires_at = now() - interval '1 second' where id = ${sessionId(idle!)}`;
+    expect((await old!.request('/api/auth/user')).status).toBe(401);
+    expect((await young!.request('/api/auth/user')).status).toBe(200);
+    const [row] = await sql<{ days: number }[]>`
+      select extract(epoch from expires_at - created_at) / 86400 as days from sessions where id = ${sessionId(young!)}`;
+    expect(Number(row?.days)).toBeLessThanOrEqual(30.001);
+
+    await sql`update sessions set created_at = now() - interval '31 days' where id = ${sessionId(young!)}`;
+    expect(await purgeEndedSessions(sql)).toBeGreaterThanOrEqual(2);
+    const ids = [sessionId(young!), sessionId(idle!)];
+    expect(await sql`select id from sessions where id = any(${ids})`).toHaveLength(0);
+    expect(await sql`select id from sessions where expires_at <= now() or created_at <= now() - interval '30 days'`).toHaveLength(0);
+    expect((await admin.request('/api/auth/user')).status).toBe(200);
   });
 
   it('[U11] reactivating lets the user sign in again with their password, with the role they had', async () => {

@@ -14,6 +14,11 @@ export const SECURE_SESSION_COOKIE = '__Host-ranch_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
+/**
+ * [A8] However much it is used, a session ends this long after its sign-in: a computer left
+ * signed in, or a stolen cookie, does not stay signed in for ever.
+ */
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
 
 export type SessionUser = {
   id: string;
@@ -51,7 +56,7 @@ export async function createSession(sql: Sql, token: string, userId: string): Pr
   return session;
 }
 
-type Row = UserRow & { session_id: string; expires_at: Date; authenticated_at: Date };
+type Row = UserRow & { session_id: string; expires_at: Date; authenticated_at: Date; signed_in_at: Date };
 
 /**
  * The session and its user, read fresh on every request so a role change applies at once.
@@ -64,19 +69,21 @@ export async function validateSessionToken(
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
   const [row] = await sql<Row[]>`
-    select s.id as session_id, s.expires_at, s.authenticated_at, u.id, u.email, u.first_name, u.last_name, u.role,
+    select s.id as session_id, s.expires_at, s.authenticated_at, s.created_at as signed_in_at, u.id, u.email, u.first_name, u.last_name, u.role,
            u.profile_image_url, u.is_active, u.created_at, u.updated_at
     from sessions s join users u on u.id = s.user_id
     where s.id = ${sessionId} and u.is_active`;
   if (!row) return null;
   const session: Session = { id: row.session_id, userId: row.id, expiresAt: row.expires_at, authenticatedAt: row.authenticated_at };
-  if (Date.now() >= session.expiresAt.getTime()) {
+  const endOfLife = row.signed_in_at.getTime() + SESSION_MAX_AGE_MS;
+  if (Date.now() >= Math.min(session.expiresAt.getTime(), endOfLife)) {
     await sql`delete from sessions where id = ${sessionId}`;
     return null;
   }
-  const renewed = Date.now() >= session.expiresAt.getTime() - RENEW_WHEN_LEFT_MS;
+  const next = Math.min(Date.now() + SESSION_LIFETIME_MS, endOfLife);
+  const renewed = Date.now() >= session.expiresAt.getTime() - RENEW_WHEN_LEFT_MS && next !== session.expiresAt.getTime();
   if (renewed) {
-    session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    session.expiresAt = new Date(next);
     await sql`update sessions set expires_at = ${session.expiresAt} where id = ${sessionId}`;
   }
   return { session, renewed, user: userFromRow(row) };
@@ -84,6 +91,13 @@ export async function validateSessionToken(
 
 export async function invalidateSession(sql: Sql, sessionId: string): Promise<void> {
   await sql`delete from sessions where id = ${sessionId}`;
+}
+
+/** [A8] Deletes the sessions that have ended (expired, or past their maximum age); returns how many. */
+export async function purgeEndedSessions(sql: Sql): Promise<number> {
+  const maxAge = new Date(Date.now() - SESSION_MAX_AGE_MS);
+  const deleted = await sql`delete from sessions where expires_at <= now() or created_at <= ${maxAge}`;
+  return deleted.count;
 }
 
 /** [U14] Ends every session of the user. */

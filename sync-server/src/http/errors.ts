@@ -60,6 +60,15 @@ export function handleError(error: Error, c: Context): Response {
       'retry-after': '5',
     });
   }
-  console.error('Unhandled error', c.req.method, c.req.path, error);
+  console.error('Unhandled error', c.req.method, loggedPath(c.req.path), error);
   return c.json({ message: 'Internal Server Error' } satisfies ErrorBody, 500);
+}
+
+/** Paths whose last segment is a secret (an upload URL's token), logged without it. */
+const SECRET_TAILS = ['/api/objects/upload/'];
+
+/** [I3] The path as logs show it: an upload URL's token (a user's upload right) is left out. */
+export function loggedPath(path: string): string {
+  const secret = SECRET_TAILS.find((prefix) => path.startsWith(prefix) && path.length > prefix.length);
+  return secret ? `${secret}<token>` : path;
 }

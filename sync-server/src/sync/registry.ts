@@ -1,4 +1,5 @@
 import type { Sql } from '../db/client.ts';
+import { SESSION_MAX_AGE_MS } from '../auth/sessions.ts';
 import { DOC_NAME, publicName, type Role } from '../../../shared/index.ts';
 import { DocumentHost } from './document-host.ts';
 import type { DocumentStore } from './document-store.ts';
@@ -165,7 +166,7 @@ export class DocumentRegistry {
   private async liveSessions(ids: string[]): Promise<Map<string, Role>> {
     const rows = await this.sql<{ id: string; role: Role }[]>`
       select s.id, u.role from sessions s join users u on u.id = s.user_id
-      where s.id = any(${ids}) and s.expires_at > now() and u.is_active`;
+      where s.id = any(${ids}) and s.expires_at > now() and s.created_at > ${new Date(Date.now() - SESSION_MAX_AGE_MS)} and u.is_active`;
     return new Map(rows.map((row) => [row.id, row.role]));
   }
 
