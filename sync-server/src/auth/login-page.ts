@@ -1,20 +1,27 @@
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 
-/** The sign-in page's own styles, inline so the page needs nothing else. */
+/**
+ * [A4] The sign-in page's own styles, inline so the page needs nothing else: the landing
+ * screen's look (its logo, grey ground, the app's primary colour and system font), and no
+ * wider than a phone's screen (border-box sizing; the card shrinks with the page).
+ */
 const LOGIN_STYLE = `
-      body { font-family: system-ui, sans-serif; background: #f5f1ea; color: #2b2118; margin: 0;
-             min-height: 100vh; display: grid; place-items: center; }
-      main { background: #fff; padding: 2rem; border-radius: 1rem; width: min(22rem, 90vw);
-             box-shadow: 0 4px 24px rgb(0 0 0 / 0.08); }
-      h1 { margin: 0; font-size: 1.75rem; } p.sub { margin: 0.25rem 0 1.5rem; color: #6b5a48; }
+      *, *::before, *::after { box-sizing: border-box; }
+      body { font-family: ui-sans-serif, system-ui, sans-serif; background: #f8f8f8; color: #18181b;
+             margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1rem; }
+      main { background: #fff; padding: 2rem 1.5rem; border-radius: 1rem; width: 100%; max-width: 24rem;
+             box-shadow: 0 4px 24px rgb(0 0 0 / 0.08); text-align: center; }
+      img { display: block; margin: 0 auto 1rem; border-radius: 1rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.15); }
+      h1 { margin: 0; font-size: 2rem; } p.sub { margin: 0.25rem 0 1.5rem; color: #52525b; }
+      form { text-align: left; }
       label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
-      input { width: 100%; box-sizing: border-box; padding: 0.65rem; font-size: 1rem;
-              border: 1px solid #c9b9a6; border-radius: 0.5rem; }
+      input { width: 100%; padding: 0.65rem; font-size: 1rem; border: 1px solid #d4d4d8; border-radius: 0.5rem; }
+      input:focus { outline: 2px solid #422ad5; outline-offset: 1px; }
       button { margin-top: 1.5rem; width: 100%; padding: 0.75rem; font-size: 1rem; font-weight: 600;
-               background: #8a5a2b; color: #fff; border: 0; border-radius: 0.5rem; cursor: pointer; }
-      .error { background: #fde8e8; color: #9b1c1c; padding: 0.75rem; border-radius: 0.5rem; margin-top: 1rem; }
-      a.back { display: block; text-align: center; margin-top: 1rem; color: #8a5a2b; }
+               background: #422ad5; color: #fff; border: 0; border-radius: 0.5rem; cursor: pointer; }
+      .error { background: #fde8e8; color: #9b1c1c; padding: 0.75rem; border-radius: 0.5rem; margin-top: 1rem; text-align: left; }
+      a.back { display: block; margin-top: 1rem; color: #422ad5; }
 `;
 
 /** The Content-Security-Policy source that allows exactly this inline style (both pages') and no other. */
@@ -35,6 +42,7 @@ export function loginPage(options: { email?: string; error?: string }) {
   </head>
   <body>
     <main>
+      <img src="/icon-192.png" alt="" width="72" height="72" />
       <h1>Ranch</h1>
       <p class="sub">Horse Ranch Management System</p>
       ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
@@ -65,6 +73,7 @@ export function logoutPage() {
   </head>
   <body>
     <main>
+      <img src="/icon-192.png" alt="" width="72" height="72" />
       <h1>Ranch</h1>
       <p class="sub">Sign out of Ranch on this device?</p>
       <form method="post" action="/api/logout">
