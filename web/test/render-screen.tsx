@@ -1,3 +1,4 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { cleanup, render, screen as page } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
@@ -66,4 +67,13 @@ export function useTestData(onOpen: (data: RanchData) => void): void {
 /** The table row holding `name` (desk layout). */
 export async function rowOf(name: string): Promise<HTMLElement> {
   return (await page.findByText(name)).closest('tr') as HTMLElement;
+}
+
+/** `node` as the page of a router at `/`, for screens with links (the app always has one). */
+export function inRouter(node: ReactNode): ReactNode {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => node }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return <RouterProvider router={router} />;
 }

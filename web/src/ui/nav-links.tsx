@@ -15,7 +15,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { to: '/users', label: 'Users', title: 'User Management', icon: <ShieldIcon className="size-5" />, roles: ['Admin'] },
 ];
 
-const OTHER_TITLES: Record<string, string> = { '/profile': 'Profile', '/settings': 'Settings' };
+const OTHER_TITLES: Record<string, string> = { '/profile': 'Profile', '/settings': 'Settings', '/activity': 'Activity' };
 
 export function navLinksFor(role: Role | null | undefined): NavLink[] {
   return NAV_LINKS.filter((link) => !link.roles || (role != null && link.roles.includes(role)));

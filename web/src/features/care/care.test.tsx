@@ -6,7 +6,7 @@ import type { RanchData } from '../../data/ranch-data.ts';
 import { flattenCare } from '../../data/horse-care-row.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
-import { renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
+import { inRouter, renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
 import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
 import { DashboardScreen } from '../dashboard/DashboardScreen.tsx';
 import { HorsesScreen } from '../horses/HorsesScreen.tsx';
@@ -143,7 +143,7 @@ describe('correcting the timeline', () => {
 describe('Dashboard', () => {
   it('[K4] the Due soon card lists what is due, or says nothing is', async () => {
     const [star] = horses('Star');
-    renderScreen(<DashboardScreen />, { data, user: USER });
+    renderScreen(inRouter(<DashboardScreen />), { data, user: USER });
     const card = await screen.findByRole('region', { name: 'Due soon' });
     expect(await within(card).findByText('Nothing due in the next 14 days')).toBeTruthy();
     const today = localToday();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { inRouter, renderScreen } from '../../../test/render-screen.tsx';
 import { DashboardScreen } from './DashboardScreen.tsx';
 import { KpiCards } from './KpiCards.tsx';
 
@@ -29,7 +29,7 @@ describe('Dashboard', () => {
   });
 
   it('[D2] [D8] [D11] with no data: zeros, the captions with their real (zero) figures, the static activity', async () => {
-    renderScreen(<DashboardScreen />, { data });
+    renderScreen(inRouter(<DashboardScreen />), { data });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('Welcome back, Ada Rider! Here is what is happening at your ranch.')).toBeTruthy();
     await screen.findByRole('list', { name: 'Key figures' });
@@ -49,7 +49,7 @@ describe('Dashboard', () => {
     ]);
     expect(screen.getByRole('heading', { name: 'Horse Status Distribution' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'View All' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/activity');
     expect(screen.getByText('System initialized')).toBeTruthy();
     expect(screen.getByText('Just now')).toBeTruthy();
   });
@@ -74,7 +74,7 @@ describe('Dashboard', () => {
       scheduleStartDate: '2020-01-01',
     });
 
-    renderScreen(<DashboardScreen />, { data });
+    renderScreen(inRouter(<DashboardScreen />), { data });
     await waitFor(() => expect(kpi('Total Horses').getByTestId('kpi-value').textContent).toBe('3'));
     expect(kpi('Inventory Value').getByTestId('kpi-value').textContent).toBe('$1.5M');
     expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('1');

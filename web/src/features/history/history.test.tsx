@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { HistoryChange } from '../../../../shared/index.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { inRouter, renderScreen } from '../../../test/render-screen.tsx';
 import { RecentActivity } from '../dashboard/RecentActivity.tsx';
 import { OFFLINE_HISTORY_NOTE, RecordHistory } from './RecordHistory.tsx';
 import { timeText } from './history-text.ts';
@@ -215,7 +215,7 @@ describe('History', () => {
       photoUrl: null,
       notes: null,
     });
-    renderScreen(<RecentActivity />, { data });
+    renderScreen(inRouter(<RecentActivity />), { data });
     const list = await screen.findByRole('list', { name: 'Recent changes' });
     await waitFor(() => expect(within(list).getByText('Ada Rider changed Price of horse Dusty Rose')).toBeTruthy());
     const texts = within(list)
