@@ -16,6 +16,7 @@ import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
 import { authRoutes } from './auth/routes.ts';
 import { BACKUP_PATH, backupHandler } from './backup/local-access.ts';
 import type { Sql } from './db/client.ts';
+import type { UploadLimits } from './storage/upload-admission.ts';
 import { apiError, handleError } from './http/errors.ts';
 import { HEALTH_PATH, healthHandler } from './http/health.ts';
 import { serveWeb } from './http/static.ts';
@@ -45,6 +46,8 @@ export type AppDeps = {
   backupToken?: string;
   /** [I7] What one user's photos may take (default 1 GiB). */
   photoQuotaBytes?: number;
+  /** Photo uploads in flight at once, per user and in all (storage/upload-admission.ts). */
+  uploadLimits?: UploadLimits;
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
@@ -85,7 +88,7 @@ export function createApp(deps: AppDeps) {
  * after the public routes: a public route answers before the guard is reached, and a
  * route added here can only ever be protected.
  */
-function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, ...deps }: AppDeps) {
+function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, uploadLimits, ...deps }: AppDeps) {
   const trustProxy = proxyTrust(deps.trustProxy ?? false);
   const api = new Hono<AuthedEnv>();
   api.use('*', requireUser);
@@ -101,6 +104,12 @@ function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, ...dep
   const announce = (event: AccessEvent) => registry.announceAccess(event);
   api.route('/', userRoutes(sql, announce, trustProxy));
   api.route('/', accountRoutes(sql, announce, trustProxy));
-  api.route('/', photoRoutes(sql, allowedOrigins, photoQuotaBytes));
+  api.route(
+    '/',
+    photoRoutes(sql, allowedOrigins, {
+      ...(photoQuotaBytes ? { quotaBytes: photoQuotaBytes } : {}),
+      ...(uploadLimits ? { uploadLimits } : {}),
+    }),
+  );
   return api;
 }

@@ -1,3 +1,4 @@
+import type { UploadLimits } from './storage/upload-admission.ts';
 import { serve } from '@hono/node-server';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,8 @@ export type ServerOptions = {
   syncLimits?: Partial<SyncLimits>;
   /** [I7] What one user's photos may take (RANCH_PHOTO_QUOTA_MIB; default 1 GiB). */
   photoQuotaBytes?: number;
+  /** Photo uploads in flight at once, per user and in all (default 2 and 4). */
+  uploadLimits?: UploadLimits;
 };
 
 export type RunningServer = {
@@ -104,6 +107,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(backupToken ? { backupToken } : {}),
     ...(options.photoQuotaBytes ? { photoQuotaBytes: options.photoQuotaBytes } : {}),
+    ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
   });
   // [I8] Photos no record names are removed after a grace (one instance at a time).
   const photoSweeper = startPhotoSweeper(db.sql);

@@ -6,9 +6,9 @@ import type { Sql } from '../db/client.ts';
  * by bringing an old session back); `login_attempts`, counters of failed sign-ins that an hour
  * forgets; `server_secrets`, so a backup file cannot sign device cookies (a restore makes new
  * ones); and `schema_migrations`, which the restore's own migration writes (the file's header
- * names the migrations it was taken at).
+ * names the migrations it was taken at); `upload_chunks`, the bytes of uploads still arriving.
  */
-export const LEFT_OUT = new Set(['sessions', 'login_attempts', 'server_secrets', 'schema_migrations']);
+export const LEFT_OUT = new Set(['sessions', 'login_attempts', 'server_secrets', 'schema_migrations', 'upload_chunks']);
 
 /** Photo bytes: read after the snapshot, by id, checked against the snapshot's sha256. */
 export const OBJECTS = 'objects';

@@ -359,4 +359,22 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       alter table docs add column epoch text not null default '', add column retired_clients bytea;
     `,
   },
+  {
+    version: 14,
+    name: 'upload chunks',
+    sql: /* sql */ `
+      -- An upload's bytes while they arrive (storage/upload-chunks.ts): a row per 256 KiB, each
+      -- written by a short statement of its own, so the embedded database's one connection is
+      -- never held for a whole photo; the upload's transaction joins them into objects, and
+      -- they are deleted after it. attempt: one PUT (two PUTs of one URL never mix their rows). Rows of an
+      -- upload a crash cut short are removed by the photo sweep.
+      create table upload_chunks (
+        attempt uuid not null,
+        seq integer not null,
+        bytes bytea not null,
+        created_at timestamptz not null default now(),
+        primary key (attempt, seq)
+      );
+    `,
+  },
 ];

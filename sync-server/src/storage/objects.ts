@@ -1,20 +1,10 @@
 import type { Sql, Tx } from '../db/client.ts';
-import type { ImageType } from './image-type.ts';
 
 /** Stored photo objects: immutable bytes with their detected type and SHA-256. */
 export type ObjectMeta = { id: string; ownerId: string; contentType: string; size: number; sha256: string };
 
 export function objectPath(id: string): string {
   return `/api/objects/${id}`;
-}
-
-export async function insertObject(
-  tx: Tx,
-  object: { id: string; ownerId: string; contentType: ImageType; sha256: string; bytes: Uint8Array },
-): Promise<void> {
-  await tx`
-    insert into objects (id, owner_id, content_type, size, sha256, bytes)
-    values (${object.id}, ${object.ownerId}, ${object.contentType}, ${object.bytes.byteLength}, ${object.sha256}, ${object.bytes})`;
 }
 
 export async function findObjectMeta(sql: Sql | Tx, id: string): Promise<ObjectMeta | undefined> {

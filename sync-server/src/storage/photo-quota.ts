@@ -34,3 +34,16 @@ export function quotaMessage(used: number, quota: number, size: number): string 
     'Photos that no horse shows any more are removed 7 days later.'
   );
 }
+
+/**
+ * [I7] Before an upload's body is read: the user's stored photos plus what their other
+ * uploads in flight reserved (upload-admission.ts), those already stored counted once.
+ */
+export async function photoBytesWithReserved(sql: Sql, userId: string, reserved: { objectId: string; bytes: number }[]): Promise<number> {
+  const used = await photoBytesOf(sql, userId);
+  if (reserved.length === 0) return used;
+  const stored = new Set(
+    (await sql<{ id: string }[]>`select id from objects where id in ${sql(reserved.map(({ objectId }) => objectId))}`).map(({ id }) => id),
+  );
+  return used + reserved.reduce((sum, { objectId, bytes }) => sum + (stored.has(objectId) ? 0 : bytes), 0);
+}

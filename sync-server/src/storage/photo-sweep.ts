@@ -1,5 +1,6 @@
 import type { Sql } from '../db/client.ts';
 import { OBJECT_PATH_PREFIX } from '../../../shared/index.ts';
+import { removeStaleChunks } from './upload-chunks.ts';
 
 /**
  * [I8] How long a photo no record refers to is kept: a device that was offline for days
@@ -25,7 +26,8 @@ export type SweepOutcome =
  * photos none names get one (`objects.unreferenced_since`, the sweep's time), and photos
  * marked more than `graceMs` ago are deleted, with their upload URL. The grace thus runs
  * from when the last reference was seen gone (a photo never used: from its upload), and a
- * photo named again in between starts over. The references are the projection's, which the
+ * photo named again in between starts over. The chunks of uploads a crash cut short go too.
+ * The references are the projection's, which the
  * document's commits keep current on every instance.
  */
 export async function sweepPhotos(sql: Sql, graceMs = PHOTO_GRACE_MS): Promise<SweepOutcome> {
@@ -48,6 +50,7 @@ export async function sweepPhotos(sql: Sql, graceMs = PHOTO_GRACE_MS): Promise<S
       returning id`;
     const ids = deleted.map(({ id }) => id);
     if (ids.length > 0) await tx`delete from upload_tokens where object_id in ${tx(ids)}`;
+    await removeStaleChunks(tx);
     return { skipped: false, marked: marked.count, deleted: ids } as const;
   });
 }

@@ -2,9 +2,9 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Sql } from '../db/client.ts';
 import { newId } from '../../../shared/index.ts';
-import type { ImageType } from './image-type.ts';
-import { findObjectMeta, insertObject } from './objects.ts';
+import { findObjectMeta } from './objects.ts';
 import { lockPhotoBytesOf } from './photo-quota.ts';
+import { insertObjectFromChunks, type Received } from './upload-chunks.ts';
 
 /**
  * Single-use upload URLs bound to the user who asked for one. Like session tokens, only
@@ -69,17 +69,17 @@ export type UploadOutcome =
   | { kind: 'full'; used: number };
 
 /**
- * Stores the bytes sent to an upload URL, once, if the user's photos then take no more than
- * `quotaBytes` ([I7]). The token row is locked, so two PUTs of
+ * Stores the bytes sent to an upload URL (received into upload_chunks), once, if the user's
+ * photos then take no more than `quotaBytes` ([I7]). The token row is locked, so two PUTs of
  * one URL (an outbox retry racing its original, on any instance) create one object. A
  * repeat of the same bytes to a used URL is answered like the first PUT, so a client
  * whose response was lost can retry safely; different bytes to a used URL are refused.
  */
 export async function storeUpload(
   sql: Sql,
-  upload: { token: string; userId: string; contentType: ImageType; bytes: Uint8Array; quotaBytes: number },
+  upload: { token: string; userId: string; received: Extract<Received, { kind: 'received' }>; quotaBytes: number },
 ): Promise<UploadOutcome> {
-  const digest = sha256Hex(upload.bytes);
+  const { received } = upload;
   return sql.begin(async (tx) => {
     const [row] = await tx<UploadToken[]>`
       select user_id as "userId", object_id as "objectId", expires_at <= now() as expired, used_at is not null as used
@@ -88,17 +88,20 @@ export async function storeUpload(
     if (row.userId !== upload.userId) return { kind: 'foreign' } as const;
     if (row.used) {
       const stored = await findObjectMeta(tx, row.objectId);
-      return stored?.sha256 === digest ? ({ kind: 'stored', objectId: row.objectId } as const) : ({ kind: 'used' } as const);
+      return stored?.sha256 === received.sha256 ? ({ kind: 'stored', objectId: row.objectId } as const) : ({ kind: 'used' } as const);
     }
     if (row.expired) return { kind: 'expired' } as const;
+    // Only a URL already used has its bytes counted and not kept; one unused has no other way of turning unused again.
+    if (!received.stored) return { kind: 'unknown' } as const;
     const used = await lockPhotoBytesOf(tx, upload.userId);
-    if (used + upload.bytes.byteLength > upload.quotaBytes) return { kind: 'full', used } as const;
-    await insertObject(tx, {
+    if (used + received.size > upload.quotaBytes) return { kind: 'full', used } as const;
+    await insertObjectFromChunks(tx, {
       id: row.objectId,
       ownerId: upload.userId,
-      contentType: upload.contentType,
-      sha256: digest,
-      bytes: upload.bytes,
+      contentType: received.contentType,
+      sha256: received.sha256,
+      size: received.size,
+      attempt: received.attempt,
     });
     await tx`update upload_tokens set used_at = now() where token_hash = ${hashToken(upload.token)}`;
     return { kind: 'stored', objectId: row.objectId } as const;

@@ -1,5 +1,6 @@
 import type { AdminSettings } from '../../src/auth/users.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import type { UploadLimits } from '../../src/storage/upload-admission.ts';
 import type { SyncLimits } from '../../src/sync/limits.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
 
@@ -21,6 +22,7 @@ export type TestServerOptions = {
   photoQuotaBytes?: number;
   /** The admin settings ([A9]); ADMIN unless given. */
   admin?: AdminSettings;
+  uploadLimits?: UploadLimits;
 };
 
 /** Starts a server on an existing test database (after a stop, or a maintenance command run on it). */

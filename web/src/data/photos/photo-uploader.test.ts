@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRanchDb, type RanchDb } from '../db.ts';
 import { createPhotoOutbox, type PhotoOutbox } from './photo-outbox.ts';
 import { outboxRef } from './photo-ref.ts';
-import { backoffDelay, createPhotoUploader, type PhotoUploader, type UploadEvent } from './photo-uploader.ts';
+import { backoffDelay, createPhotoUploader, retryAfterMs, type PhotoUploader, type UploadEvent } from './photo-uploader.ts';
 
 /** A fake server for the three photo calls, recording every request; `next` scripts failures. */
 function fakeServer() {
@@ -11,7 +11,7 @@ function fakeServer() {
   const objects = new Map<string, string>(); // upload URL → object path
   let urls = 0;
   /** Scripted answers for the next calls, by call name: a status, or 'network' for a rejected fetch. */
-  const next: Record<string, (number | 'network')[]> = {};
+  const next: Record<string, (number | 'network' | Response)[]> = {};
   const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = String(input);
@@ -20,6 +20,7 @@ function fakeServer() {
     calls.push(name);
     const scripted = next[name]?.shift();
     if (scripted === 'network') throw new TypeError('Failed to fetch');
+    if (scripted instanceof Response) return scripted;
     if (scripted !== undefined) return answer(scripted, { message: 'scripted' });
     // [I2] A POST, which the Origin check guards (a GET would be refused).
     if (name === 'url' && method === 'POST') {
@@ -200,6 +201,40 @@ describe('photo uploader', () => {
     expect(horses.photos.h1).toBe('/api/objects/object-1');
     expect(events.map((event) => event.kind)).toEqual(['uploaded']);
     expect(timers.pending).toEqual([]);
+  });
+
+  it('[I4] a busy server (429 or 503 with Retry-After) is tried again no sooner than it asked, without a toast', async () => {
+    const id = await queuedPhoto();
+    const horses = fakeHorses({ h1: outboxRef(id) });
+    const busy = (status: number, retryAfter: string) =>
+      new Response(JSON.stringify({ message: 'busy' }), { status, headers: { 'retry-after': retryAfter } });
+    server.next.url = [busy(429, '30')];
+    server.next.put = [busy(503, '5'), busy(429, '1')];
+    const up = uploader(horses, () => 0);
+    await up.start();
+    await up.idle();
+    // The backoff alone would wait 1 s: the server asked for 30.
+    expect(timers.pending.map((timer) => timer.ms)).toEqual([30_000]);
+    timers.fire();
+    await up.idle();
+    expect(timers.pending.map((timer) => timer.ms)).toEqual([5000]);
+    timers.fire();
+    await up.idle();
+    // Less than the backoff (4 s at the third try): the backoff.
+    expect(timers.pending.map((timer) => timer.ms)).toEqual([4000]);
+    timers.fire();
+    await up.idle();
+    expect(horses.photos.h1).toBe('/api/objects/object-1');
+    expect(events.map((event) => event.kind)).toEqual(['uploaded']);
+  });
+
+  it('[I4] reads Retry-After as seconds or as a date', () => {
+    const now = Date.parse('2026-12-07T10:00:00Z');
+    expect(retryAfterMs('7', now)).toBe(7000);
+    expect(retryAfterMs('Mon, 07 Dec 2026 10:00:20 GMT', now)).toBe(20_000);
+    expect(retryAfterMs('Mon, 07 Dec 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBe(0);
+    expect(retryAfterMs(null, now)).toBe(0);
   });
 
   it('[I4] backoff stays between half and all of the capped ceiling', () => {

@@ -48,6 +48,14 @@ export function backoffDelay(attempt: number, random: () => number, base = BASE_
   return ceiling / 2 + (random() * ceiling) / 2;
 }
 
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds; 0 when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (!header) return 0;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
+}
+
 type Outcome = 'done' | 'retry' | 'unauthorized' | 'failed' | 'renew';
 
 export type PhotoUploader = ReturnType<typeof createPhotoUploader>;
@@ -55,7 +63,7 @@ export type PhotoUploader = ReturnType<typeof createPhotoUploader>;
 /**
  * Sends queued photos to the server ([I2]: upload URL → bytes → registration), then
  * points the horse at the object path and empties the entry. Runs one photo at a time;
- * a network failure or 5xx waits with backoff, a kick (online, app start, the page shown
+ * a network failure, 5xx or 429 waits with backoff (at least as long as a Retry-After says), a kick (online, app start, the page shown
  * again, a new photo) tries at once. Each step's result is stored before the next, and the
  * server answers the same object for the same bytes, so no retry makes a second object;
  * the uploader never creates horses, so none is duplicated.
@@ -80,13 +88,18 @@ export function createPhotoUploader(options: UploaderOptions) {
 
   /** The user whose photos these are ([A12]): every request names them, so another user's session refuses it (401). */
   let senderId: string | null = null;
-  const request = (url: string, init: RequestInit = {}) =>
-    fetchFn(url, {
+  /** What the last 429 or 503 asked for in Retry-After: the next try waits at least that long. */
+  let serverWaitMs = 0;
+  const request = async (url: string, init: RequestInit = {}) => {
+    const response = await fetchFn(url, {
       credentials: 'include',
       cache: 'no-store',
       ...init,
       ...(senderId ? { headers: { ...(init.headers as Record<string, string> | undefined), [SENDER_HEADER]: senderId } } : {}),
     });
+    if (response.status === 429 || response.status === 503) serverWaitMs = retryAfterMs(response.headers.get('retry-after'));
+    return response;
+  };
 
   const failure = async (photo: OutboxPhoto, status: number, message: UploadFailure, reason?: string): Promise<Outcome> => {
     if (status === 401) return 'unauthorized';
@@ -185,7 +198,11 @@ export function createPhotoUploader(options: UploaderOptions) {
         return;
       }
       if (outcome === 'retry') {
-        retryDelay = backoffDelay(attempt, random, options.baseDelayMs, options.maxDelayMs);
+        retryDelay = Math.max(
+          backoffDelay(attempt, random, options.baseDelayMs, options.maxDelayMs),
+          Math.min(serverWaitMs, options.maxDelayMs ?? MAX_DELAY_MS),
+        );
+        serverWaitMs = 0;
         attempt += 1;
         if (timer !== null) clearTimer(timer);
         timer = setTimer(() => {
