@@ -44,6 +44,8 @@ export type AppDeps = {
   syncLimits?: SyncLimits;
   /** Embedded PGlite in a data folder: the token of `GET /api/backup` (backup/local-access.ts). */
   backupToken?: string;
+  /** The embedded database's data folder: `GET /api/backup` puts the backup together there first. */
+  dataDir?: string;
   /** [I7] What one user's photos may take (default 1 GiB). */
   photoQuotaBytes?: number;
   /** Photo uploads in flight at once, per user and in all (storage/upload-admission.ts). */
@@ -71,7 +73,7 @@ export function createApp(deps: AppDeps) {
     authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }),
   );
   app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits, trustProxy));
-  if (deps.backupToken) app.get(BACKUP_PATH, backupHandler(sql, deps.backupToken));
+  if (deps.backupToken && deps.dataDir) app.get(BACKUP_PATH, backupHandler(sql, deps.backupToken, deps.dataDir));
   // Everything else answers 401 without a session: the guard is the first middleware of the
   // router that holds those handlers, so each of them runs after it (AuthedEnv holds).
   app.route('/api', signedInRoutes(deps));

@@ -105,7 +105,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     trustProxy: options.trustProxy ?? false,
     syncLimits,
     ...(options.webDir ? { webDir: options.webDir } : {}),
-    ...(backupToken ? { backupToken } : {}),
+    ...(backupToken && dataDir ? { backupToken, dataDir } : {}),
     ...(options.photoQuotaBytes ? { photoQuotaBytes: options.photoQuotaBytes } : {}),
     ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
   });

@@ -1,6 +1,18 @@
 import { execFile } from 'node:child_process';
+import { get, type IncomingMessage } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -9,6 +21,7 @@ import { restoreInto, type Source, takeBackup } from '../src/backup/commands.ts'
 import { BackupFileError, verifyBackup } from '../src/backup/format.ts';
 import { ACCESS_FILE, readBackupAccess, writeBackupAccess } from '../src/backup/local-access.ts';
 import { RestoreRefused } from '../src/backup/restore.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { createdId, signIn, type ApiClient } from './support/client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
@@ -293,6 +306,140 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     // The empty target was never written to: a good file restores into it.
     expect((await restoreInto(sourceOf(empty), same)).replaced).toBe(false);
   }, 180_000);
+
+  it('N11: a FILE.partial left or planted beforehand never becomes the backup (its mode, its owner, a link)', async () => {
+    const source = sourceOf(ranch.server.database);
+    const left = join(folder, 'left.jsonl.gz');
+    writeFileSync(`${left}.partial`, 'left by an earlier run');
+    chmodSync(`${left}.partial`, 0o644);
+    await takeBackup(source, left);
+    expect(statSync(left).mode & 0o777).toBe(0o600);
+
+    const elsewhere = join(folder, 'elsewhere.txt');
+    writeFileSync(elsewhere, 'theirs');
+    chmodSync(elsewhere, 0o644);
+    const linked = join(folder, 'linked.jsonl.gz');
+    symlinkSync(elsewhere, `${linked}.partial`);
+    await takeBackup(source, linked);
+    expect(lstatSync(linked).isSymbolicLink()).toBe(false);
+    expect(statSync(linked).mode & 0o777).toBe(0o600);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('theirs');
+    expect((await verifyBackup(linked)).rows).toEqual((await verifyBackup(left)).rows);
+  }, 120_000);
+
+  it('N4: a doctored backup (a session, a secret, an HTML "photo", a retyped photo) restores without them, and says so', async () => {
+    const text = gunzipSync(readFileSync(file)).toString('utf8');
+    const lines = text.split('\n').slice(0, -2); // without the end line and the final newline
+    const rowsOf = (table: string) => {
+      const at = lines.findIndex((line) => line.startsWith(`{"table":"${table}",`));
+      const rows: Record<string, unknown>[] = [];
+      for (let i = at + 1; lines[i]?.startsWith('{"row":'); i++)
+        rows.push((JSON.parse(lines[i] ?? '') as { row: Record<string, unknown> }).row);
+      return { at, rows };
+    };
+    const adminId = rowsOf('users').rows.find((row) => row.email === ADMIN.email)?.id as string;
+    const planted = 'a'.repeat(32);
+    const hex = (bytes: Buffer) => `\\x${bytes.toString('hex')}`;
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const html = Buffer.from('<script src="/api/objects/0190f0a0-0000-7000-8000-0000000000b2"></script>');
+    const script = Buffer.from('document.title = "script from a restored photo ran"');
+    const objectRow = (id: string, type: string, bytes: Buffer) => ({
+      id,
+      owner_id: adminId,
+      content_type: type,
+      size: bytes.length,
+      sha256: sha(bytes),
+      bytes: hex(bytes),
+      created_at: '2026-12-01T00:00:00+00:00',
+      unreferenced_since: null,
+    });
+    const objects = rowsOf('objects');
+    const [pngPath] = [...photos.keys()];
+    const pngId = pngPath?.split('/').pop();
+    const retyped = lines.findIndex((line) => line.includes(`"id": "${pngId}"`));
+    lines[retyped] = (lines[retyped] ?? '').replace('"content_type": "image/png"', '"content_type": "text/html"');
+    expect(lines[retyped]).toContain('text/html');
+    lines.splice(
+      objects.at + 1,
+      0,
+      JSON.stringify({ row: objectRow('0190f0a0-0000-7000-8000-0000000000b1', 'text/html', html) }),
+      JSON.stringify({ row: objectRow('0190f0a0-0000-7000-8000-0000000000b2', 'text/javascript', script) }),
+    );
+    lines.splice(
+      objects.at,
+      0,
+      JSON.stringify({ table: 'sessions', columns: ['id', 'user_id', 'expires_at', 'created_at'] }),
+      JSON.stringify({
+        row: {
+          id: sha(Buffer.from(planted)),
+          user_id: adminId,
+          expires_at: '2031-01-01T00:00:00+00:00',
+          created_at: '2026-12-01T00:00:00+00:00',
+        },
+      }),
+      JSON.stringify({ table: 'server_secrets', columns: ['name', 'value', 'created_at'] }),
+      JSON.stringify({ row: { name: 'device-cookie', value: `\\x${'00'.repeat(32)}`, created_at: '2026-12-01T00:00:00+00:00' } }),
+    );
+    // Sealed again as whoever doctored it would: the row counts and the checksum recomputed.
+    const counts: Record<string, number> = {};
+    let table = '';
+    for (const line of lines.slice(1)) {
+      if (line.startsWith('{"row":')) counts[table] = (counts[table] ?? 0) + 1;
+      else {
+        table = (JSON.parse(line) as { table: string }).table;
+        counts[table] = 0;
+      }
+    }
+    const body = lines.map((line) => `${line}\n`).join('');
+    const doctored = join(folder, 'doctored.jsonl.gz');
+    writeFileSync(doctored, gzipSync(`${body}${JSON.stringify({ end: { rows: counts, sha256: sha(Buffer.from(body)) } })}\n`));
+
+    const target = await createTestDatabase(kind);
+    targets.push(target);
+    const run = await npmRun(sourceOf(target), ['restore', doctored]);
+    expect(run, run.output).toMatchObject({ code: 0 });
+    const said = run.output.split('\n').filter((line) => line.startsWith('  - '));
+    expect(said).toEqual([
+      '  - Left out table sessions (1 row): a Ranch backup never holds it',
+      '  - Left out table server_secrets (1 row): a Ranch backup never holds it',
+      '  - Left out photo 0190f0a0-0000-7000-8000-0000000000b1: its bytes are not a JPEG, PNG, GIF, WebP or HEIC/HEIF image',
+      '  - Left out photo 0190f0a0-0000-7000-8000-0000000000b2: its bytes are not a JPEG, PNG, GIF, WebP or HEIC/HEIF image',
+    ]);
+    expect(run.output).toContain('so it was altered or not made by Ranch');
+    expect(run.output).toContain(`Admin accounts: ${ADMIN.email}. Check that you know each one.`);
+
+    // The document is checked whole under the sync rules at its next load, whatever the file said.
+    const opened = await openDatabase(target.options);
+    try {
+      expect(await opened.sql`select checked_rules from docs`).toEqual([{ checked_rules: 0 }]);
+    } finally {
+      await opened.close();
+    }
+    const server = await startServer({ database: target.options, port: 0, host: '127.0.0.1' });
+    try {
+      expect((await server.db.sql`select 1 from sessions`).length).toBe(0);
+      expect(
+        (
+          await server.db
+            .sql`select 1 from objects where id in ('0190f0a0-0000-7000-8000-0000000000b1', '0190f0a0-0000-7000-8000-0000000000b2')`
+        ).length,
+      ).toBe(0);
+      expect((await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `ranch_session=${planted}` } })).status).toBe(401);
+      const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+      const served = await admin.request(pngPath ?? '');
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(served.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      expect((await admin.request('/api/objects/0190f0a0-0000-7000-8000-0000000000b1')).status).toBe(404);
+      // Defence in depth: a row that got past every check is still never served as a page.
+      await server.db.sql`update objects set content_type = 'text/html' where id = ${pngId ?? ''}`;
+      const notImage = await admin.request(pngPath ?? '');
+      expect(notImage.headers.get('content-type')).toBe('application/octet-stream');
+      expect(notImage.headers.get('content-disposition')).toBe('attachment');
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
 });
 
 it('a server starts even where it cannot write backup-access.json (a full disk): only npm run backup cannot reach it', () => {
@@ -308,4 +455,54 @@ it('a server starts even where it cannot write backup-access.json (a full disk):
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+describe.each(databaseKinds().filter((kind) => kind === 'pglite'))('GET /api/backup of a running server (%s)', (kind) => {
+  let ranch: StaffRanch;
+  let access: { url: string; token: string };
+  let dataDir: string;
+  beforeAll(async () => {
+    ranch = await startStaffRanch(kind);
+    dataDir = (ranch.server.database.options as { dataDir: string }).dataDir;
+    // A history of a few MB that does not compress away: more than the socket's buffers hold.
+    await ranch.server.db.sql`
+      insert into change_history (seq, step, collection, entity_id, kind, field, after)
+      select 1, n, 'horses', gen_random_uuid(), 'update', 'notes', to_jsonb(md5(random()::text) || md5(random()::text))
+      from generate_series(1, 60000) as n`;
+    const found = readBackupAccess(dataDir);
+    if (!found) throw new Error('no backup-access.json');
+    access = found;
+  }, 120_000);
+  afterAll(() => ranch?.server.destroy());
+
+  /** The signed-in app's request: answered, or the test fails after 20 s rather than hanging. */
+  const answered = async () => {
+    const response = await ranch.staff.request('/api/auth/user', { signal: AbortSignal.timeout(20_000) });
+    return response.status;
+  };
+
+  it('N8: HEAD takes no backup, and a reader that stops reading holds a file, not the ranch', async () => {
+    const head = await fetch(`${access.url}/api/backup`, { method: 'HEAD', headers: { authorization: `Bearer ${access.token}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/gzip');
+    expect(await answered()).toBe(200);
+
+    // A reader that takes the headers and then reads nothing (a hung network share).
+    const stalled = await new Promise<IncomingMessage>((resolve, reject) => {
+      get(`${access.url}/api/backup`, { headers: { authorization: `Bearer ${access.token}` } }, (response) => {
+        response.pause();
+        resolve(response);
+      }).on('error', reject);
+    });
+    try {
+      expect(stalled.statusCode).toBe(200);
+      expect(Number(stalled.headers['content-length'])).toBeGreaterThan(1024 * 1024);
+      expect(await answered()).toBe(200);
+      expect(await createdId(ranch.staff, '/api/buyers', { firstName: 'While', lastName: 'Stalled' })).toBeTruthy();
+    } finally {
+      stalled.destroy();
+    }
+    // What it was sent from goes with it.
+    await expect.poll(() => readdirSync(dataDir).filter((name) => name.startsWith('.backup-')), { timeout: 10_000 }).toEqual([]);
+  }, 120_000);
 });

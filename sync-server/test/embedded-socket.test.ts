@@ -1,4 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import postgres from 'postgres';
@@ -81,6 +92,37 @@ describe('the embedded database is reachable by this server only [X6]', () => {
     embedded = undefined;
     expect(existsSync(join(dataDir, 'run', SOCKET_FILE))).toBe(false);
   });
+
+  it("N2: a data folder made 0755 by an older Ranch, with files PGlite wrote 0666, is this user's alone after a start", async () => {
+    const dataDir = join(newParent(), 'data');
+    // As an install begun by an older Ranch left it: its first start made the folders 0755, and PGlite wrote 0666.
+    embedded = await startEmbeddedPostgres(dataDir);
+    await embedded.stop();
+    embedded = undefined;
+    const everything = (folder: string): string[] =>
+      readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(folder, entry.name);
+        return entry.isDirectory() ? [path, ...everything(path)] : [path];
+      });
+    chmodSync(dataDir, 0o755);
+    for (const path of everything(join(dataDir, 'pg'))) chmodSync(path, statSync(path).isDirectory() ? 0o755 : 0o666);
+    const open = () => everything(join(dataDir, 'pg')).filter((path) => (statSync(path).mode & 0o077) !== 0);
+    expect(open().length).toBeGreaterThan(100);
+
+    embedded = await startEmbeddedPostgres(dataDir);
+    expect(mode(dataDir)).toBe(0o700);
+    expect(open()).toEqual([]);
+    // Files the database writes from now on are private too.
+    const sql = postgres({ ...embedded.connection, max: 1, onnotice: () => {} });
+    try {
+      await sql`create table written_after_start (text text)`;
+      await sql`insert into written_after_start select repeat('x', 1000) from generate_series(1, 20000)`;
+      await sql`checkpoint`;
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+    expect(open()).toEqual([]);
+  }, 120_000);
 
   it('[X6] without a data folder (or with one too deep for a socket path) uses a private temporary folder, removed at stop', async () => {
     const deep = join(newParent(), 'a'.repeat(60), 'b'.repeat(60));

@@ -6,6 +6,7 @@ import { apiError } from '../http/errors.ts';
 import { refuseUnread } from '../http/refuse-unread.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
+import type { ImageType } from '../storage/image-type.ts';
 import { findObjectMeta, objectPath, readObjectBytes } from '../storage/objects.ts';
 import { DEFAULT_PHOTO_QUOTA_BYTES, photoBytesWithReserved, quotaMessage } from '../storage/photo-quota.ts';
 import {
@@ -21,6 +22,14 @@ import { UserBuckets } from '../sync/limits.ts';
 import { isUuid, MAX_PHOTO_BYTES, photoRegistrationInput, type UploadResult } from '../../../shared/index.ts';
 
 const OBJECT_PATH = /^\/api\/objects\/([^/]+)$/;
+const IMAGE_TYPES: ReadonlySet<string> = new Set<ImageType>([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+]);
 const TOO_LARGE = `The photo is larger than ${MAX_PHOTO_BYTES} bytes (10 MB).`;
 const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, GIF or HEIC/HEIF images can be uploaded.';
 const NOT_OURS = 'photoURL must be an upload URL or photo path of this server';
@@ -181,12 +190,21 @@ export function photoRoutes(sql: Sql, allowedOrigins: readonly string[], options
     const headers = {
       'cache-control': 'private, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
+      // N4: a photo is never a page: no script runs, nothing loads, even if one were opened as one.
+      'content-security-policy': "sandbox; default-src 'none'",
       etag,
     };
     if (matchesETag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     const bytes = await readObjectBytes(sql, object.id);
     if (!bytes) throw apiError(404, 'No such photo.');
-    return c.body(new Uint8Array(bytes), 200, { ...headers, 'content-type': object.contentType });
+    // Only the image types uploads accept are served as such; anything else (a row written
+    // past the upload checks) is bytes to save, never to show.
+    const image = IMAGE_TYPES.has(object.contentType);
+    return c.body(new Uint8Array(bytes), 200, {
+      ...headers,
+      'content-type': image ? object.contentType : 'application/octet-stream',
+      ...(image ? {} : { 'content-disposition': 'attachment' }),
+    });
   });
 
   return app;

@@ -36,6 +36,11 @@ async function main(argv: string[]): Promise<number> {
     const result = await restoreInto(source, files[0], { force });
     console.log(`Restored the backup of ${result.createdAt} into ${where}${result.replaced ? ' (replacing what it held)' : ''}`);
     console.log(`  ${total(result.rows)}; everyone signs in again. Start the server: npm start`);
+    if (result.dropped.length > 0) {
+      console.log('  Not restored: the file holds what Ranch never writes into a backup, so it was altered or not made by Ranch:');
+      for (const line of result.dropped) console.log(`  - ${line}`);
+    }
+    console.log(`  Admin accounts: ${result.admins.join(', ') || 'none'}. Check that you know each one.`);
     return 0;
   }
   console.error(USAGE);

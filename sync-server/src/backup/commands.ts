@@ -18,8 +18,15 @@ export class BackupFailed extends Error {}
 /** Where the ranch is: a Postgres URL, or an embedded PGlite data folder (env.ts). */
 export type Source = { databaseUrl: string | undefined; dataDir: string };
 
-/** The file holds password hashes: readable by its owner only. */
-const PRIVATE = { mode: 0o600 };
+/**
+ * The file holds password hashes: readable by its owner only. `wx` makes a new file, never
+ * opening one that was there (N11): a `FILE.partial` someone left or planted (0644, or a
+ * symbolic link) would keep its own mode and owner, and the backup would become theirs.
+ */
+function privateFile(path: string) {
+  rmSync(path, { force: true }); // a left file, or the link itself (never what it points to)
+  return createWriteStream(path, { flags: 'wx', mode: 0o600 });
+}
 
 export type BackupResult = { file: string; bytes: number; rows: Record<string, number>; via: string };
 
@@ -61,7 +68,7 @@ export async function takeBackup(source: Source, file = defaultBackupName()): Pr
 
 async function dumpTo(sql: postgres.Sql, path: string): Promise<void> {
   const gzip = createGzip();
-  await Promise.all([dumpDatabase(sql, gzip), pipeline(gzip, createWriteStream(path, PRIVATE))]);
+  await Promise.all([dumpDatabase(sql, gzip), pipeline(gzip, privateFile(path))]);
 }
 
 async function backupDataDir(dataDir: string, partial: string): Promise<string> {
@@ -102,7 +109,7 @@ async function backupThroughServer(dataDir: string, partial: string): Promise<vo
   if (response.status !== 200 || !response.body) {
     throw new BackupFailed(`The server holding ${dataDir} refused the backup: ${response.status} ${await response.text()}`);
   }
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial, PRIVATE));
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), privateFile(partial));
 }
 
 /**

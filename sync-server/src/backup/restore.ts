@@ -1,7 +1,8 @@
 import type { Sql, Tx } from '../db/client.ts';
 import { MIGRATIONS } from '../db/migrations.ts';
 import { BackupFileError, readBackup, verifyBackup } from './format.ts';
-import { ident, listTables } from './tables.ts';
+import { checkedPhotoRow } from './restored-photo.ts';
+import { ident, LEFT_OUT, listTables, OBJECTS } from './tables.ts';
 
 /** Rows, or bytes of JSON, inserted per statement. */
 const BATCH_ROWS = 1000;
@@ -10,7 +11,15 @@ const BATCH_CHARS = 8 * 1024 * 1024;
 /** The target holds a ranch already, or cannot take this backup; nothing was written. */
 export class RestoreRefused extends Error {}
 
-export type RestoreSummary = { rows: Record<string, number>; createdAt: string; replaced: boolean };
+export type RestoreSummary = {
+  rows: Record<string, number>;
+  createdAt: string;
+  replaced: boolean;
+  /** What the file held that a backup never does, left out, one sentence each (N4). */
+  dropped: string[];
+  /** The e-mails of the active Admin accounts restored, for the owner to look over. */
+  admins: string[];
+};
 
 /**
  * Restores the backup at `path` into the (migrated) database behind `sql` (docs/backups.md
@@ -18,6 +27,13 @@ export type RestoreSummary = { rows: Record<string, number>; createdAt: string; 
  * schema_migrations without rows — unless `force`, which empties every table (sessions
  * included: everyone signs in again). Everything is written in one transaction, and the file
  * is checked again while it is read, so a failure leaves the target as it was.
+ *
+ * The file is untrusted input (its checksum proves it whole, not who wrote it): only the
+ * tables and columns a backup holds are taken — a section of a table a backup never holds
+ * (sessions, server secrets, sign-in counters, migrations, upload chunks) is left out and
+ * said so; a photo whose bytes are not an image, or do not match its size or SHA-256, is
+ * left out and said so, and every photo's type is read from its bytes again; the document
+ * is checked whole under the sync rules when it is next loaded.
  */
 export async function restoreBackup(
   sql: Sql,
@@ -47,12 +63,16 @@ export async function restoreBackup(
   }
   let createdAt = '';
   const rows: Record<string, number> = {};
+  const dropped: string[] = [];
+  const droppedRows: Record<string, number> = {};
+  let admins: string[] = [];
   await sql.begin(async (tx) => {
     if (options.force && occupied.length > 0) {
       const tables = [...target.keys()].filter((table) => table !== 'schema_migrations');
       await tx.unsafe(`truncate ${tables.map(ident).join(', ')} cascade`);
     }
     let insert: { table: string; names: string } | undefined;
+    let skipping: string | undefined;
     let batch: string[] = [];
     let chars = 0;
     const flush = async () => {
@@ -70,6 +90,14 @@ export async function restoreBackup(
       if (line.kind === 'section') {
         await flush();
         const { table, columns } = line.section;
+        skipping = undefined;
+        if (LEFT_OUT.has(table)) {
+          // A backup never holds these: someone added them (a session, a secret) to the file.
+          insert = undefined;
+          skipping = table;
+          droppedRows[table] = 0;
+          continue;
+        }
         const have = target.get(table);
         const missing = have ? columns.filter((column) => !have.includes(column)) : columns;
         if (!have || missing.length > 0) {
@@ -79,18 +107,39 @@ export async function restoreBackup(
         insert = { table, names: columns.map(ident).join(', ') };
         rows[table] = 0;
       }
+      if (line.kind === 'row' && skipping) droppedRows[skipping] = (droppedRows[skipping] ?? 0) + 1;
       if (line.kind === 'row' && insert) {
-        batch.push(line.json);
-        chars += line.json.length;
+        let json = line.json;
+        if (insert.table === OBJECTS) {
+          const checked = checkedPhotoRow(json);
+          if ('refused' in checked) {
+            dropped.push(checked.refused);
+            continue;
+          }
+          json = checked.json;
+        }
+        batch.push(json);
+        chars += json.length;
         rows[insert.table] = (rows[insert.table] ?? 0) + 1;
         if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
       }
       if (line.kind === 'end') await flush();
     }
     await advanceSequences(tx);
+    // Whatever rules version the file claims, the document is checked whole at its next load.
+    if (target.has('docs')) await tx`update docs set checked_rules = 0`;
+    if (target.has('users')) {
+      const rows = await tx<{ email: string }[]>`select email from users where role = 'Admin' and is_active order by email`;
+      admins = rows.map(({ email }) => email);
+    }
   });
   if (!createdAt) throw new BackupFileError(`${path} is not a Ranch backup`);
-  return { rows, createdAt, replaced: occupied.length > 0 };
+  dropped.unshift(
+    ...Object.entries(droppedRows).map(
+      ([table, count]) => `Left out table ${table} (${count} row${count === 1 ? '' : 's'}): a Ranch backup never holds it`,
+    ),
+  );
+  return { rows, createdAt, replaced: occupied.length > 0, dropped, admins };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock.ts';
 
 export type EmbeddedPostgres = {
@@ -26,14 +26,15 @@ const MAX_SOCKET_PATH = 100;
  * Starts PGlite in a worker thread. `dataDir` undefined keeps the database in memory (tests);
  * otherwise the data lives in `<dataDir>/pg` and a lock the kernel releases with this process
  * (data-dir-lock.ts) stops a second server from opening the same folder, which would silently
- * lose committed rows. A new data folder is made readable by its owner only.
+ * lose committed rows. The data folder and everything in it are made this user's alone at
+ * every start (`makePrivate`).
  *
  * The worker serves Postgres's wire protocol on `<dataDir>/run/.s.PGSQL.5432`, the folder
  * 0700 (made so if it was not), so only this user can connect; with no data folder, or one
  * whose path is too long for a socket, in a fresh 0700 folder under the system's tmpdir.
  */
 export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (dataDir) makePrivate(dataDir);
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   const socket = socketFolder(dataDir);
   const releaseLock = async () => {
@@ -53,6 +54,9 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
       });
     });
     worker.removeAllListeners('exit');
+    // PGlite writes a new database's files 0666 whatever the umask (and its relation cache
+    // files 0644 at each start): private again now it has started.
+    if (dataDir && process.platform !== 'win32') removeGroupAndOther(join(dataDir, 'pg'));
     return {
       socketPath,
       connection: { path: socketPath, user: 'postgres', database: 'postgres' },
@@ -85,6 +89,36 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
     }
     throw error;
   }
+}
+
+/**
+ * PostgreSQL's own rule for its data directory (it refuses to start when group or others may
+ * enter it), applied by fixing rather than refusing: the folder becomes 0700, every file and
+ * folder under `<data>/pg` loses its group and other bits (an install begun by an older Ranch
+ * made the folder 0755, and PGlite writes its files 0666: every local user could read the
+ * password hashes in the WAL and write `pg_control`), and the process's umask becomes 077, so
+ * the files the database creates from now on are 0600 (the pass runs again once PGlite has
+ * started: it writes a new database 0666 regardless). A data folder of another user is refused.
+ */
+function makePrivate(dataDir: string): void {
+  if (isMainThread) process.umask(0o077); // a worker thread cannot set it (the server starts on the main one)
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const stat = lstatSync(dataDir);
+  if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) {
+    throw new Error(`${dataDir} must be a folder of this user: the ranch's database goes there.`);
+  }
+  if (process.platform === 'win32') return;
+  chmodSync(dataDir, 0o700);
+  const pg = join(dataDir, 'pg');
+  if (existsSync(pg)) removeGroupAndOther(pg);
+}
+
+/** `chmod -R go-rwx`, without following symbolic links. */
+function removeGroupAndOther(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if ((stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const entry of readdirSync(path)) removeGroupAndOther(join(path, entry));
 }
 
 /**

@@ -34,4 +34,6 @@ export const securityHeaders = () =>
     xFrameOptions: 'DENY',
     referrerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
+    // A route may set a stricter header of its own (a served photo's `sandbox` policy).
+    overwrite: false,
   });

@@ -4,7 +4,9 @@ import { migrateStrictMoney } from './money-migration.ts';
 
 /**
  * What a document stored under older rules needs before the current rules can judge it,
- * keyed by the rules version that brought the change. Each runs once per document, inside
+ * keyed by the rules version that brought the change. Each runs once per document (and again
+ * after a restore, which has the document checked whole: so each must leave a document it
+ * already migrated as it is), inside
  * the load check's transaction (document-host.ts `checkUnderCurrentRules`), before the
  * compensation planner: a value the new rule refuses but that was valid when written is
  * cleared, rather than the whole record being judged invalid.
