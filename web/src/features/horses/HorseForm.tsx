@@ -246,6 +246,8 @@ function Select({ label, id, items, current, error, required = false, register, 
         <option value="">{required ? `Select ${label.toLowerCase()}` : noneLabel}</option>
         {choices}
       </select>
+      {/* [H11] A required list with nothing to choose says where its items come from. */}
+      {required && items.length === 0 && <p className="text-sm text-base-content/70">{label}s come from Administration.</p>}
     </FormField>
   );
 }

@@ -69,6 +69,23 @@ describe('Horse Inventory screen', () => {
     expect(fetched).toEqual([false]);
   });
 
+  it('[H11] a ranch with no horse says to add the first one, and where empty lists come from', async () => {
+    show();
+    const hint = await screen.findByRole('status');
+    expect(hint.textContent).toBe(
+      'Add your first horse with Add Horse. Breeds, colors and genders come from Administration: add them there first.',
+    );
+    let dialog = await openAddDialog();
+    for (const label of ['Breeds', 'Colors', 'Genders'])
+      expect(within(dialog).getByText(`${label} come from Administration.`)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    lookups();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Add your first horse with Add Horse.'));
+    dialog = await openAddDialog();
+    expect(within(dialog).queryByText(/come from Administration/)).toBeNull();
+  });
+
   it('[H1] shows the empty inventory with its filters', async () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Horse Inventory' })).toBeTruthy();

@@ -135,6 +135,7 @@ export function HorsesScreen() {
         </div>
       </div>
       <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} searching={searching} />
+      {complete && rows?.length === 0 && filters === NO_FILTERS && <FirstHorseHint canWrite={canWrite} lookups={lookups} />}
       <HorseTable rows={rows} names={names} actions={actions} />
       {/* One boundary each: a dialog that loads hides no other. */}
       {dialog !== null && (
@@ -168,4 +169,25 @@ export function HorsesScreen() {
       </ConfirmDialog>
     </section>
   );
+}
+
+/**
+ * [H11] A ranch with no horse yet says what to do next: add the first one; and, while a list
+ * a horse needs is empty, that its items come from Administration.
+ */
+function FirstHorseHint({ canWrite, lookups }: { canWrite: boolean; lookups: ReturnType<typeof useLookupLists> }) {
+  const missing = lookups ? (['breeds', 'colors', 'genders'] as const).filter((kind) => lookups[kind].length === 0) : [];
+  return (
+    <div role="status" className="alert alert-info">
+      <span>
+        {canWrite ? 'Add your first horse with Add Horse.' : 'No horses yet: Admins and Staff add them.'}
+        {missing.length > 0 && ` ${listText(missing)} come from Administration: add them there first.`}
+      </span>
+    </div>
+  );
+}
+
+function listText(kinds: readonly string[]): string {
+  const names = kinds.map((kind, i) => (i === 0 ? kind[0]?.toUpperCase() + kind.slice(1) : kind));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
