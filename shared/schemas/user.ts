@@ -52,6 +52,43 @@ export const createUserInput = z.object({
   currentPassword: confirmingPassword,
 });
 
+/** [U17] An Admin invites a person: the account is made without a password, which they set by the link. */
+export const inviteUserInput = z.object({
+  email,
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  role,
+  currentPassword: confirmingPassword,
+});
+
+/** [U18] An Admin makes a password-reset link for another account. */
+export const resetLinkInput = z.object({ currentPassword: confirmingPassword });
+
+/** [U17] [U18] What an invitation or reset link answers: the address to open, and until when. */
+export type AccountLink = { url: string; expiresAt: string; user: User };
+
+/** A new password typed twice (the first-run page, an account link). */
+const confirmedPassword = {
+  password: newPassword,
+  confirm: z.string({ error: 'Type the password again' }).max(1024, 'The two passwords differ'),
+};
+const samePasswords = (value: { password: string; confirm: string }) => value.password === value.confirm;
+const DIFFERENT = { message: 'The two passwords differ', path: ['confirm'] };
+
+/** [A14] The first-run form: the ranch's name and its owner's account. */
+export const setupInput = z
+  .object({
+    ranchName: requiredName('Ranch name is required'),
+    firstName: requiredName('First name is required'),
+    lastName: requiredName('Last name is required'),
+    email,
+    ...confirmedPassword,
+  })
+  .refine(samePasswords, DIFFERENT);
+
+/** [U17] [U18] The password a person sets by their link. */
+export const linkPasswordInput = z.object(confirmedPassword).refine(samePasswords, DIFFERENT);
+
 /** [U4] An Admin changes another account's role. */
 export const roleChangeInput = z.object({ role, currentPassword: confirmingPassword });
 

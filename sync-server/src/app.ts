@@ -14,6 +14,9 @@ import { accountRoutes } from './api/account.ts';
 import { userRoutes } from './api/users.ts';
 import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
 import { authRoutes } from './auth/routes.ts';
+import { setupRoutes } from './auth/setup-routes.ts';
+import type { SetupToken } from './auth/setup.ts';
+import { ranchRoutes } from './api/ranch.ts';
 import { BACKUP_PATH, backupHandler } from './backup/local-access.ts';
 import type { Sql } from './db/client.ts';
 import type { UploadLimits } from './storage/upload-admission.ts';
@@ -50,6 +53,8 @@ export type AppDeps = {
   photoQuotaBytes?: number;
   /** Photo uploads in flight at once, per user and in all (storage/upload-admission.ts). */
   uploadLimits?: UploadLimits;
+  /** [A14] The first-run setup address's token, while the ranch has no Admin. */
+  setup?: SetupToken;
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
@@ -72,6 +77,8 @@ export function createApp(deps: AppDeps) {
     '/api',
     authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }),
   );
+  // [A14] The first-run page: public, proven by its token.
+  if (deps.setup) app.route('/api', setupRoutes({ sql, registry, setup: deps.setup, trustProxy }));
   app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits, trustProxy));
   if (deps.backupToken && deps.dataDir) app.get(BACKUP_PATH, backupHandler(sql, deps.backupToken, deps.dataDir));
   // Everything else answers 401 without a session: the guard is the first middleware of the
@@ -113,5 +120,6 @@ function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, upload
       ...(uploadLimits ? { uploadLimits } : {}),
     }),
   );
+  api.route('/', ranchRoutes(sql));
   return api;
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './env.ts';
 import { isLoopbackHost } from './http/proxy-trust.ts';
 import { startServer } from './server.ts';
 import type { AdminBootstrap } from './auth/users.ts';
+import { shownAddresses } from './network-addresses.ts';
 
 const STOP_LIMIT_MS = 10_000;
 
@@ -22,10 +23,15 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? 'Postgres from DATABASE_URL' : `embedded Postgres in ${config.dataDir}`;
   console.log(`Ranch is listening on ${server.url} (${where})`);
   warnAboutProxies(config);
-  if (!config.admin) {
-    console.log('No RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD set: no admin account was ensured.');
-  } else if (server.admin) {
-    logAdminBootstrap(server.admin);
+  if (server.admin) logAdminBootstrap(server.admin);
+  if (server.setupPath) {
+    // [A14] The ranch has no Admin: the one-time address that sets it up in a browser.
+    const [here, ...network] = shownAddresses(server.url, config.host, server.setupPath);
+    console.log(
+      `\nSet up the ranch: open this address in a browser on this computer (it works until the owner's account exists):\n  ${here}`,
+    );
+    if (network.length > 0) console.log(`or from another device on the same network:\n${network.map((a) => `  ${a}`).join('\n')}`);
+    console.log('');
   }
   // Graceful stop (docs/architecture.md "Stopping"), bounded: past STOP_LIMIT_MS, or at a
   // second signal (Ctrl-C again), the process exits at once; nothing acknowledged is lost

@@ -7,6 +7,7 @@ import { SYNC_CLOSE } from '../../shared/index.ts';
 import { createApp } from './app.ts';
 import { newBackupToken, removeBackupAccess, writeBackupAccess } from './backup/local-access.ts';
 import { purgeEndedSessions } from './auth/sessions.ts';
+import { SetupToken } from './auth/setup.ts';
 import { ensureAdmin, type AdminBootstrap, type AdminSettings } from './auth/users.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { RequestGate } from './http/request-gate.ts';
@@ -44,6 +45,11 @@ export type RunningServer = {
   registry: DocumentRegistry;
   /** What the admin bootstrap did (absent without RANCH_ADMIN_EMAIL/RANCH_ADMIN_PASSWORD). */
   admin?: AdminBootstrap;
+  /**
+   * [A14] The first-run setup address (`<url>/api/setup/<token>`), when the ranch had no
+   * Admin at start-up; it works until an Admin exists.
+   */
+  setupPath?: string;
   /**
    * Graceful stop (docs/architecture.md "Stopping"): refuses new connections and requests,
    * lets those in flight finish, commits and acknowledges what sockets sent, closes them with
@@ -95,6 +101,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     encodeMsPerSecond: syncLimits.encodeMsPerSecond,
   });
   await registry.connectPeers();
+  const setup = new SetupToken();
+  const setupToken = await setup.open(db.sql);
   // `npm run backup` reaches PGlite through this server, which holds its folder (backup/local-access.ts).
   const dataDir = 'embedded' in options.database ? options.database.dataDir : undefined;
   const backupToken = dataDir ? newBackupToken() : undefined;
@@ -108,6 +116,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(backupToken && dataDir ? { backupToken, dataDir } : {}),
     ...(options.photoQuotaBytes ? { photoQuotaBytes: options.photoQuotaBytes } : {}),
     ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
+    setup,
   });
   // [I8] Photos no record names are removed after a grace (one instance at a time).
   const photoSweeper = startPhotoSweeper(db.sql);
@@ -141,6 +150,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     db,
     registry,
     ...(admin ? { admin } : {}),
+    ...(setupToken ? { setupPath: `/api/setup/${setupToken}` } : {}),
     close() {
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve())); // listens no more

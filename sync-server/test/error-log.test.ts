@@ -25,3 +25,19 @@ describe('[I3] what an unexpected error writes to the log', () => {
     expect(lines[1]).toContain('GET /api/horses');
   });
 });
+
+describe('[A14] the setup address in the error log', () => {
+  it('is written without its token', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const app = new Hono();
+    app.onError(handleError);
+    app.get('/api/setup/:token', () => {
+      throw new Error('database broke');
+    });
+    const token = 'abcdefghijklmnopqrstuvwxyz234567';
+    expect((await app.request(`/api/setup/${token}`)).status).toBe(500);
+    const lines = logged.mock.calls.map((call) => call.map(String).join(' '));
+    expect(lines[0]).toContain('GET /api/setup/<token>');
+    expect(lines.join('\n')).not.toContain(token);
+  });
+});

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 
 /**
- * [A4] The sign-in page's own styles, inline so the page needs nothing else: the landing
- * screen's look (its logo, grey ground, the app's primary colour and system font), and no
+ * [A4] The sign-in page's own styles (the setup and account-link pages' too), inline so a
+ * page needs nothing else: the landing screen's look (its logo, grey ground, the app's primary colour and system font), and no
  * wider than a phone's screen (border-box sizing; the card shrinks with the page).
  */
-const LOGIN_STYLE = `
+export const LOGIN_STYLE = `
       *, *::before, *::after { box-sizing: border-box; }
       body { font-family: ui-sans-serif, system-ui, sans-serif; background: #f8f8f8; color: #18181b;
              margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1rem; }

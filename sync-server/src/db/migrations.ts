@@ -377,4 +377,17 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 15,
+    name: 'ranch settings',
+    sql: /* sql */ `
+      -- [A14] The ranch's own settings, one row per setting ('name': the ranch's name, given
+      -- at first run); read by GET /api/ranch.
+      create table ranch_settings (
+        name text primary key,
+        value text not null,
+        updated_at timestamptz not null default now()
+      );
+    `,
+  },
 ];

@@ -23,16 +23,19 @@ export type TestServerOptions = {
   /** The admin settings ([A9]); ADMIN unless given. */
   admin?: AdminSettings;
   uploadLimits?: UploadLimits;
+  /** No admin settings at all: a ranch set up by its first-run page ([A14]). */
+  noAdmin?: boolean;
 };
 
 /** Starts a server on an existing test database (after a stop, or a maintenance command run on it). */
 export async function startTestServerOn(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
+  const { noAdmin, ...rest } = options;
   const server = await startServer({
     database: database.options,
     port: 0,
     host: '127.0.0.1',
-    admin: ADMIN,
-    ...options,
+    ...(noAdmin ? {} : { admin: ADMIN }),
+    ...rest,
   });
   return {
     ...server,
