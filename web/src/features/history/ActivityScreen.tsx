@@ -53,8 +53,8 @@ export function ActivityScreen() {
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <div className="grid gap-3 sm:grid-cols-3">
-            <label className="form-control" htmlFor={ids.kind}>
-              <span className="label-text mb-1">Record</span>
+            <label className="flex flex-col gap-1" htmlFor={ids.kind}>
+              <span className="text-sm font-medium">Record</span>
               <select
                 id={ids.kind}
                 className="select w-full"
@@ -69,8 +69,8 @@ export function ActivityScreen() {
                 ))}
               </select>
             </label>
-            <label className="form-control" htmlFor={ids.search}>
-              <span className="label-text mb-1">Name</span>
+            <label className="flex flex-col gap-1" htmlFor={ids.search}>
+              <span className="text-sm font-medium">Name</span>
               <input
                 id={ids.search}
                 type="search"
@@ -80,8 +80,8 @@ export function ActivityScreen() {
                 onChange={(event) => setSearch(event.target.value)}
               />
             </label>
-            <label className="form-control" htmlFor={ids.person}>
-              <span className="label-text mb-1">Person</span>
+            <label className="flex flex-col gap-1" htmlFor={ids.person}>
+              <span className="text-sm font-medium">Person</span>
               <select id={ids.person} className="select w-full" value={person} onChange={(event) => setPerson(event.target.value)}>
                 <option value="">Everyone</option>
                 {people.map(([id, name]) => (
