@@ -6,6 +6,12 @@
  */
 export const DOC_NAME = 'ranch';
 
+/**
+ * The version of the document layout ([Y2], docs/sync-rules.md "Layout versions"): 2 added
+ * `corrections` ([P10]–[P12], [S17]).
+ */
+export const DOC_LAYOUT_VERSION = 2;
+
 export const COLLECTIONS = [
   'horses',
   'owners',
@@ -17,6 +23,7 @@ export const COLLECTIONS = [
   'genders',
   'statuses',
   'careEntries',
+  'corrections',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -32,6 +39,7 @@ export const COLLECTION_NOUN: Record<Collection, string> = {
   genders: 'gender',
   statuses: 'status',
   careEntries: 'care entry',
+  corrections: 'correction',
 };
 
 export type JsonValue = string | number | boolean | null;

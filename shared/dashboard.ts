@@ -1,6 +1,6 @@
 import { toCents } from './money.ts';
 import { addReceivables, emptyReceivables, type Ageing } from './receivables.ts';
-import { pastDueCents, saleStatus, type SaleTerms } from './sales.ts';
+import { keptCents, type MoneyCorrection, pastDueCents, type SaleMoney, saleMoneyBySale, saleStatus, type SaleTerms } from './sales.ts';
 
 /** What the Horse Status Distribution calls horses with no status. */
 export const NO_STATUS = 'No Status';
@@ -51,8 +51,10 @@ export type RanchFiguresInput = {
   horses: readonly { id: string; statusId: string | null; priceUsd: string | null }[];
   statuses: readonly { id: string; name: string }[];
   sales: readonly (SaleTerms & { id: string; horseId: string; buyerId: string })[];
-  /** What was paid on each sale after its down payment, in cents (see `paidCentsBySale`). */
+  /** What was paid on each sale after its down payment and kept (less refunds), in cents (see `paidCentsBySale`). */
   paidCents: ReadonlyMap<string, number>;
+  /** [S17] Cancelled sales: neither active nor past due, and their horse is back in the inventory. */
+  cancelled?: ReadonlySet<string>;
 };
 
 /** An amount in cents, 0 for none; a malformed amount (never stored by the app) counts as 0. */
@@ -65,11 +67,26 @@ export function centsOrZero(amount: string | null | undefined): number {
   }
 }
 
-/** What was paid on each sale, in cents, from its payments. */
-export function paidCentsBySale(payments: Iterable<{ saleId: string; amount: string }>): Map<string, number> {
-  const paid = new Map<string, number>();
-  for (const payment of payments) paid.set(payment.saleId, (paid.get(payment.saleId) ?? 0) + centsOrZero(payment.amount));
-  return paid;
+/**
+ * What the figures need from each sale's money (`saleMoneyBySale`): what was paid and kept
+ * (payments not void, less refunds) and which sales are cancelled.
+ */
+export function figuresMoney(money: ReadonlyMap<string, SaleMoney>): Pick<RanchFiguresInput, 'paidCents' | 'cancelled'> {
+  const paidCents = new Map<string, number>();
+  const cancelled = new Set<string>();
+  for (const [saleId, sale] of money) {
+    paidCents.set(saleId, keptCents(sale));
+    if (sale.cancelled) cancelled.add(saleId);
+  }
+  return { paidCents, cancelled };
+}
+
+/** What was paid on each sale and kept, in cents, from its payments and corrections. */
+export function paidCentsBySale(
+  payments: Iterable<{ id?: string; saleId: string; amount: string }>,
+  corrections: Iterable<MoneyCorrection> = [],
+): Map<string, number> {
+  return new Map(figuresMoney(saleMoneyBySale(payments, corrections)).paidCents);
 }
 
 /**
@@ -99,24 +116,26 @@ export function monthStart(today: string): number {
  * `GET /api/dashboard/metrics`:
  * - Total horses: every horse.
  * - Inventory value: the listed prices of horses no sale names (a sold horse, open or paid,
- *   has left the inventory for its buyer).
- * - Active sales: sales whose status (`saleStatus`) is Open.
+ *   has left the inventory for its buyer; a cancelled sale, [S17], names it no more).
+ * - Active sales: sales whose status (`saleStatus`) is Open, cancelled ones left out.
  * - Past due: `pastDueCents` of every open sale on `today` (YYYY-MM-DD).
  * - Status distribution: `statusDistribution`.
  * - [D2] [D12] the captions' figures: horses added this month, the inventory at the month's
  *   start, what open sales owe, the buyers with something past due; [D11] the ageing.
  */
-export function ranchFigures({ horses, statuses, sales, paidCents }: RanchFiguresInput, today: string): RanchFigures {
-  const sold = new Set(sales.map((sale) => sale.horseId));
+export function ranchFigures({ horses, statuses, sales, paidCents, cancelled }: RanchFiguresInput, today: string): RanchFigures {
+  const standing = sales.filter((sale) => !cancelled?.has(sale.id));
+  const sold = new Set(standing.map((sale) => sale.horseId));
   const start = monthStart(today);
   const nextMonth = monthStart(addMonthsTo(today));
   // A sale made before this month had taken its horse out of last month's inventory.
-  const soldBefore = new Set(sales.filter((sale) => Date.parse(sale.createdAt) < start).map((sale) => sale.horseId));
+  const soldBefore = new Set(standing.filter((sale) => Date.parse(sale.createdAt) < start).map((sale) => sale.horseId));
   let activeSales = 0;
   let pastDue = 0;
   const receivables = emptyReceivables();
   const lateBuyers = new Set<string>();
   for (const sale of sales) {
+    if (cancelled?.has(sale.id)) continue;
     const paid = paidCents.get(sale.id) ?? 0;
     if (saleStatus(sale, paid) !== 'Open') continue;
     activeSales += 1;

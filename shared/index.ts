@@ -12,6 +12,7 @@ export * from './schemas/contact.ts';
 export * from './schemas/sale.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/care.ts';
+export * from './schemas/correction.ts';
 export * from './sales.ts';
 export * from './care.ts';
 export * from './schemas/records.ts';

@@ -14,6 +14,7 @@ export const REFERENCES: Partial<Record<Collection, Record<string, Collection>>>
   sales: { horseId: 'horses', buyerId: 'buyers' },
   payments: { saleId: 'sales' },
   careEntries: { horseId: 'horses' },
+  corrections: { saleId: 'sales', paymentId: 'payments' },
 };
 
 /**

@@ -14,8 +14,11 @@ describe('references', () => {
       ['sales', 'horseId'],
       ['careEntries', 'horseId'],
     ]);
-    expect(referrersOf('sales')).toEqual([['payments', 'saleId']]);
-    expect(referrersOf('payments')).toEqual([]);
+    expect(referrersOf('sales')).toEqual([
+      ['payments', 'saleId'],
+      ['corrections', 'saleId'],
+    ]);
+    expect(referrersOf('payments')).toEqual([['corrections', 'paymentId']]);
   });
 
   it('counts the entities of the document that name an entity, per referring collection', () => {

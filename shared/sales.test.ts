@@ -6,6 +6,8 @@ import {
   installmentSchedule,
   overpaymentMessage,
   pastDueCents,
+  refundMessage,
+  saleMoneyBySale,
   saleStanding,
   saleStatus,
 } from './sales.ts';
@@ -25,8 +27,49 @@ describe('sales arithmetic', () => {
     expect(overpaymentMessage(922_444, 922_444)).toBeNull();
     expect(overpaymentMessage(1, 0)).toBe('This sale is paid in full and takes no more payments');
     const sale = { ...base, salePrice: '100.00', downPayment: '40.00' };
-    expect(saleStanding(sale, 5_000)).toEqual({ status: 'Open', paidCents: 5_000, balanceCents: 1_000, creditCents: 0 });
-    expect(saleStanding(sale, 7_500)).toEqual({ status: 'Paid', paidCents: 7_500, balanceCents: 0, creditCents: 1_500 });
+    expect(saleStanding(sale, 5_000)).toEqual({ status: 'Open', paidCents: 5_000, refundedCents: 0, balanceCents: 1_000, creditCents: 0 });
+    expect(saleStanding(sale, 7_500)).toEqual({ status: 'Paid', paidCents: 7_500, refundedCents: 0, balanceCents: 0, creditCents: 1_500 });
+  });
+
+  it('[P10] [P11] [S17] a void payment counts nowhere, refunds take from the credit, a cancelled sale owes nothing and holds what was paid', () => {
+    const sale = { ...base, salePrice: '100.00', downPayment: '40.00' };
+    const payments = [
+      { id: 'p1', saleId: 's1', amount: '50.00' },
+      { id: 'p2', saleId: 's1', amount: '30.00' },
+      { id: 'p3', saleId: 's2', amount: '10.00' },
+    ];
+    const correction = (kind: string, saleId: string, extra: { paymentId?: string; amount?: string } = {}) => ({
+      kind,
+      saleId,
+      paymentId: extra.paymentId ?? null,
+      amount: extra.amount ?? null,
+    });
+    // Two voids of one payment void it once.
+    const money = saleMoneyBySale(payments, [
+      correction('void', 's1', { paymentId: 'p2' }),
+      correction('void', 's1', { paymentId: 'p2' }),
+      correction('cancel', 's2'),
+      correction('cancel', 's2'),
+      correction('refund', 's2', { amount: '25.00' }),
+    ]);
+    expect(money.get('s1')).toEqual({ paidCents: 5_000, refundedCents: 0, cancelled: false });
+    expect(saleStanding(sale, money.get('s1')!)).toMatchObject({ status: 'Open', balanceCents: 1_000, creditCents: 0 });
+    // Cancelled: nothing owed; the down payment and the payment, less the refund, are held for the buyer.
+    expect(saleStanding(sale, money.get('s2')!)).toEqual({
+      status: 'Cancelled',
+      paidCents: 1_000,
+      refundedCents: 2_500,
+      balanceCents: 0,
+      creditCents: 2_500,
+    });
+    // A refund of a credit leaves the sale Paid, with no credit.
+    expect(saleStanding(sale, { paidCents: 7_500, refundedCents: 1_500, cancelled: false })).toMatchObject({
+      status: 'Paid',
+      creditCents: 0,
+    });
+    expect(refundMessage(2_501, 2_500)).toBe('Refund is more than the $25 held for the buyer');
+    expect(refundMessage(1, 0)).toBe('Nothing is held for this buyer to refund');
+    expect(refundMessage(2_500, 2_500)).toBeNull();
   });
 
   it('[S7] is Paid once down payment and payments reach the price, when there is no interest', () => {

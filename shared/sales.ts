@@ -25,20 +25,95 @@ export function saleStatus(sale: SaleTerms, paidCents: number): 'Open' | 'Paid' 
 }
 
 /**
- * A sale's standing given what was paid after its down payment: the figures every sale list
- * shows. `creditCents` ([P8]): what was paid beyond everything owed, interest included — money
- * the ranch holds for the buyer (a payment recorded offline on a sale another device had paid
- * off meanwhile is kept, the money was received).
+ * What a sale's payments and corrections say, in cents: `paidCents` the payments after the
+ * down payment that are not void ([P10]), `refundedCents` the refunds ([P11]), `cancelled`
+ * whether a cancellation names it ([S17]). `saleMoneyBySale` makes it from the rows; REST sums
+ * the same in SQL.
  */
-export type SaleStanding = { status: 'Open' | 'Paid'; paidCents: number; balanceCents: number; creditCents: number };
+export type SaleMoney = { paidCents: number; refundedCents: number; cancelled: boolean };
 
-export function saleStanding(sale: SaleTerms, paidCents: number): SaleStanding {
-  return {
-    status: saleStatus(sale, paidCents),
-    paidCents,
-    balanceCents: balanceCents(sale, paidCents),
-    creditCents: Math.max(0, paidCents - financedTotalCents(sale)),
+const NO_MONEY: SaleMoney = { paidCents: 0, refundedCents: 0, cancelled: false };
+
+/** A correction as far as money goes ([P10]–[P12], [S17]). */
+export type MoneyCorrection = { kind: string; saleId: string; paymentId: string | null; amount: string | null };
+
+/** Cents of a stored amount; a malformed one (never stored by the app) counts as 0. */
+function storedCents(amount: string | null | undefined): number {
+  try {
+    return amount ? toCents(amount) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Each sale's money from its payments and corrections: a payment that any void names does not
+ * count (two voids of one payment void it once); refunds add up; one cancellation cancels.
+ */
+export function saleMoneyBySale(
+  payments: Iterable<{ id?: string; saleId: string; amount: string }>,
+  corrections: Iterable<MoneyCorrection>,
+): Map<string, SaleMoney> {
+  const voided = new Set<string>();
+  const money = new Map<string, SaleMoney>();
+  const of = (saleId: string) => {
+    let found = money.get(saleId);
+    if (!found) money.set(saleId, (found = { ...NO_MONEY }));
+    return found;
   };
+  for (const correction of corrections) {
+    if (correction.kind === 'void' && correction.paymentId) voided.add(correction.paymentId);
+    else if (correction.kind === 'refund') of(correction.saleId).refundedCents += storedCents(correction.amount);
+    else if (correction.kind === 'cancel') of(correction.saleId).cancelled = true;
+  }
+  for (const payment of payments) if (!payment.id || !voided.has(payment.id)) of(payment.saleId).paidCents += storedCents(payment.amount);
+  return money;
+}
+
+/** What the buyer has paid after the down payment and kept: payments less refunds. */
+export const keptCents = (money: SaleMoney | undefined): number => (money ? money.paidCents - money.refundedCents : 0);
+
+/**
+ * A sale's standing: the figures every sale list shows, on devices and over REST.
+ * - `status`: 'Cancelled' once cancelled ([S17]); else Paid or Open by what the buyer has paid
+ *   and kept (payments less refunds, [S7]).
+ * - `balanceCents`: what is still owed, interest included; nothing on a cancelled sale.
+ * - `creditCents` ([P8]): money the ranch holds for the buyer — what was paid beyond everything
+ *   owed (a payment recorded offline on a sale paid off meanwhile is kept: the money was
+ *   received), or on a cancelled sale everything received, down payment included, less refunds.
+ * A plain number is what was paid after the down payment, with no corrections.
+ */
+export type SaleStanding = {
+  status: 'Open' | 'Paid' | 'Cancelled';
+  paidCents: number;
+  refundedCents: number;
+  balanceCents: number;
+  creditCents: number;
+};
+
+export function saleStanding(sale: SaleTerms, money: SaleMoney | number): SaleStanding {
+  const { paidCents, refundedCents, cancelled } = typeof money === 'number' ? { ...NO_MONEY, paidCents: money } : money;
+  const kept = paidCents - refundedCents;
+  if (cancelled) {
+    const credit = Math.max(0, toCents(sale.downPayment) + kept);
+    return { status: 'Cancelled', paidCents, refundedCents, balanceCents: 0, creditCents: credit };
+  }
+  const owed = financedTotalCents(sale);
+  return {
+    status: kept >= owed ? 'Paid' : 'Open',
+    paidCents,
+    refundedCents,
+    balanceCents: Math.max(0, owed - kept),
+    creditCents: Math.max(0, kept - owed),
+  };
+}
+
+/** [P11] A refund may not exceed what is held for the buyer (`creditCents`): the message, or null. */
+export function refundMessage(amountCents: number, creditCents: number): string | null {
+  if (amountCents <= creditCents) return null;
+  return creditCents === 0
+    ? 'Nothing is held for this buyer to refund'
+    : `Refund is more than the ${formatUsd(fromCents(creditCents))} held for the buyer`;
 }
 
 /**

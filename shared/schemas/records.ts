@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Collection } from '../doc-layout.ts';
 import { careEntryRecord } from './care.ts';
+import { correctionRecord } from './correction.ts';
 import { contactInput } from './contact.ts';
 import { horseInput } from './horse.ts';
 import { lookupInput } from './lookup.ts';
@@ -37,6 +38,7 @@ export const RECORD_SCHEMAS = {
   genders: lookupInput,
   statuses: lookupInput,
   careEntries: careEntryRecord,
+  corrections: correctionRecord,
 } satisfies Record<Collection, z.ZodType>;
 
 const LOOKUP_FIELDS = ['name', 'isActive'] as const;
@@ -57,6 +59,7 @@ export const RECORD_FIELDS: Record<Collection, readonly string[]> = {
   genders: LOOKUP_FIELDS,
   statuses: LOOKUP_FIELDS,
   careEntries: ['horseId', 'kind', 'doneOn', 'nextDueOn', 'notes', 'recordedBy', 'recordedByName', 'createdAt'],
+  corrections: ['kind', 'saleId', 'paymentId', 'amount', 'date', 'method', 'reason', 'createdAt'],
 };
 
 export type RecordOf<C extends Collection> = z.output<(typeof RECORD_SCHEMAS)[C]>;

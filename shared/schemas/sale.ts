@@ -53,7 +53,7 @@ export const saleInput = saleRecordFields.refine(
 
 export type SaleInput = z.input<typeof saleInput>;
 export type SaleFields = z.output<typeof saleInput>;
-export const SALE_STATUSES = ['Open', 'Paid'] as const;
+export const SALE_STATUSES = ['Open', 'Paid', 'Cancelled'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 /** A sale as stored (status is derived, never stored) plus its creation time. */
 export type StoredSale = SaleFields & { id: string; createdAt: string };

@@ -6,6 +6,7 @@ import { dashboardRoutes } from './api/dashboard.ts';
 import { ReadCache } from './api/read-cache.ts';
 import { lookupRoutes } from './api/lookups.ts';
 import { saleRoutes } from './api/sales.ts';
+import { correctionRoutes } from './api/corrections.ts';
 import { careRoutes } from './api/care.ts';
 import { conflictRoutes } from './api/conflicts.ts';
 import { historyRoutes } from './api/history.ts';
@@ -106,6 +107,7 @@ function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, upload
   api.route('/', lookupRoutes(sql, registry));
   api.route('/', contactRoutes(sql, registry));
   api.route('/', saleRoutes(sql, registry));
+  api.route('/', correctionRoutes(sql, registry));
   api.route('/', careRoutes(sql, registry));
   api.route('/', dashboardRoutes(sql, cache));
   api.route('/', historyRoutes(sql));

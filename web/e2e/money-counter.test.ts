@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
+import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 import { MONEY_MESSAGES } from '../../shared/index.ts';
 
 type ApiSale = { id: string; horseId: string; status: string; paid: string; balance: string };
@@ -16,10 +17,12 @@ describe('money at the counter, on a phone', () => {
   let server: AppServer;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
+  let link: PhoneLink;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     for (const [kind, name] of [
@@ -36,6 +39,7 @@ describe('money at the counter, on a phone', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
@@ -59,11 +63,14 @@ describe('money at the counter, on a phone', () => {
     return (await api<ApiSale[]>('/api/sales')).find((found) => found.id === sale.id)!;
   }
 
-  async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+  /** A phone on the Sales screen; through the link (`viaLink`), its signal can be cut. */
+  async function phone(viaLink = false): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     context.setDefaultTimeout(20_000);
-    const page = await signInThroughUi(context, server, ADMIN);
-    await page.goto(`${server.url}/sales`);
+    const target = viaLink ? link : server;
+    const page = await signInThroughUi(context, target, ADMIN);
+    if (viaLink) await serviceWorkerInControl(page);
+    await page.goto(`${target.url}/sales`);
     await page.getByRole('heading', { name: 'Sales & Payments' }).waitFor();
     return { context, page };
   }
@@ -130,5 +137,48 @@ describe('money at the counter, on a phone', () => {
       '9224.44',
     ]);
     await context.close();
+  });
+
+  it('[P10] a payment voided offline stops counting on every device and over REST once synced', async () => {
+    const sale = await saleOf('Void Comet', '3000');
+    await api('/api/payments', {
+      method: 'POST',
+      body: JSON.stringify({ saleId: sale.id, amount: '1000', date: '2026-03-01', method: 'Check' }),
+    });
+    const other = await phone();
+    const { context, page } = await phone(true);
+    const paymentRow = (on: Page) => on.getByRole('listitem').filter({ hasText: 'Void Comet' });
+    for (const on of [page, other.page]) {
+      await on.getByRole('tab', { name: 'Payments' }).click();
+      await paymentRow(on).getByText('$1,000').waitFor({ timeout: 30_000 });
+    }
+
+    await link.setOffline(context, true);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await paymentRow(page).getByRole('button', { name: 'Void Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void Payment' });
+    await dialog.getByRole('button', { name: 'Void Payment' }).click();
+    await dialog.getByText('Reason is required').waitFor();
+    await field(dialog, 'Reason').fill('Check bounced');
+    await dialog.getByRole('button', { name: 'Void Payment' }).click();
+    await page.getByText('Payment voided').first().waitFor();
+    await paymentRow(page).getByText('Check bounced').waitFor();
+    expect(await paymentRow(page).getByRole('button', { name: 'Void Payment' }).count()).toBe(0);
+    // Offline: nothing reached the server yet; the phone's own figures already leave it out.
+    expect((await api<ApiSale[]>('/api/sales')).find((found) => found.id === sale.id)?.paid).toBe('1000.00');
+    await page.getByRole('tab', { name: 'Sales' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Void Comet' }).getByRole('button', { name: 'View Details' }).click();
+    await page.getByRole('dialog', { name: 'Sale Details' }).getByTestId('balance').getByText('$3,000').waitFor();
+
+    await link.setOffline(context, false);
+    await expect
+      .poll(async () => (await api<ApiSale[]>('/api/sales')).find((found) => found.id === sale.id), { timeout: 30_000 })
+      .toMatchObject({ status: 'Open', paid: '0.00', balance: '3000.00' });
+    expect((await api<(ApiPayment & { voided: boolean })[]>('/api/payments')).find((p) => p.saleId === sale.id)?.voided).toBe(true);
+    // The other device shows it void too.
+    await paymentRow(other.page).getByText('Check bounced').waitFor({ timeout: 30_000 });
+    await context.close();
+    await other.context.close();
   });
 });

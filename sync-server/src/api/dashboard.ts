@@ -4,8 +4,8 @@ import type { Sql } from '../db/client.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import type { ReadCache } from './read-cache.ts';
-import { fromCents, isoDate, ranchFigures } from '../../../shared/index.ts';
-import { paidCents, storedSales } from './sale-standing.ts';
+import { figuresMoney, fromCents, isoDate, ranchFigures } from '../../../shared/index.ts';
+import { saleMoney, storedSales } from './sale-standing.ts';
 
 const query = z.object({ today: isoDate.optional() });
 
@@ -24,14 +24,14 @@ export function dashboardRoutes(sql: Sql, cache: ReadCache) {
 }
 
 async function metrics(sql: Sql, today: string) {
-  const [horses, statuses, sales, paid] = await Promise.all([
+  const [horses, statuses, sales, money] = await Promise.all([
     sql<{ id: string; statusId: string | null; priceUsd: string | null }[]>`
       select id::text as id, status_id::text as "statusId", price_usd::text as "priceUsd" from horses`,
     sql<{ id: string; name: string }[]>`select id::text as id, name from statuses`,
     storedSales(sql),
-    paidCents(sql),
+    saleMoney(sql),
   ]);
-  const figures = ranchFigures({ horses, statuses, sales, paidCents: paid }, today);
+  const figures = ranchFigures({ horses, statuses, sales, ...figuresMoney(money) }, today);
   const ageing = figures.ageing;
   return {
     totalHorses: figures.totalHorses,

@@ -81,7 +81,8 @@ export function historyRoutes(sql: Sql) {
       collection === 'sales'
         ? sql`or (h.collection = 'payments' and h.entity_id in (
             select id from payments where sale_id = ${id}
-            union all select entity_id from entity_tombstones where collection = 'payments' and fields ->> 'saleId' = ${id}))`
+            union all select entity_id from entity_tombstones where collection = 'payments' and fields ->> 'saleId' = ${id}))
+          or (h.collection = 'corrections' and h.entity_id in (select id from corrections where sale_id = ${id}))`
         : sql``;
     const result = await read(sql`((h.collection = ${collection} and h.entity_id = ${id}) ${payments})`, limit, before);
     if (result.changes.length === 0 && !before && !(await known(sql, collection as Collection, id))) {

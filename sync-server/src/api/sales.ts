@@ -19,7 +19,7 @@ import {
 import { requireWriter } from '../auth/middleware.ts';
 import { validate } from '../http/validate.ts';
 import { writeThroughDoc } from './doc-writes.ts';
-import { paidCents, storedSales, withStanding } from './sale-standing.ts';
+import { saleMoney, storedSales, withStanding } from './sale-standing.ts';
 import { checkReferences } from './entity-writes.ts';
 import { entityWriteRoutes } from './entity-routes.ts';
 
@@ -29,14 +29,16 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
   // [S16] `today` (YYYY-MM-DD) for the standing and what is past due: the server's UTC date by default.
   app.get('/sales', validate('query', z.object({ today: isoDate.optional() })), async (c) => {
     const today = c.req.valid('query').today ?? new Date().toISOString().slice(0, 10);
-    const [sales, paid] = await Promise.all([storedSales(sql), paidCents(sql)]);
-    return c.json(sales.map((sale) => withStanding(sale, paid.get(sale.id) ?? 0, today)));
+    const [sales, money] = await Promise.all([storedSales(sql), saleMoney(sql)]);
+    return c.json(sales.map((sale) => withStanding(sale, money.get(sale.id), today)));
   });
   app.route('/', entityWriteRoutes(registry, { collection: 'sales', schema: saleInput, stamped: true }));
 
   app.get('/payments', async (c) => {
     const rows = await sql`
-      select ${sql.unsafe(selectList('payments'))} from payments order by date desc, created_at desc, id`;
+      select ${sql.unsafe(selectList('payments', 'p'))},
+        exists (select 1 from corrections v where v.kind = 'void' and v.payment_id = p.id) as voided
+      from payments p order by p.date desc, p.created_at desc, p.id`;
     return c.json(rows);
   });
 
@@ -46,9 +48,11 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
     const input = c.req.valid('json');
     const payment = { id: newId(), ...input, createdAt: new Date().toISOString() } satisfies EntityFields;
     const refuseUnlessOpen = async () => {
-      const [[sale], paid] = await Promise.all([storedSales(sql, input.saleId), paidCents(sql, input.saleId)]);
+      const [[sale], money] = await Promise.all([storedSales(sql, input.saleId), saleMoney(sql, input.saleId)]);
       if (!sale) return;
-      const refused = overpaymentMessage(toCents(input.amount), saleStanding(sale, paid.get(sale.id) ?? 0).balanceCents);
+      const standing = saleStanding(sale, money.get(sale.id) ?? 0);
+      if (standing.status === 'Cancelled') throw apiError(409, 'This sale is cancelled and takes no payments');
+      const refused = overpaymentMessage(toCents(input.amount), standing.balanceCents);
       if (refused) throw apiError(409, refused);
     };
     await writeThroughDoc(

@@ -390,4 +390,25 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 16,
+    name: 'corrections',
+    sql: /* sql */ `
+      -- [P10]-[P12] [S17] Payments voided, sales cancelled, refunds: create-only records naming
+      -- what they correct, like payments; the projection follows the document.
+      create table corrections (
+        id uuid primary key,
+        kind text not null,
+        sale_id uuid not null,
+        payment_id uuid,
+        amount numeric(14, 2),
+        date date,
+        method text,
+        reason text not null,
+        created_at timestamptz not null
+      );
+      create index corrections_sale on corrections (sale_id);
+      create index corrections_payment on corrections (payment_id) where payment_id is not null;
+    `,
+  },
 ];

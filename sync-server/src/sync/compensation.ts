@@ -47,7 +47,7 @@ export type ChangeContext = {
 };
 
 /** Records and fields a change may create but never alter afterwards (REST has no PUT or DELETE for them). */
-const CREATE_ONLY: ReadonlySet<Collection> = new Set(['sales', 'payments']);
+const CREATE_ONLY: ReadonlySet<Collection> = new Set(['sales', 'payments', 'corrections']);
 /** Fields of a record no change alters once it exists (REST keeps them too: careEntryEdit). */
 const FIXED_FIELDS: Partial<Record<Collection, readonly string[]>> = {
   careEntries: ['recordedBy', 'recordedByName', 'createdAt'],

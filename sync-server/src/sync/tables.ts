@@ -84,6 +84,20 @@ export const TABLES: Record<Collection, TableSpec> = {
       col('createdAt', 'created_at', 'timestamp'),
     ],
   },
+  corrections: {
+    table: 'corrections',
+    columns: [
+      col('id', 'id', 'uuid'),
+      col('kind', 'kind', 'text'),
+      col('saleId', 'sale_id', 'uuid'),
+      col('paymentId', 'payment_id', 'uuid'),
+      col('amount', 'amount', 'money'),
+      col('date', 'date', 'date'),
+      col('method', 'method', 'text'),
+      col('reason', 'reason', 'text'),
+      col('createdAt', 'created_at', 'timestamp'),
+    ],
+  },
 };
 
 /** SQL expression reading a column back as the document stores the field. */

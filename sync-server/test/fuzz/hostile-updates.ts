@@ -73,6 +73,17 @@ export function validFields(ids: PoolIds, collection: Collection): EntityFields 
         recordedByName: 'Ann Rider',
         createdAt: STAMP,
       };
+    case 'corrections':
+      return {
+        kind: 'cancel',
+        saleId: first('sales'),
+        paymentId: null,
+        amount: null,
+        date: null,
+        method: null,
+        reason: 'Called off',
+        createdAt: STAMP,
+      };
   }
 }
 

@@ -50,6 +50,7 @@ export const POOL_SIZES: Record<Collection, number> = {
   sales: 2,
   payments: 2,
   careEntries: 2,
+  corrections: 2,
 };
 
 const collection = fc.constantFrom(...COLLECTIONS);

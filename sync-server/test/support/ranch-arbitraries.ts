@@ -123,6 +123,17 @@ function fieldArbitraries(bad: boolean): Record<Collection, Record<string, fc.Ar
       recordedByName: sometimesBad(values(null, 'Ann Rider'), values(4)),
       createdAt,
     },
+    // [P11] A refund; the fields a refund has none of stay null unless a bad value is drawn.
+    corrections: {
+      kind: sometimesBad(values('refund'), values('void', 'undo', null)),
+      saleId: requiredRef('sales'),
+      paymentId: sometimesBad(values(null), uuid),
+      amount: sometimesBad(values('50', '1.25'), values('-3', '0', null)),
+      date: sometimesBad(values('2024-06-02'), values(null, '2024-06-31')),
+      method: sometimesBad(fc.constantFrom<Value>(...PAYMENT_METHODS), values('Barter')),
+      reason: sometimesBad(values('Credit returned', 'Overpaid'), values('', null, '\u0007')),
+      createdAt,
+    },
   };
 }
 

@@ -8,9 +8,10 @@ import {
   RECORD_SCHEMAS,
   REFERENCES,
   fromCents,
+  saleMoneyBySale,
   saleStanding,
-  toCents,
   type Collection,
+  type MoneyCorrection,
   type StoredSale,
 } from '../../../shared/index.ts';
 import type { ApiClient } from './client.ts';
@@ -78,14 +79,22 @@ export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>): Verdicts {
       else invalid.push(`${collection}/${id}`);
     }
   }
-  // A sale's status, paid and balance derive from the valid payments of the document ([S7], [S9], [Y5]).
+  // A sale's standing derives from the valid payments and corrections of the document ([S7], [S9], [P8]–[P11], [S17], [Y5]).
+  const corrections = valid.corrections as unknown as MoneyCorrection[];
+  const money = saleMoneyBySale(valid.payments as unknown as { id: string; saleId: string; amount: string }[], corrections);
   valid.sales = valid.sales.map((sale) => {
-    const paid = valid.payments
-      .filter((payment) => payment.saleId === sale.id)
-      .reduce((sum, payment) => sum + toCents(payment.amount as string), 0);
-    const standing = saleStanding(sale as unknown as StoredSale, paid);
-    return { ...sale, status: standing.status, paid: fromCents(standing.paidCents), balance: fromCents(standing.balanceCents) };
+    const standing = saleStanding(sale as unknown as StoredSale, money.get(sale.id as string) ?? 0);
+    return {
+      ...sale,
+      status: standing.status,
+      paid: fromCents(standing.paidCents),
+      refunded: fromCents(standing.refundedCents),
+      balance: fromCents(standing.balanceCents),
+      credit: fromCents(standing.creditCents),
+    };
   });
+  const voided = new Set(corrections.filter((correction) => correction.kind === 'void').map((correction) => correction.paymentId));
+  valid.payments = valid.payments.map((payment) => ({ ...payment, voided: voided.has(payment.id as string) }));
   for (const collection of COLLECTIONS) valid[collection].sort(byId);
   return { valid, invalid: invalid.sort() };
 }

@@ -37,12 +37,12 @@ const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId:
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table, 13 care by horse and 14 the reference numbers', async () => {
+  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table, 13 care by horse, 14 the reference numbers and 15 the corrections', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBe(14);
+    expect(READ_DB_VERSION).toBe(15);
     const { careEntries: _byEntry, ...oldTables } = schemaOf(old);
     expect(schemaOf(current)).toEqual({
       ...oldTables,
@@ -51,6 +51,7 @@ describe('the read database declared once, at its current version', () => {
       stagedCalls: ['++seq'],
       horseCare: ['horseId'],
       referenceNumbers: ['++n', '&id'],
+      corrections: ['id', 'saleId'],
     });
   });
 

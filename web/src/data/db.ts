@@ -3,6 +3,7 @@ import {
   COLLECTIONS,
   type Buyer,
   type Conflict,
+  type Correction,
   type HistoryChange,
   type Horse,
   type LookupItem,
@@ -65,6 +66,8 @@ export type RanchDb = Dexie & {
   colors: EntityTable<LookupItem, 'id'>;
   genders: EntityTable<LookupItem, 'id'>;
   statuses: EntityTable<LookupItem, 'id'>;
+  /** [P10]–[P12] [S17] Voids, cancellations and refunds, create-only; read by sale. */
+  corrections: EntityTable<Correction, 'id'>;
   /** [K1] Each horse's care entries as one row (horse-care.ts); read by horse, and all at once (flattenCare) for what is due. */
   horseCare: EntityTable<HorseCareRow, 'horseId'>;
   /** [T3] The change history last fetched per record (and the ranch's recent changes), for reading offline; device state, not projected. */
@@ -114,7 +117,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
  * version than the app declares cannot open it. Raise it when a table is dropped or an
  * index changes, and change READ_DB_SCHEMA to the new whole schema.
  */
-export const READ_DB_VERSION = 14;
+export const READ_DB_VERSION = 15;
 
 /**
  * The whole schema, declared once, at READ_DB_VERSION. Dexie reads the schema a database
@@ -140,6 +143,7 @@ export const READ_DB_SCHEMA: Record<string, string> = {
   statuses: 'id, name',
   // A horse's care entries in one row (horse-care.ts): a first sync writes a fifth of the rows.
   horseCare: 'horseId',
+  corrections: 'id, saleId',
   // Device state, never written by the projection nor rebuilt from the document: sync
   // acknowledgements, photos not yet on the server, the change history and the open
   // conflicts last fetched, and the creates and edits pages staged that the host has not

@@ -7,6 +7,7 @@ import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
 import { createOwnerRepository } from './repositories/owners.ts';
 import { createPaymentRepository } from './repositories/payments.ts';
+import { createCorrectionRepository } from './repositories/corrections.ts';
 import { createSaleRepository } from './repositories/sales.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
@@ -157,6 +158,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     sales: createSaleRepository(local.doc),
     payments: createPaymentRepository(local.doc),
     careEntries: createCareRepository(local.doc),
+    corrections: createCorrectionRepository(local.doc),
   };
   const staged = createStagedDrain({
     db,

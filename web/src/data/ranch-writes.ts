@@ -1,6 +1,7 @@
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import type { BuyerRepository } from './repositories/buyers.ts';
 import type { CareRepository } from './repositories/care.ts';
+import type { CorrectionRepository } from './repositories/corrections.ts';
 import type { HorseRepository } from './repositories/horses.ts';
 import type { LookupRepository } from './repositories/lookups.ts';
 import type { OwnerRepository } from './repositories/owners.ts';
@@ -29,6 +30,8 @@ export type RanchWrites = {
   payments: Async<PaymentRepository>;
   /** [K2] one visit for several horses; a mistaken entry is deleted. */
   careEntries: Async<CareRepository>;
+  /** [P10]–[P12] [S17] voids, cancellations and refunds: create-only. */
+  corrections: Async<CorrectionRepository>;
   /** The horse referring to an outbox photo was saved: the photo may go to the server. */
   photos: Async<Pick<PhotoOutbox, 'queue'>>;
 };
@@ -42,6 +45,7 @@ export type WriteTargets = {
   sales: SaleRepository;
   payments: PaymentRepository;
   careEntries: CareRepository;
+  corrections: CorrectionRepository;
   photos: PhotoOutbox;
 };
 
@@ -54,6 +58,7 @@ export const WRITE_METHODS = {
   sales: ['create'],
   payments: ['create'],
   careEntries: ['create', 'remove'],
+  corrections: ['voidPayment', 'cancelSale', 'refund'],
   photos: ['queue'],
 } as const satisfies { [R in keyof RanchWrites]: readonly (keyof RanchWrites[R])[] };
 

@@ -1,4 +1,12 @@
-import { CARE_KIND_LABELS, careDue, paidCentsBySale, salesPastDue, type CareDue, type SaleDue } from '../../../../shared/index.ts';
+import {
+  CARE_KIND_LABELS,
+  careDue,
+  figuresMoney,
+  saleMoneyBySale,
+  salesPastDue,
+  type CareDue,
+  type SaleDue,
+} from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { flattenCare } from '../../data/horse-care-row.ts';
 import { readAllByKey } from '../../data/read-by-key.ts';
@@ -43,14 +51,20 @@ function saleRow(due: SaleDue, horseName: string, buyerName: string): DueRow {
  * a page of rows per request, so a write asked for meanwhile is not held up (read-by-key.ts).
  */
 export async function loadDue(db: RanchDb, today: string): Promise<DueRow[]> {
-  const [entries, sales, payments] = await Promise.all([
+  const [entries, sales, payments, corrections] = await Promise.all([
     readAllByKey(db.horseCare).then(flattenCare),
     readAllByKey(db.sales),
     readAllByKey(db.salePayments).then(flattenPayments),
+    db.corrections.toArray(),
   ]);
-  const paid = paidCentsBySale(payments);
+  const { paidCents: paid, cancelled } = figuresMoney(saleMoneyBySale(payments, corrections));
   const care = careDue(entries, today);
-  const owed = salesPastDue(sales, (id) => paid.get(id) ?? 0, today);
+  // [S17] A cancelled sale owes nothing.
+  const owed = salesPastDue(
+    sales.filter((sale) => !cancelled?.has(sale.id)),
+    (id) => paid.get(id) ?? 0,
+    today,
+  );
   const horseIds = [...new Set([...care.map((due) => due.horseId), ...owed.map((due) => due.horseId)])];
   const [horses, buyers] = await Promise.all([db.horses.bulkGet(horseIds), db.buyers.bulkGet(owed.map((due) => due.buyerId))]);
   const horseName = new Map(horses.flatMap((horse) => (horse ? [[horse.id, horse.name] as const] : [])));

@@ -1,4 +1,4 @@
-import { paidCentsBySale, ranchFigures, type RanchFigures } from '../../../../shared/index.ts';
+import { figuresMoney, ranchFigures, saleMoneyBySale, type RanchFigures } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { readAllByKey } from '../../data/read-by-key.ts';
 import { flattenPayments } from '../../data/sale-payments-row.ts';
@@ -10,11 +10,12 @@ import { flattenPayments } from '../../data/sale-payments-row.ts';
  * `GET /api/dashboard/metrics` answers with.
  */
 export async function loadRanchFigures(db: RanchDb, today: string): Promise<RanchFigures> {
-  const [horses, statuses, sales, payments] = await Promise.all([
+  const [horses, statuses, sales, payments, corrections] = await Promise.all([
     readAllByKey(db.horses),
     db.statuses.toArray(),
     readAllByKey(db.sales),
     readAllByKey(db.salePayments).then(flattenPayments),
+    db.corrections.toArray(),
   ]);
-  return ranchFigures({ horses, statuses, sales, paidCents: paidCentsBySale(payments) }, today);
+  return ranchFigures({ horses, statuses, sales, ...figuresMoney(saleMoneyBySale(payments, corrections)) }, today);
 }

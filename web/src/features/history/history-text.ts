@@ -86,6 +86,7 @@ const NOUNS: Record<Collection, string> = {
   genders: 'Gender',
   statuses: 'Status',
   careEntries: 'Care entry',
+  corrections: 'Correction',
 };
 
 export const collectionNoun = (collection: Collection) => NOUNS[collection];

@@ -54,7 +54,8 @@ export function remainingAfter(payment: PaymentRow, payments: readonly PaymentRo
   if (!payment.sale) return null;
   const upTo = (other: PaymentRow) => other.date < payment.date || (other.date === payment.date && other.id <= payment.id);
   const paid = payments
-    .filter((other) => other.saleId === payment.saleId && other.id !== payment.id && upTo(other))
+    // A void payment ([P10]) counts nowhere, on a receipt neither.
+    .filter((other) => other.saleId === payment.saleId && other.id !== payment.id && !other.voided && upTo(other))
     .reduce((sum, other) => sum + toCents(other.amount), toCents(payment.amount));
   return balanceCents(payment.sale, paid);
 }

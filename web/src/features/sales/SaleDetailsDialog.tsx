@@ -1,6 +1,6 @@
 import { scheduleRows } from '../../../../shared/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import type { SaleRow } from './sale-rows.ts';
+import { useSaleCorrections, type SaleRow } from './sale-rows.ts';
 import { centsText, dateText, moneyText, termsText } from './sale-display.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
@@ -11,16 +11,26 @@ import { RecordHistory } from '../history/RecordHistory.tsx';
  * covered once the payments reach it in order; [S16] one not covered after its due date is
  * marked late ('Late, N days') and the sale shows what is past due.
  */
-export function SaleDetailsDialog({ sale, onClose }: { sale: SaleRow | null; onClose: () => void }) {
+type Actions = {
+  /** [S17] [P11] Staff and Admins: cancel the sale, refund what is held for the buyer; absent for a Viewer. */
+  onCancelSale?: ((sale: SaleRow) => void) | undefined;
+  onRefund?: ((sale: SaleRow) => void) | undefined;
+};
+
+export function SaleDetailsDialog({ sale, onClose, ...actions }: { sale: SaleRow | null; onClose: () => void } & Actions) {
   return (
     <Modal open={sale !== null} title="Sale Details" onClose={onClose}>
-      {sale && <SaleDetails sale={sale} />}
+      {sale && <SaleDetails sale={sale} {...actions} />}
     </Modal>
   );
 }
 
-function SaleDetails({ sale }: { sale: SaleRow }) {
-  const schedule = scheduleRows(sale, sale.paidCents, sale.today);
+const CORRECTION_TEXT = { void: 'Payment voided', cancel: 'Sale cancelled', refund: 'Refund' } as const;
+
+function SaleDetails({ sale, onCancelSale, onRefund }: { sale: SaleRow } & Actions) {
+  // What the buyer paid and kept (payments not void, less refunds) covers the installments in order.
+  const schedule = sale.status === 'Cancelled' ? [] : scheduleRows(sale, sale.paidCents - sale.refundedCents, sale.today);
+  const corrections = useSaleCorrections(sale.id);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -52,6 +62,12 @@ function SaleDetails({ sale }: { sale: SaleRow }) {
             </dd>
           </>
         )}
+        {sale.refundedCents > 0 && (
+          <>
+            <dt className="text-base-content/60">Refunded</dt>
+            <dd data-testid="refunded">{centsText(sale.refundedCents)}</dd>
+          </>
+        )}
         {sale.creditCents > 0 && (
           <>
             <dt className="text-base-content/60">Credit</dt>
@@ -61,6 +77,37 @@ function SaleDetails({ sale }: { sale: SaleRow }) {
           </>
         )}
       </dl>
+      {(onCancelSale || onRefund) && (
+        <div className="flex flex-wrap gap-2">
+          {onRefund && sale.creditCents > 0 && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => onRefund(sale)}>
+              Record Refund
+            </button>
+          )}
+          {onCancelSale && sale.status !== 'Cancelled' && (
+            <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancelSale(sale)}>
+              Cancel Sale
+            </button>
+          )}
+        </div>
+      )}
+      {corrections && corrections.length > 0 && (
+        <section aria-labelledby="sale-corrections">
+          <h3 id="sale-corrections" className="mb-2 font-semibold">
+            Corrections
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {corrections.map((correction) => (
+              <li key={correction.id}>
+                {CORRECTION_TEXT[correction.kind]}
+                {correction.kind === 'refund' && correction.amount ? ` ${moneyText(correction.amount)}` : ''}
+                {' — '}
+                {correction.reason} <span className="text-base-content/60">({dateText(correction.createdAt.slice(0, 10))})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="sale-schedule">
         <h3 id="sale-schedule" className="mb-2 font-semibold">
           Installment Schedule

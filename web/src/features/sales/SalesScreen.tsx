@@ -14,6 +14,11 @@ import { SalesTable } from './SalesTable.tsx';
 import { SalesTabs, type SalesTab } from './SalesTabs.tsx';
 import { StandingFilter } from './StandingFilter.tsx';
 import type { SaleStandingLabel } from '../../../../shared/index.ts';
+import { ReasonDialog } from './ReasonDialog.tsx';
+import { RefundDialog } from './RefundDialog.tsx';
+import { moneyText } from './sale-display.ts';
+import { useRanchData } from '../../data/context.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 
 /** [S1] Sales & Payments; every write goes through the repositories, so it works offline. */
 export function SalesScreen() {
@@ -28,6 +33,23 @@ export function SalesScreen() {
   // [S16] The Sales tab's status filter: '' is every sale.
   const [standing, setStanding] = useState<SaleStandingLabel | ''>('');
   const shownSales = standing === '' || !sales ? sales : sales.filter((sale) => sale.standing === standing);
+  const [voiding, setVoiding] = useState<PaymentRow | null>(null);
+  const [cancelling, setCancelling] = useState<SaleRow | null>(null);
+  const [refunding, setRefunding] = useState<SaleRow | null>(null);
+  const { writes } = useRanchData();
+  const toast = useToast();
+  /** A correction written, then the dialog closed and the toast ('… successfully' / 'Failed to …'). */
+  const correct = async (write: () => Promise<unknown>, done: string, failed: string, close: () => void) => {
+    try {
+      await write();
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: failed, variant: 'destructive' });
+      return;
+    }
+    close();
+    toast({ title: 'Success', description: done, variant: 'success' });
+  };
   // The sale and payment forms have date fields: Blink builds a renderer's first one, and lays
   // out its first form's fonts, in the form's first render unless warmed before (lib/warm-forms.ts).
   useEffect(() => {
@@ -74,12 +96,60 @@ export function SalesScreen() {
             <SalesTable rows={shownSales} canWrite={canWrite} onView={setViewing} onAddPayment={(sale) => setPaying({ saleId: sale.id })} />
           </div>
         }
-        payments={<PaymentsTable rows={payments} onReceipt={setReceipt} />}
+        payments={<PaymentsTable rows={payments} onReceipt={setReceipt} onVoid={canWrite ? setVoiding : undefined} />}
       />
       <CreateSaleDialog open={creating} onClose={() => setCreating(false)} />
       <RecordPaymentDialog open={paying !== null} sales={sales} saleId={paying?.saleId} onClose={() => setPaying(null)} />
-      <SaleDetailsDialog sale={viewed} onClose={() => setViewing(null)} />
+      <SaleDetailsDialog
+        sale={viewed}
+        onClose={() => setViewing(null)}
+        onCancelSale={canWrite ? setCancelling : undefined}
+        onRefund={canWrite ? setRefunding : undefined}
+      />
       <PaymentReceiptDialog payment={receipt} payments={payments} onClose={() => setReceipt(null)} />
+      <ReasonDialog
+        open={voiding !== null}
+        title="Void Payment"
+        submitLabel="Void Payment"
+        onClose={() => setVoiding(null)}
+        onSubmit={(reason) =>
+          correct(
+            () => writes.corrections.voidPayment(voiding!.id, { reason }),
+            'Payment voided',
+            'Failed to void payment',
+            () => setVoiding(null),
+          )
+        }
+      >
+        {voiding && (
+          <p>
+            The payment of {moneyText(voiding.amount)} on {voiding.horseName} stays listed, marked void, and no longer counts toward the
+            sale. This cannot be undone.
+          </p>
+        )}
+      </ReasonDialog>
+      <ReasonDialog
+        open={cancelling !== null}
+        title="Cancel Sale"
+        submitLabel="Cancel Sale"
+        onClose={() => setCancelling(null)}
+        onSubmit={(reason) =>
+          correct(
+            () => writes.corrections.cancelSale(cancelling!.id, { reason }),
+            'Sale cancelled',
+            'Failed to cancel sale',
+            () => setCancelling(null),
+          )
+        }
+      >
+        {cancelling && (
+          <p>
+            The sale of {cancelling.horseName} to {cancelling.buyerName} stays in the records, marked cancelled; it takes no more payments,
+            and what the buyer paid is held for them to refund. This cannot be undone.
+          </p>
+        )}
+      </ReasonDialog>
+      <RefundDialog sale={refunding && (sales?.find((sale) => sale.id === refunding.id) ?? refunding)} onClose={() => setRefunding(null)} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  paidCentsBySale,
+  keptCents,
   pastDueCents,
+  saleMoneyBySale,
   saleStanding,
   saleStandingLabel,
+  type Correction,
   type Horse,
   type Payment,
   type SaleStanding,
@@ -21,12 +23,13 @@ import type { Choice } from '../../ui/ChoicePicker.tsx';
 /**
  * A sale with names and its standing (shared saleStanding: status, paid after the down
  * payment, balance with interest), and on the viewer's date [S16] its label (Paid, Open or
- * Past due) and what is past due ([S10]).
+ * Past due; Cancelled, [S17]) and what is past due ([S10]).
  */
 export type SaleRow = StoredSale &
-  SaleStanding & { horseName: string; buyerName: string; standing: SaleStandingLabel; pastDueCents: number; today: string };
+  SaleStanding & { horseName: string; buyerName: string; standing: SaleStandingLabel | 'Cancelled'; pastDueCents: number; today: string };
 
-export type PaymentRow = Payment & { horseName: string; buyerName: string; sale: StoredSale | undefined };
+/** `voided`: the void that names the payment ([P10]), which then counts nowhere. */
+export type PaymentRow = Payment & { horseName: string; buyerName: string; sale: StoredSale | undefined; voided: Correction | undefined };
 
 const buyerName = (buyer: Buyer | undefined) => (buyer ? contactName(buyer) : 'Unknown buyer');
 const horseName = (horse: Horse | undefined) => horse?.name ?? 'Unknown horse';
@@ -37,23 +40,26 @@ export async function loadSaleRows(db: RanchDb, today: string = localToday()): P
   // index one key at a time (readByNameInPages says more).
   const sales = (await db.sales.toArray()).sort(newestSaleFirst);
   const ids = sales.map((sale) => sale.id);
-  const [horses, buyers, payments] = await Promise.all([
+  const [horses, buyers, payments, corrections] = await Promise.all([
     db.horses.bulkGet([...new Set(sales.map((sale) => sale.horseId))]),
     db.buyers.bulkGet([...new Set(sales.map((sale) => sale.buyerId))]),
     db.salePayments.bulkGet(ids).then(flattenPayments),
+    db.corrections.toArray(),
   ]);
   const horsesById = new Map(horses.filter((h): h is Horse => h !== undefined).map((h) => [h.id, h]));
   const buyersById = new Map(buyers.filter((b): b is Buyer => b !== undefined).map((b) => [b.id, b]));
-  const paid = paidCentsBySale(payments);
+  const money = saleMoneyBySale(payments, corrections);
   return sales.map((sale) => {
-    const paidCents = paid.get(sale.id) ?? 0;
+    const standing = saleStanding(sale, money.get(sale.id) ?? 0);
+    const kept = keptCents(money.get(sale.id));
+    const cancelled = standing.status === 'Cancelled';
     return {
       ...sale,
       horseName: horseName(horsesById.get(sale.horseId)),
       buyerName: buyerName(buyersById.get(sale.buyerId)),
-      ...saleStanding(sale, paidCents),
-      standing: saleStandingLabel(sale, paidCents, today),
-      pastDueCents: pastDueCents(sale, paidCents, today),
+      ...standing,
+      standing: cancelled ? ('Cancelled' as const) : saleStandingLabel(sale, kept, today),
+      pastDueCents: cancelled ? 0 : pastDueCents(sale, kept, today),
       today,
     };
   });
@@ -78,7 +84,10 @@ const newestFirst = (a: Payment, b: Payment) => (a.date !== b.date ? (a.date < b
 export function usePaymentRows(): PaymentRow[] | undefined {
   const { db } = useRanchData();
   return useLiveQuery(async () => {
-    const payments = flattenPayments(await db.salePayments.toArray()).sort(newestFirst);
+    const [payments, voids] = await Promise.all([
+      db.salePayments.toArray().then((rows) => flattenPayments(rows).sort(newestFirst)),
+      db.corrections.toArray().then((rows) => new Map(rows.filter((row) => row.kind === 'void').map((row) => [row.paymentId, row]))),
+    ]);
     const sales = await db.sales.bulkGet([...new Set(payments.map((payment) => payment.saleId))]);
     const salesById = new Map(sales.filter((s): s is StoredSale => s !== undefined).map((s) => [s.id, s]));
     const [horses, buyers] = await Promise.all([
@@ -94,6 +103,7 @@ export function usePaymentRows(): PaymentRow[] | undefined {
         sale,
         horseName: horseName(sale && horsesById.get(sale.horseId)),
         buyerName: buyerName(sale && buyersById.get(sale.buyerId)),
+        voided: voids.get(payment.id),
       };
     });
   }, [db]);
@@ -124,4 +134,13 @@ export function useSaleChoices(): SaleChoices | undefined {
       buyerPicks: buyers.map((buyer) => ({ id: buyer.id, label: contactName(buyer) })),
     };
   }, [db]);
+}
+
+/** [P10]–[P12] [S17] A sale's corrections, oldest first, for its details. */
+export function useSaleCorrections(saleId: string): Correction[] | undefined {
+  const { db } = useRanchData();
+  return useLiveQuery(
+    async () => (await db.corrections.where('saleId').equals(saleId).toArray()).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)),
+    [db, saleId],
+  );
 }

@@ -53,6 +53,16 @@ const LABELS: Record<Collection, Record<string, string>> = {
     recordedByName: 'Recorded By',
     createdAt: 'Created',
   },
+  corrections: {
+    kind: 'Correction',
+    saleId: 'Sale',
+    paymentId: 'Payment',
+    amount: 'Amount',
+    date: 'Date',
+    method: 'Payment Method',
+    reason: 'Reason',
+    createdAt: 'Created',
+  },
 };
 
 /** The screen's label of a field, or undefined for one no screen shows (a field the record may not have). */

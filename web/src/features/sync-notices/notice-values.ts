@@ -1,4 +1,11 @@
-import { CARE_KIND_LABELS, REFERENCES, type CareKind, type Collection, type JsonValue } from '../../../../shared/index.ts';
+import {
+  CARE_KIND_LABELS,
+  REFERENCES,
+  type CareKind,
+  type Collection,
+  type CorrectionKind,
+  type JsonValue,
+} from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import type { GroupedCollection } from '../../data/record-groups.ts';
 import { contactName } from '../contacts/contact-name.ts';
@@ -64,6 +71,13 @@ export async function recordName(source: NameSource, collection: Collection, id:
       if (!kind) return undefined;
       const horse = text(fields.horseId) ? await recordName(source, 'horses', fields.horseId as string) : undefined;
       return horse ? `${kind} of ${horse}` : kind;
+    }
+    case 'corrections': {
+      const fields: Fields = { ...(await db.corrections.get(id)), ...known };
+      const what = { void: 'Void of a payment', cancel: 'Cancellation', refund: 'Refund' }[fields.kind as CorrectionKind];
+      if (!what) return undefined;
+      const sale = text(fields.saleId) ? await db.sales.get(fields.saleId as string) : undefined;
+      return sale ? `${what} (${(await saleName(source, sale)).replace(/^Sale/, 'sale')})` : what;
     }
     default:
       return text(known.name) ?? text((await db[collection].get(id))?.name);
