@@ -79,7 +79,7 @@ describe('the embedded database is reachable by this server only [X6]', () => {
     } finally {
       await sql.end({ timeout: 5 });
     }
-  });
+  }, 120_000);
 
   it('[X6] makes an existing socket folder private again and replaces a socket file a killed server left', async () => {
     const dataDir = join(newParent(), 'data');
@@ -91,7 +91,7 @@ describe('the embedded database is reachable by this server only [X6]', () => {
     await embedded.stop();
     embedded = undefined;
     expect(existsSync(join(dataDir, 'run', SOCKET_FILE))).toBe(false);
-  });
+  }, 120_000);
 
   it("N2: a data folder made 0755 by an older Ranch, with files PGlite wrote 0666, is this user's alone after a start", async () => {
     const dataDir = join(newParent(), 'data');
@@ -135,5 +135,5 @@ describe('the embedded database is reachable by this server only [X6]', () => {
       embedded = undefined;
       expect(existsSync(folder)).toBe(false);
     }
-  });
+  }, 120_000);
 });
