@@ -1,7 +1,8 @@
 // `npm run bench`: the benchmark suite (sync-server/bench, web/bench). Uses DATABASE_URL
 // when set; otherwise the machine's Postgres at 127.0.0.1:5432 when it answers (what a
 // ranch with several office machines runs); otherwise embedded PGlite. Builds the app
-// first when the build is older than its sources (the Chromium figures need it).
+// first when the build is older than its sources and the run serves the app (the ranch
+// phase and the Chromium figures; `BENCH_ONLY=fanout` leaves dist/web alone).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -40,7 +41,8 @@ function newestMtime(path) {
 const builtIndex = join(root, 'dist', 'web', 'index.html');
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sources = ['web/src', 'web/index.html', 'shared', 'public', 'vite.config.ts', 'package-lock.json'];
-if (builtAt < Math.max(...sources.map((source) => newestMtime(join(root, source))))) {
+const servesApp = !env.BENCH_ONLY || /\b(ranch|browser|phone)/.test(env.BENCH_ONLY);
+if (servesApp && builtAt < Math.max(...sources.map((source) => newestMtime(join(root, source))))) {
   console.log('Building the app for the browser figures…');
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,

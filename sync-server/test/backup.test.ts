@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { get, type IncomingMessage } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -14,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreInto, type Source, takeBackup } from '../src/backup/commands.ts';
@@ -25,12 +24,12 @@ import { openDatabase } from '../src/db/client.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { createdId, signIn, type ApiClient } from './support/client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
+import { npmRun, type NpmRunResult } from './support/npm-run.ts';
 import { canonicalState, durableDocument, projection, verdicts } from './support/ranch-state.ts';
 import { ADMIN } from './support/server.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 /** The password support/client.ts gives the accounts it creates. */
 const STAFF_PASSWORD = 'a long enough password';
 
@@ -45,19 +44,12 @@ function sourceOf(database: TestDatabase): Source {
 }
 
 /** `npm run <script> …args` as a user runs it, with the environment of `source`. */
-function npmRun(source: Source, args: string[]): Promise<{ code: number; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  if (source.databaseUrl) env.DATABASE_URL = source.databaseUrl;
-  else env.RANCH_DATA_DIR = source.dataDir;
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'sync-server/src/backup/cli.ts', ...args],
-      { cwd: ROOT, env },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
-    );
-  });
+function npmRunOn(source: Source, [script, ...args]: [string, ...string[]]): Promise<NpmRunResult> {
+  return npmRun(
+    script,
+    args,
+    source.databaseUrl ? { DATABASE_URL: source.databaseUrl } : { DATABASE_URL: undefined, RANCH_DATA_DIR: source.dataDir },
+  );
 }
 
 async function photo(staff: ApiClient, bytes: Buffer): Promise<string> {
@@ -146,7 +138,7 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     })();
     while (during.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
     const started = performance.now();
-    const backup = await npmRun(sourceOf(server.database), ['backup', file]);
+    const backup = await npmRunOn(sourceOf(server.database), ['backup', file]);
     const backupMs = performance.now() - started;
     writing = false;
     await writer;
@@ -292,12 +284,13 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     restored = undefined;
     const full = targets[0];
     if (!full) throw new Error('the round trip did not run');
-    const refused = await npmRun(sourceOf(full), ['restore', file]);
+    const refused = await npmRunOn(sourceOf(full), ['restore', file]);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('The target is not empty');
     await expect(restoreInto(sourceOf(full), file)).rejects.toThrow(RestoreRefused);
-    const replaced = await restoreInto(sourceOf(full), file, { force: true });
-    expect(replaced.replaced).toBe(true);
+    const replaced = await npmRunOn(sourceOf(full), ['restore', file, '--force']);
+    expect(replaced, replaced.output).toMatchObject({ code: 0 });
+    expect(replaced.output).toContain('(replacing what it held)');
     // With no server running, npm run backup opens the folder itself; the same ranch comes out.
     const again = await takeBackup(sourceOf(full), join(folder, 'again.jsonl.gz'));
     expect(again.via).toBe(kind === 'pglite' ? 'the folder itself (no server held it)' : 'DATABASE_URL');
@@ -396,7 +389,7 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
 
     const target = await createTestDatabase(kind);
     targets.push(target);
-    const run = await npmRun(sourceOf(target), ['restore', doctored]);
+    const run = await npmRunOn(sourceOf(target), ['restore', doctored]);
     expect(run, run.output).toMatchObject({ code: 0 });
     const said = run.output.split('\n').filter((line) => line.startsWith('  - '));
     expect(said).toEqual([
