@@ -15,6 +15,7 @@ import { accountRoutes } from './api/account.ts';
 import { userRoutes } from './api/users.ts';
 import { checkOrigin, loadSession, requireUser } from './auth/middleware.ts';
 import { authRoutes } from './auth/routes.ts';
+import { linkRoutes } from './auth/link-routes.ts';
 import { setupRoutes } from './auth/setup-routes.ts';
 import type { SetupToken } from './auth/setup.ts';
 import { ranchRoutes } from './api/ranch.ts';
@@ -78,8 +79,12 @@ export function createApp(deps: AppDeps) {
     '/api',
     authRoutes(sql, { trustProxy, onSignOut: (sessionId) => void registry.announceAccess({ kind: 'signOut', sessionId }) }),
   );
-  // [A14] The first-run page: public, proven by its token.
+  // [A14] [U17] [U18] The first-run page and the account links: public, each proven by its token.
   if (deps.setup) app.route('/api', setupRoutes({ sql, registry, setup: deps.setup, trustProxy }));
+  app.route(
+    '/api',
+    linkRoutes(sql, { trustProxy, onSessionsEnded: (userId) => void registry.announceAccess({ kind: 'userSessions', userId }) }),
+  );
   app.route('/api/sync', syncRoutes(registry, allowedOrigins, syncLimits, trustProxy));
   if (deps.backupToken && deps.dataDir) app.get(BACKUP_PATH, backupHandler(sql, deps.backupToken, deps.dataDir));
   // Everything else answers 401 without a session: the guard is the first middleware of the

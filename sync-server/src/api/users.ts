@@ -1,13 +1,24 @@
 import { Hono } from 'hono';
 import type { Sql } from '../db/client.ts';
 import { requireRole } from '../auth/middleware.ts';
-import { changeRole, createUser, listUsers, setPassword, setUserActive, toApiUser } from '../auth/users.ts';
+import { issueLink } from '../auth/account-links.ts';
+import { changeRole, createInvitedUser, createUser, findAccount, listUsers, setPassword, setUserActive, toApiUser } from '../auth/users.ts';
 import { apiError } from '../http/errors.ts';
 import type { ProxyTrust } from '../http/proxy-trust.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import type { AccessEvent } from '../sync/peers.ts';
-import { createUserInput, isUuid, passwordResetInput, roleChangeInput, userActiveInput } from '../../../shared/index.ts';
+import {
+  createUserInput,
+  inviteUserInput,
+  isUuid,
+  passwordResetInput,
+  resetLinkInput,
+  roleChangeInput,
+  userActiveInput,
+  type AccountLink,
+} from '../../../shared/index.ts';
+import type { Context } from 'hono';
 import { emailTaken } from './account.ts';
 import { passwordGate } from './password-gate.ts';
 
@@ -39,6 +50,34 @@ export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust)
     }
     const user = await createUser(sql, input).catch(emailTaken);
     return c.json(toApiUser(user), 201);
+  });
+
+  // [U17] Invite a person: the account (no password yet) and a single-use link to set one.
+  app.post('/users/invitations', requireRole('Admin'), validate('json', inviteUserInput), async (c) => {
+    const { currentPassword, ...input } = c.req.valid('json');
+    if (input.role === 'Admin') {
+      const refused = await requireRecentSignIn(c, currentPassword);
+      if (refused) return refused;
+    }
+    const user = await createInvitedUser(sql, input).catch(emailTaken);
+    const link = await issueLink(sql, user.id, 'invitation', c.get('user').id);
+    return c.json(accountLink(c, link, toApiUser(user)), 201);
+  });
+
+  // [U18] A single-use link for another account to set a new password (an invitation again
+  // while the account has none); using it ends every session of theirs.
+  app.post('/users/:userId/link', requireRole('Admin'), validate('json', resetLinkInput), async (c) => {
+    const userId = c.req.param('userId');
+    if (userId === c.get('user').id) {
+      throw apiError(403, 'You cannot make a link for your own account: change your password in your profile.');
+    }
+    const refused = await requireRecentSignIn(c, c.req.valid('json').currentPassword);
+    if (refused) return refused;
+    const account = isUuid(userId) ? await findAccount(sql, userId) : undefined;
+    if (!account) throw apiError(404, NO_SUCH_USER);
+    if (!account.user.isActive) throw apiError(409, 'This account is deactivated: reactivate it first.');
+    const link = await issueLink(sql, userId, account.hasPassword ? 'reset' : 'invitation', c.get('user').id);
+    return c.json(accountLink(c, link, toApiUser(account.user)), 201);
   });
 
   app.put('/users/:userId/role', requireRole('Admin'), validate('json', roleChangeInput), async (c) => {
@@ -100,4 +139,13 @@ export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust)
   app.get('/auth/user', (c) => c.json(toApiUser(c.get('user'))));
 
   return app;
+}
+
+/**
+ * The link's address on the origin the Admin's browser uses (the Origin check vouched for
+ * it), which is the address the ranch's phones reach too.
+ */
+function accountLink(c: Context<AuthedEnv>, link: { token: string; expiresAt: Date }, user: AccountLink['user']): AccountLink {
+  const origin = c.req.header('origin') ?? new URL(c.req.url).origin;
+  return { url: `${origin}/api/account-link/${link.token}`, expiresAt: link.expiresAt.toISOString(), user };
 }

@@ -26,6 +26,30 @@ export async function createUser(sql: Sql, input: NewUser): Promise<SessionUser>
   return userFromRow(row);
 }
 
+/**
+ * [U17] An invited account: no password until the person sets one by their link, so nobody
+ * can sign in to it before. Throws EmailTakenError like createUser.
+ */
+export async function createInvitedUser(sql: Sql, input: Omit<NewUser, 'password'>): Promise<SessionUser> {
+  const rows = await sql<UserRow[]>`
+    insert into users (id, email, first_name, last_name, role, password_hash)
+    values (${newId()}, ${input.email.toLowerCase()}, ${input.firstName}, ${input.lastName}, ${input.role}, null)
+    on conflict (email) do nothing
+    returning *`;
+  const row = rows[0];
+  if (!row) throw new EmailTakenError(`An account with the e-mail ${input.email} already exists`);
+  return userFromRow(row);
+}
+
+/** The account and whether it has a password yet (an invited one has none until its link is used). */
+export async function findAccount(sql: Sql, userId: string): Promise<{ user: SessionUser; hasPassword: boolean } | undefined> {
+  const [row] = await sql<(UserRow & { has_password: boolean })[]>`
+    select id, email, first_name, last_name, role, profile_image_url, is_active, created_at, updated_at,
+           password_hash is not null as has_password
+    from users where id = ${userId}`;
+  return row ? { user: userFromRow(row), hasPassword: row.has_password } : undefined;
+}
+
 /** What `ensureAdmin` did, for the start-up log. */
 export type AdminBootstrap = {
   outcome: 'created' | 'kept' | 'reset' | 'reset-before' | 'adopted' | 'inactive' | 'refused';

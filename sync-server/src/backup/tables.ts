@@ -5,10 +5,11 @@ import type { Sql } from '../db/client.ts';
  * signs everyone out (a sign-out or a role change made after the backup must not be undone
  * by bringing an old session back); `login_attempts`, counters of failed sign-ins that an hour
  * forgets; `server_secrets`, so a backup file cannot sign device cookies (a restore makes new
- * ones); and `schema_migrations`, which the restore's own migration writes (the file's header
- * names the migrations it was taken at); `upload_chunks`, the bytes of uploads still arriving.
+ * ones); `account_links`, so a restore brings back no invitation or reset link; and
+ * `schema_migrations`, which the restore's own migration writes (the file's header names the
+ * migrations it was taken at); `upload_chunks`, the bytes of uploads still arriving.
  */
-export const LEFT_OUT = new Set(['sessions', 'login_attempts', 'server_secrets', 'schema_migrations', 'upload_chunks']);
+export const LEFT_OUT = new Set(['sessions', 'login_attempts', 'server_secrets', 'account_links', 'schema_migrations', 'upload_chunks']);
 
 /** Photo bytes: read after the snapshot, by id, checked against the snapshot's sha256. */
 export const OBJECTS = 'objects';

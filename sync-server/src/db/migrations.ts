@@ -409,6 +409,25 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
       create index corrections_sale on corrections (sale_id);
       create index corrections_payment on corrections (payment_id) where payment_id is not null;
+      `,
+  },
+  {
+    version: 17,
+    name: 'account links',
+    sql: /* sql */ `
+      -- [U17] [U18] Invitation and password-reset links: only the SHA-256 of the link's token
+      -- is stored. used_at: when it set a password (a link works once); a link past
+      -- expires_at works no more. Left out of backups, like sessions (backup/tables.ts).
+      create table account_links (
+        id text primary key,
+        user_id uuid not null references users (id) on delete cascade,
+        kind text not null check (kind in ('invitation', 'reset')),
+        created_by uuid references users (id) on delete set null,
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create index account_links_user on account_links (user_id);
     `,
   },
 ];

@@ -64,8 +64,8 @@ export function handleError(error: Error, c: Context): Response {
   return c.json({ message: 'Internal Server Error' } satisfies ErrorBody, 500);
 }
 
-/** Paths whose last segment is a secret (an upload URL's token, the setup address's [A14]), logged without it. */
-const SECRET_TAILS = ['/api/objects/upload/', '/api/setup/'];
+/** Paths whose last segment is a secret (an upload URL's token, the setup address's [A14], an account link's [U17]), logged without it. */
+const SECRET_TAILS = ['/api/objects/upload/', '/api/setup/', '/api/account-link/'];
 
 /** [I3] The path as logs show it: an upload URL's token (a user's upload right) is left out. */
 export function loggedPath(path: string): string {

@@ -1,12 +1,14 @@
 import { useDeferredValue, useState } from 'react';
-import { ROLES, type ErrorIssue, type Role, type User } from '../../../../shared/index.ts';
+import { ROLES, type AccountLink, type ErrorIssue, type Role, type User } from '../../../../shared/index.ts';
 import { useSyncField } from '../../data/context.tsx';
 import { ApiError, isUnauthorized } from '../../lib/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { signInAgain } from '../auth/unauthorized.ts';
+import { AccountLinkDialog } from './AccountLinkDialog.tsx';
 import { ChangeRoleDialog } from './ChangeRoleDialog.tsx';
 import { ConfirmPasswordDialog } from './ConfirmPasswordDialog.tsx';
+import { InviteDialog, type Invitation } from './InviteDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { SetActiveDialog } from './SetActiveDialog.tsx';
 import { filterUsers, type RoleFilter } from './filter-users.ts';
@@ -14,7 +16,7 @@ import { useAdminOnly } from './use-admin-only.ts';
 import { useUsers } from './use-users.ts';
 import { UsersTable } from './UsersTable.tsx';
 import { UserTiles } from './UserTiles.tsx';
-import { needsPassword, resetUserPassword, setUserActive, updateUserRole } from './users-api.ts';
+import { inviteUser, makeAccountLink, needsPassword, resetUserPassword, setUserActive, updateUserRole } from './users-api.ts';
 
 /** [U16] An account change waiting for the Admin's password. */
 type Confirming = {
@@ -36,6 +38,8 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
   const [toggling, setToggling] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [shownLink, setShownLink] = useState<{ kind: 'invitation' | 'reset'; link: AccountLink } | null>(null);
   const deferredSearch = useDeferredValue(search);
 
   if (!allowed || auth.status !== 'signed-in') return null;
@@ -122,11 +126,38 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
     return [];
   };
 
+  // [U17] Add a person: their account and the link where they set their own password.
+  const invite = async (invitation: Invitation): Promise<ErrorIssue[]> => {
+    let made: AccountLink | undefined;
+    const result = await attempt(async (currentPassword) => {
+      made = await inviteUser(invitation, currentPassword);
+    }, 'Failed to add the person. Please try again.');
+    if (result !== true || !made) return result === true ? [] : result;
+    setInviting(false);
+    setShownLink({ kind: 'invitation', link: made });
+    await reload();
+    return [];
+  };
+
+  // [U18] A single-use link for another account to set a new password.
+  const passwordLink = async (user: User) => {
+    let made: AccountLink | undefined;
+    const result = await attempt(async (currentPassword) => {
+      made = await makeAccountLink(user.id, currentPassword);
+    }, 'Failed to make the link. Please try again.');
+    if (result === true && made) setShownLink({ kind: 'reset', link: made });
+  };
+
   return (
     <section className="space-y-4">
-      <div>
-        <h1 className="text-3xl font-bold">User Management</h1>
-        <p className="text-base-content/70">Manage user accounts and roles</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">User Management</h1>
+          <p className="text-base-content/70">Manage user accounts and roles</p>
+        </div>
+        <button type="button" className="btn btn-primary" disabled={!online} onClick={() => setInviting(true)}>
+          Add Person
+        </button>
       </div>
       {(state.status === 'offline' || (!online && state.status !== 'loaded')) && (
         <p role="alert" className="alert alert-warning">
@@ -172,12 +203,15 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
             onChangeRole={setChanging}
             onSetActive={setToggling}
             onResetPassword={setResetting}
+            onPasswordLink={(user) => void passwordLink(user)}
           />
         </div>
       </div>
       <ChangeRoleDialog user={changing} onCancel={() => setChanging(null)} onUpdate={update} />
       <SetActiveDialog user={toggling} onCancel={() => setToggling(null)} onConfirm={setActive} />
       <ResetPasswordDialog user={resetting} onCancel={() => setResetting(null)} onReset={resetPassword} />
+      <InviteDialog open={inviting} onCancel={() => setInviting(false)} onInvite={invite} />
+      <AccountLinkDialog link={shownLink} onClose={() => setShownLink(null)} />
       <ConfirmPasswordDialog open={confirming !== null} onCancel={cancelConfirm} onConfirm={confirm} />
     </section>
   );

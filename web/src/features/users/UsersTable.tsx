@@ -14,9 +14,11 @@ type Props = {
   onSetActive: (user: User) => void;
   /** [U12] Opens the new-password dialog. */
   onResetPassword: (user: User) => void;
+  /** [U18] A single-use link for them to set a new password. */
+  onPasswordLink: (user: User) => void;
 };
 
-export function UsersTable({ users, selfId, onChangeRole, onSetActive, onResetPassword }: Props) {
+export function UsersTable({ users, selfId, onChangeRole, onSetActive, onResetPassword, onPasswordLink }: Props) {
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(users);
   const columns: Column<User>[] = [
@@ -59,6 +61,16 @@ export function UsersTable({ users, selfId, onChangeRole, onSetActive, onResetPa
             >
               Reset Password
             </button>
+            {user.isActive !== false && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Password Link for ${listName(user)}`}
+                onClick={() => onPasswordLink(user)}
+              >
+                Password Link
+              </button>
+            )}
             {user.isActive === false ? (
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import type { Role, User } from '../../../../shared/index.ts';
+import type { AccountLink, Role, User } from '../../../../shared/index.ts';
 import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
 
 export const USERS_PATH = '/api/users';
@@ -30,4 +30,16 @@ export async function setUserActive(userId: string, isActive: boolean, currentPa
 /** [U12] PUT /api/users/{userId}/password: a new password; every session of theirs ends. */
 export async function resetUserPassword(userId: string, password: string, currentPassword?: string): Promise<void> {
   await apiRequest('PUT', `${USERS_PATH}/${encodeURIComponent(userId)}/password`, { password, currentPassword });
+}
+
+/** [U17] POST /api/users/invitations: the account (no password yet) and its single-use link. */
+export async function inviteUser(input: { email: string; firstName: string; lastName: string; role: Role }, currentPassword?: string) {
+  const response = await apiRequest('POST', `${USERS_PATH}/invitations`, { ...input, currentPassword });
+  return (await response.json()) as AccountLink;
+}
+
+/** [U18] POST /api/users/{userId}/link: a single-use link to set a new password (an invitation again while they have none). */
+export async function makeAccountLink(userId: string, currentPassword?: string): Promise<AccountLink> {
+  const response = await apiRequest('POST', `${USERS_PATH}/${encodeURIComponent(userId)}/link`, { currentPassword });
+  return (await response.json()) as AccountLink;
 }
