@@ -27,3 +27,4 @@ export * from './public-name.ts';
 export * from './receivables.ts';
 export * from './dashboard-text.ts';
 export * from './receipt-number.ts';
+export * from './schemas/ranch.ts';

@@ -10,13 +10,13 @@ import { blankToNull, requiredName } from './common.ts';
  */
 const PHONE = /^[+(\d][\d\s().\-/x#*]*(\s*ext\.?\s*\d+)?$/i;
 
-const phone = z.preprocess(
+export const optionalPhone = z.preprocess(
   blankToNull,
   z.string({ error: 'Invalid phone number' }).trim().max(40, 'Invalid phone number').regex(PHONE, 'Invalid phone number').nullable(),
 );
 
 /** [C7]: optional, valid when given ('Invalid email'); empty is stored as null. */
-const optionalEmail = z.preprocess(
+export const optionalEmail = z.preprocess(
   blankToNull,
   z.string({ error: 'Invalid email' }).trim().max(254, 'Invalid email').pipe(z.email('Invalid email')).nullable(),
 );
@@ -25,7 +25,7 @@ const optionalEmail = z.preprocess(
 export const contactInput = z.object({
   firstName: requiredName('First name is required'),
   lastName: requiredName('Last name is required'),
-  phone: phone.default(null),
+  phone: optionalPhone.default(null),
   email: optionalEmail.default(null),
 });
 

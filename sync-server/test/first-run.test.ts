@@ -46,7 +46,7 @@ describe.each(databaseKinds())('[A14] first run in the browser (%s)', (kind) => 
     const owner = client(server.url, (done.headers.get('set-cookie') ?? '').split(';')[0] ?? '');
     const me = await (await owner.request('/api/auth/user')).json();
     expect(me).toMatchObject({ email: 'dana@willow.test', firstName: 'Dana', lastName: 'Reyes', role: 'Admin' });
-    expect(await (await owner.request('/api/ranch')).json()).toEqual({ name: 'Willow Creek Ranch' });
+    expect(await (await owner.request('/api/ranch')).json()).toMatchObject({ name: 'Willow Creek Ranch' });
     for (const list of ['breeds', 'colors', 'genders', 'statuses'] as const) {
       const items: { name: string; isActive: boolean }[] = await (await owner.request(`/api/${list}`)).json();
       expect(items.map((item) => item.name).sort()).toEqual([...DEFAULT_LOOKUPS[list]].sort());

@@ -22,9 +22,9 @@ export type SweepOutcome =
   | { skipped: false; marked: number; deleted: string[] };
 
 /**
- * [I8] One sweep, in one transaction: photos a horse (or a profile) names lose their mark,
- * photos none names get one (`objects.unreferenced_since`, the sweep's time), and photos
- * marked more than `graceMs` ago are deleted, with their upload URL. The grace thus runs
+ * [I8] One sweep, in one transaction: photos a horse, a profile or the ranch's logo ([L9])
+ * names lose their mark, photos none names get one (`objects.unreferenced_since`, the
+ * sweep's time), and photos marked more than `graceMs` ago are deleted, with their upload URL. The grace thus runs
  * from when the last reference was seen gone (a photo never used: from its upload), and a
  * photo named again in between starts over. The chunks of uploads a crash cut short go too.
  * The references are the projection's, which the
@@ -39,7 +39,9 @@ export async function sweepPhotos(sql: Sql, graceMs = PHOTO_GRACE_MS): Promise<S
     const referenced = tx`
       select substr(photo_url, ${prefix.length + 1}) from horses where photo_url like ${like}
       union
-      select substr(profile_image_url, ${prefix.length + 1}) from users where profile_image_url like ${like}`;
+      select substr(profile_image_url, ${prefix.length + 1}) from users where profile_image_url like ${like}
+      union
+      select substr(value, ${prefix.length + 1}) from ranch_settings where name = 'logo' and value like ${like}`;
     await tx`update objects set unreferenced_since = null where unreferenced_since is not null and id::text in (${referenced})`;
     const marked = await tx`
       update objects set unreferenced_since = now() where unreferenced_since is null and id::text not in (${referenced})`;
