@@ -6,8 +6,11 @@ import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
+/** A real 1×1 PNG: the ranch's logo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 /**
- * [P7] [P9] The receipt a buyer keeps: printed to PDF (what "Save as PDF" makes) on a phone,
+ * [P7] [P9] [L9] The receipt a buyer keeps, headed by the ranch's name and address: printed to PDF (what "Save as PDF" makes) on a phone,
  * its text holds every field — the amount, the method and the balance left — not just the
  * header the dialog's box used to leave.
  */
@@ -19,7 +22,26 @@ describe('payment receipt as PDF', () => {
   beforeAll(async () => {
     server = await startAppServer();
     browser = await launchChromium();
-    const api = restClient(server, await sessionCookie(server, ADMIN));
+    const cookie = await sessionCookie(server, ADMIN);
+    const api = restClient(server, cookie);
+    // [L9] The ranch's details, which head the receipt, with a logo uploaded as photos are.
+    const upload = await api<{ uploadURL: string; objectPath: string }>('/api/objects/upload', { method: 'POST' });
+    const stored = await fetch(`${server.url}${upload.uploadURL}`, {
+      method: 'PUT',
+      headers: { cookie, origin: server.url, 'content-type': 'image/png' },
+      body: PNG,
+    });
+    expect(stored.status).toBe(200);
+    await api('/api/ranch', {
+      method: 'PUT',
+      body: JSON.stringify({
+        name: 'Willow Creek Ranch',
+        address: '1200 County Road 7\nLaramie, WY 82070',
+        phone: '(307) 555-0142',
+        email: 'office@willowcreek.test',
+        logoUrl: upload.objectPath,
+      }),
+    });
     const refs = await createHorseLookups(api, { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' });
     const statusId = (await api<{ id: string }>('/api/statuses', { method: 'POST', body: JSON.stringify({ name: 'For Sale' }) })).id;
     const horse = await api<{ id: string }>('/api/horses', {
@@ -51,7 +73,7 @@ describe('payment receipt as PDF', () => {
     await server?.stop();
   });
 
-  it('[P7] [P9] prints every field, the receipt number and the remaining balance', async () => {
+  it("[P7] [P9] [L9] prints the ranch's name and address, every field, the receipt number and the remaining balance", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       const page = await signInThroughUi(context, server, ADMIN);
@@ -62,12 +84,17 @@ describe('payment receipt as PDF', () => {
       await row.getByRole('button', { name: 'Download Receipt' }).click();
       const dialog = page.getByRole('dialog', { name: 'Payment Receipt' });
       await dialog.getByText('Remaining balance').waitFor();
+      // The details the app read from the server after signing in.
+      await dialog.getByText('Willow Creek Ranch').waitFor();
+      const logo = dialog.getByRole('img', { name: 'Willow Creek Ranch logo' });
+      await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
       // What the screen shows: $9,000 financed less $1,000 and $2,500.50.
       expect(await dialog.getByTestId('remaining-balance').textContent()).toBe('$5,499.50');
 
       const text = pdfText(await page.pdf({ format: 'Letter' }));
       const lines = text.split('\n');
-      expect(lines).toContain('Ranch — Payment Receipt');
+      const head = lines.slice(0, lines.indexOf('Payment Receipt'));
+      expect(head).toEqual(['Willow Creek Ranch', '1200 County Road 7', 'Laramie, WY 82070', '(307) 555-0142', 'office@willowcreek.test']);
       expect(lines).toContain(`Receipt no. ${receiptNumber(paymentId)}`);
       expect(text).toMatch(/Received from\s*Jake Turner/);
       expect(text).toMatch(/For\s*Sale of Thunder/);

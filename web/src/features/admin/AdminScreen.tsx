@@ -1,13 +1,17 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { LookupKind } from '../../../../shared/index.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { RanchDetailsCard } from '../ranch/RanchDetailsCard.tsx';
 import { LookupTab } from './LookupTab.tsx';
 import { LOOKUP_TABS } from './lookup-texts.ts';
 
-/** [L1] Administration: the four dropdown lists in tabs, Breeds first. */
+/** [L1] Administration: the ranch's details for an Admin ([L9]), then the four dropdown lists in tabs, Breeds first. */
 export function AdminScreen() {
   const [selected, setSelected] = useState<LookupKind>('breeds');
   const canWrite = useCanWrite();
+  const auth = useAuth();
+  const admin = auth.status === 'signed-in' && auth.user.role === 'Admin';
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -40,6 +44,7 @@ export function AdminScreen() {
         <h1 className="text-3xl font-bold">Administration</h1>
         <p className="text-base-content/70">Manage system configuration and dropdown lists</p>
       </div>
+      {admin && <RanchDetailsCard />}
       <div role="tablist" aria-label="Dropdown lists" className="tabs tabs-box w-fit max-w-full overflow-x-auto">
         {LOOKUP_TABS.map((tab, index) => (
           <button

@@ -5,6 +5,7 @@ import { displayName } from '../../lib/user-display.ts';
 import { Layout } from '../../ui/Layout.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useUploadToasts } from '../photos/use-upload-toasts.ts';
+import { refreshRanchDetails } from '../ranch/ranch-details.ts';
 import { useNoticeToasts } from '../sync-notices/use-notices.ts';
 import { useCurrentUser } from './AuthProvider.tsx';
 import { HeldChangesScreen } from './HeldChangesScreen.tsx';
@@ -36,6 +37,11 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     void askPersistentStorage();
   }, []);
+  // [L9] The ranch's details for receipts: read at the start and whenever the device is back online.
+  const online = useSyncField('online');
+  useEffect(() => {
+    if (online) void refreshRanchDetails();
+  }, [online]);
   // The server's document was rebuilt (docs/sync-rules.md "Document epochs"): this device's
   // copy is gone, its unsent changes kept; a fresh start takes the new document and them.
   useEffect(() => {

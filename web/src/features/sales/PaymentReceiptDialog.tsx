@@ -1,6 +1,8 @@
 import { createPortal } from 'react-dom';
 import { balanceCents, receiptNumber, toCents } from '../../../../shared/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { RanchLetterhead } from '../ranch/RanchLetterhead.tsx';
+import { type KeptRanchDetails, useRanchDetails } from '../ranch/ranch-details.ts';
 import type { PaymentRow } from './sale-rows.ts';
 import { centsText, dateText, methodText, moneyText } from './sale-display.ts';
 
@@ -21,14 +23,15 @@ export function PaymentReceiptDialog({
   onClose: () => void;
 }) {
   const remaining = payment ? remainingAfter(payment, payments ?? []) : null;
+  const ranch = useRanchDetails();
   return (
     <Modal open={payment !== null} title="Payment Receipt" onClose={onClose}>
       {payment && (
         <>
-          <Receipt payment={payment} remaining={remaining} />
+          <Receipt payment={payment} remaining={remaining} ranch={ranch} />
           {createPortal(
             <div className="print-root" data-theme="light" aria-hidden="true">
-              <Receipt payment={payment} remaining={remaining} />
+              <Receipt payment={payment} remaining={remaining} ranch={ranch} />
             </div>,
             document.body,
           )}
@@ -60,12 +63,15 @@ export function remainingAfter(payment: PaymentRow, payments: readonly PaymentRo
   return balanceCents(payment.sale, paid);
 }
 
-function Receipt({ payment, remaining }: { payment: PaymentRow; remaining: number | null }) {
+function Receipt({ payment, remaining, ranch }: { payment: PaymentRow; remaining: number | null; ranch: KeptRanchDetails }) {
   return (
     <article className="space-y-3" aria-label="Receipt">
-      <header>
-        <p className="text-lg font-bold">Ranch — Payment Receipt</p>
-        <p className="text-sm text-base-content/60">Receipt no. {receiptNumber(payment.id)}</p>
+      <header className="space-y-2">
+        <RanchLetterhead ranch={ranch} />
+        <div>
+          <p className="font-semibold">Payment Receipt</p>
+          <p className="text-sm text-base-content/60">Receipt no. {receiptNumber(payment.id)}</p>
+        </div>
       </header>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-base-content/60">Date</dt>

@@ -5,6 +5,7 @@ import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
 import { localToday } from '../../lib/local-today.ts';
+import { CACHED_RANCH_KEY, forgetRanchDetails } from '../ranch/ranch-details.ts';
 import { SalesScreen } from './SalesScreen.tsx';
 
 let data: RanchData;
@@ -328,6 +329,59 @@ describe('Sales & Payments screen', () => {
     expect(document.querySelector('body > .print-root')?.textContent).toContain('$250.50');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Print Receipt' }));
     expect(print).toHaveBeenCalled();
+  });
+
+  it('[L9] [P7] the receipt is headed by the logo, name and address kept on the device, offline too', async () => {
+    const { star, buyerId } = seed();
+    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    data.payments.create({ saleId, amount: '100', date: '2026-02-01', method: 'Cash' });
+    const logoData = 'data:image/png;base64,iVBORw0KGgo=';
+    forgetRanchDetails();
+    localStorage.setItem(
+      CACHED_RANCH_KEY,
+      JSON.stringify({
+        name: 'Willow Creek Ranch',
+        address: '1200 County Road 7\nLaramie, WY 82070',
+        phone: '(307) 555-0142',
+        email: 'office@willow.test',
+        logoUrl: '/api/objects/0192f3a4-5b6c-7d8e-9f00-112233445566',
+        logoData,
+      }),
+    );
+    data.status.set({ online: false });
+    try {
+      renderScreen(<SalesScreen />, { data });
+      fireEvent.click(await screen.findByRole('tab', { name: 'Payments' }));
+      const payment = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+      fireEvent.click(within(payment).getByRole('button', { name: 'Download Receipt' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Payment Receipt' });
+      const head = within(dialog).getByTestId('ranch-letterhead');
+      expect([...head.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+        'Willow Creek Ranch',
+        '1200 County Road 7',
+        'Laramie, WY 82070',
+        '(307) 555-0142',
+        'office@willow.test',
+      ]);
+      expect(within(head).getByRole('img', { name: 'Willow Creek Ranch logo' }).getAttribute('src')).toBe(logoData);
+      expect(document.querySelector('body > .print-root')?.textContent).toMatch(/^Willow Creek Ranch1200 County Road 7Laramie, WY 82070/);
+    } finally {
+      forgetRanchDetails();
+    }
+  });
+
+  it('[P7] with no details kept, the receipt says Ranch', async () => {
+    const { star, buyerId } = seed();
+    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    data.payments.create({ saleId, amount: '100', date: '2026-02-01', method: 'Cash' });
+    forgetRanchDetails();
+    renderScreen(<SalesScreen />, { data });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Payments' }));
+    const payment = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    fireEvent.click(within(payment).getByRole('button', { name: 'Download Receipt' }));
+    const head = within(await screen.findByRole('dialog', { name: 'Payment Receipt' })).getByTestId('ranch-letterhead');
+    expect(head.textContent).toBe('Ranch');
+    expect(head.querySelector('img')).toBeNull();
   });
 
   it('warms the forms (their date fields, fonts and locale) once the screen is idle, before a form opens', async () => {
