@@ -10,6 +10,7 @@ const sale = (patch: Partial<StoredSale>): StoredSale => ({
   downPayment: '0.00',
   termsMonths: 12,
   interestApr: null,
+  previousStatusId: null,
   scheduleStartDate: '2026-01-01',
   createdAt: '2025-12-20T10:00:00.000Z',
   ...patch,

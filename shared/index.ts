@@ -28,3 +28,4 @@ export * from './receivables.ts';
 export * from './dashboard-text.ts';
 export * from './receipt-number.ts';
 export * from './schemas/ranch.ts';
+export * from './sold-status.ts';

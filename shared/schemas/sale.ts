@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_TERMS } from '../constants.ts';
 import { toCents } from '../money.ts';
-import { blankToNull, money, optionalDate, required, requiredRef } from './common.ts';
+import { blankToNull, money, optionalDate, optionalRef, required, requiredRef } from './common.ts';
 
 const terms = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : blankToNull(value)),
@@ -29,6 +29,11 @@ export const saleRecordFields = z
     termsMonths: terms,
     interestApr: apr.default(null),
     scheduleStartDate: optionalDate.default(null),
+    /**
+     * [S18] The horse's status before the sale marked it Sold, given back when the sale is
+     * cancelled; set by whoever records the sale (the repository, REST), never by the form.
+     */
+    previousStatusId: optionalRef.default(null),
   })
   .refine((sale) => toCents(sale.downPayment) <= toCents(sale.salePrice), {
     message: 'Down payment cannot exceed the sale price',

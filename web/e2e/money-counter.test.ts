@@ -181,4 +181,26 @@ describe('money at the counter, on a phone', () => {
     await context.close();
     await other.context.close();
   });
+
+  it('[S17] [S18] a sale marks the horse Sold; cancelling it on a phone gives the horse its status back', async () => {
+    const sale = await saleOf('Cancel Comet', '4000');
+    const horseStatus = async () => {
+      const horse = (await api<{ id: string; statusId: string }[]>('/api/horses')).find((found) => found.id === sale.horseId);
+      return (await api<{ id: string; name: string }[]>('/api/statuses')).find((status) => status.id === horse?.statusId)?.name;
+    };
+    expect(await horseStatus()).toBe('Sold');
+    const { context, page } = await phone();
+    const card = page.getByRole('listitem').filter({ hasText: 'Cancel Comet' });
+    await card.getByRole('button', { name: 'View Details' }).click({ timeout: 30_000 });
+    const details = page.getByRole('dialog', { name: 'Sale Details' });
+    await details.getByRole('button', { name: 'Cancel Sale' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Sale' });
+    await field(dialog, 'Reason').fill('Failed the vet check');
+    await dialog.getByRole('button', { name: 'Cancel Sale' }).click();
+    await page.getByText('Sale cancelled').first().waitFor();
+    await details.getByText('Failed the vet check').waitFor();
+    await expect.poll(horseStatus, { timeout: 30_000 }).toBe('For Sale');
+    expect((await api<ApiSale[]>('/api/sales')).find((found) => found.id === sale.id)?.status).toBe('Cancelled');
+    await context.close();
+  });
 });

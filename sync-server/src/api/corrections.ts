@@ -13,6 +13,7 @@ import {
   newId,
   refundInput,
   refundMessage,
+  restoreHorseStatus,
   saleStanding,
   toCents,
   voidInput,
@@ -75,6 +76,7 @@ export function correctionRoutes(sql: Sql, registry: DocumentRegistry) {
       (doc) => {
         requireEntity(doc, 'sales', id);
         writeEntity(doc, 'corrections', String(correction.id), correction);
+        restoreHorseStatus(doc, id);
       },
       refuseTwice,
     );

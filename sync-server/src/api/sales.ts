@@ -7,6 +7,7 @@ import { selectList } from '../sync/tables.ts';
 import { z } from 'zod';
 import {
   isoDate,
+  markHorseSold,
   newId,
   overpaymentMessage,
   paymentInput,
@@ -21,7 +22,6 @@ import { validate } from '../http/validate.ts';
 import { writeThroughDoc } from './doc-writes.ts';
 import { saleMoney, storedSales, withStanding } from './sale-standing.ts';
 import { checkReferences } from './entity-writes.ts';
-import { entityWriteRoutes } from './entity-routes.ts';
 
 export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
   const app = new Hono<AuthedEnv>();
@@ -32,7 +32,31 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
     const [sales, money] = await Promise.all([storedSales(sql), saleMoney(sql)]);
     return c.json(sales.map((sale) => withStanding(sale, money.get(sale.id), today)));
   });
-  app.route('/', entityWriteRoutes(registry, { collection: 'sales', schema: saleInput, stamped: true }));
+  // [S18] Recording a sale marks its horse Sold (the status made on first need) and keeps the
+  // status it had; a horse is sold once while its sale stands (409 otherwise).
+  app.post('/sales', requireWriter, validate('json', saleInput), async (c) => {
+    const input = c.req.valid('json');
+    const id = newId();
+    let sale: EntityFields = {};
+    const refuseIfSold = async () => {
+      const [sold] = await sql`
+        select 1 from sales s where s.horse_id = ${input.horseId}
+          and not exists (select 1 from corrections c where c.kind = 'cancel' and c.sale_id = s.id) limit 1`;
+      if (sold) throw apiError(409, 'This horse is already sold');
+    };
+    await writeThroughDoc(
+      registry,
+      c.get('user').id,
+      (doc) => {
+        checkReferences(doc, 'sales', input);
+        const previousStatusId = markHorseSold(doc, input.horseId);
+        sale = { id, ...input, previousStatusId, createdAt: new Date().toISOString() };
+        writeEntity(doc, 'sales', id, sale);
+      },
+      refuseIfSold,
+    );
+    return c.json(sale, 201);
+  });
 
   app.get('/payments', async (c) => {
     const rows = await sql`

@@ -430,4 +430,12 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       create index account_links_user on account_links (user_id);
     `,
   },
+  {
+    version: 18,
+    name: 'status before a sale',
+    sql: /* sql */ `
+      -- [S18] The horse's status before the sale marked it Sold, given back on cancellation.
+      alter table sales add column previous_status_id uuid;
+    `,
+  },
 ];

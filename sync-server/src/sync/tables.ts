@@ -50,6 +50,7 @@ export const TABLES: Record<Collection, TableSpec> = {
       col('termsMonths', 'terms_months', 'int'),
       col('interestApr', 'interest_apr', 'number'),
       col('scheduleStartDate', 'schedule_start_date', 'date'),
+      col('previousStatusId', 'previous_status_id', 'uuid'),
       col('createdAt', 'created_at', 'timestamp'),
     ],
   },

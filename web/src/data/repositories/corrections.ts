@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { cancelInput, getEntity, newId, refundInput, voidInput, type EntityFields } from '../../../../shared/index.ts';
+import { cancelInput, getEntity, newId, refundInput, restoreHorseStatus, voidInput, type EntityFields } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { writeStamped } from './device-time.ts';
 import { requireEntity } from './references.ts';
@@ -13,9 +13,12 @@ export type CorrectionRepository = ReturnType<typeof createCorrectionRepository>
  * is ever edited or deleted, so the history and every receipt stay true.
  */
 export function createCorrectionRepository(doc: Y.Doc) {
-  const record = (fields: EntityFields): string => {
+  const record = (fields: EntityFields, alongside?: () => void): string => {
     const id = newId();
-    doc.transact(() => writeStamped(doc, 'corrections', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
+    doc.transact(() => {
+      writeStamped(doc, 'corrections', id, { ...fields, createdAt: new Date().toISOString() });
+      alongside?.();
+    }, LOCAL_ORIGIN);
     return id;
   };
   return {
@@ -30,7 +33,10 @@ export function createCorrectionRepository(doc: Y.Doc) {
     cancelSale(saleId: string, input: unknown): string {
       const { reason } = validate(cancelInput, input);
       requireEntity(doc, 'sales', saleId, 'Sale not found');
-      return record({ kind: 'cancel', saleId, paymentId: null, amount: null, date: null, method: null, reason });
+      // [S18] In the same change, the horse gets back the status it had before the sale.
+      return record({ kind: 'cancel', saleId, paymentId: null, amount: null, date: null, method: null, reason }, () =>
+        restoreHorseStatus(doc, saleId, writeStamped),
+      );
     },
     /** [P11] Records money paid back to the buyer. */
     refund(saleId: string, input: unknown): string {

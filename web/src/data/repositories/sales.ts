@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { newId, saleInput, type SaleInput } from '../../../../shared/index.ts';
+import { markHorseSold, newId, saleInput, type SaleInput } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
@@ -19,7 +19,11 @@ export function createSaleRepository(doc: Y.Doc) {
       requireEntity(doc, 'horses', fields.horseId, 'Horse not found');
       requireEntity(doc, 'buyers', fields.buyerId, 'Buyer not found');
       const id = newId();
-      doc.transact(() => writeStamped(doc, 'sales', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
+      doc.transact(() => {
+        // [S18] The horse is Sold in the same change; the sale keeps the status it had.
+        const previousStatusId = markHorseSold(doc, fields.horseId, writeStamped);
+        writeStamped(doc, 'sales', id, { ...fields, previousStatusId, createdAt: new Date().toISOString() });
+      }, LOCAL_ORIGIN);
       return id;
     },
   };

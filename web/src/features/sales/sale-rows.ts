@@ -110,7 +110,7 @@ export function usePaymentRows(): PaymentRow[] | undefined {
 }
 
 export type SaleChoices = {
-  /** [S4]: horses with a status, and (our rule) not already sold. */
+  /** [S4]: horses with a status, and ([S18]) not named by a sale that stands. */
   horses: Horse[];
   /** The horses and buyers as the form's pickers list them, made with the read, not as the form opens. */
   horsePicks: Choice[];
@@ -121,12 +121,14 @@ export type SaleChoices = {
 export function useSaleChoices(): SaleChoices | undefined {
   const { db } = useRanchData();
   return useLiveQuery(async () => {
-    const [horses, buyers, soldIds] = await Promise.all([
+    const [horses, buyers, sales, cancellations] = await Promise.all([
       readByNameInPages(db),
       db.buyers.orderBy('lastName').toArray(),
-      db.sales.orderBy('horseId').uniqueKeys(),
+      db.sales.toArray(),
+      db.corrections.toArray().then((rows) => new Set(rows.filter((row) => row.kind === 'cancel').map((row) => row.saleId))),
     ]);
-    const sold = new Set(soldIds.map(String));
+    // [S18] A horse whose sale stands is sold; a cancelled sale's horse is offered again.
+    const sold = new Set(sales.filter((sale) => !cancellations.has(sale.id)).map((sale) => sale.horseId));
     const offered = horses.filter((horse) => horse.statusId !== null && !sold.has(horse.id));
     return {
       horses: offered,
