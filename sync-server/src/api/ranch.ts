@@ -27,9 +27,13 @@ export async function readRanchDetails(sql: Sql): Promise<RanchDetails> {
   return details;
 }
 
+/** Advisory lock of a save: two Admins saving at once leave one whole set, never a mix of both. */
+const RANCH_DETAILS_LOCK = 7261005;
+
 /** Every detail in one transaction: a given one is written, one left empty is removed. */
 async function writeRanchDetails(sql: Sql, fields: RanchDetailsFields): Promise<void> {
   await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${RANCH_DETAILS_LOCK})`;
     for (const detail of DETAILS) {
       const value = fields[detail];
       if (value === null) await tx`delete from ranch_settings where name = ${SETTING_OF[detail]}`;
