@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../sync-server/test/support/databases.ts';
 import { spawnServer, type ServerProcess } from '../../sync-server/test/support/server-process.ts';
@@ -12,6 +12,20 @@ const OWNER = {
   password: 'owner password 1',
 };
 const STAFF = { firstName: 'Sam', lastName: 'Ortiz', email: 'sam@willow.test', password: 'staff password 1' };
+
+/** Collects the Content-Security-Policy violations of every page of `context` (none expected). */
+async function watchViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('reportViolation', (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${location.pathname}: ${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    ),
+  );
+  return violations;
+}
 
 /**
  * Issue 69's first day, in Chromium, as an owner who never used a terminal: a fresh data
@@ -45,6 +59,7 @@ describe('day one: from a fresh data folder to a team', () => {
 
     const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     desk.setDefaultTimeout(20_000);
+    const deskViolations = await watchViolations(desk);
     const page = await desk.newPage();
     await page.goto(setupUrl!);
     await page.getByLabel('Ranch name').fill(OWNER.ranch);
@@ -53,6 +68,10 @@ describe('day one: from a fresh data folder to a team', () => {
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel('Password (at least 8 characters)').fill(OWNER.password);
     await page.getByLabel('Password again').fill(OWNER.password);
+    // The page's inline style is the sign-in page's, allowed by its hash: the button is styled.
+    expect(
+      await page.getByRole('button', { name: 'Create Ranch' }).evaluate((button) => getComputedStyle(button).backgroundColor),
+    ).not.toBe('rgba(0, 0, 0, 0)');
     await page.getByRole('button', { name: 'Create Ranch' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
@@ -87,6 +106,7 @@ describe('day one: from a fresh data folder to a team', () => {
     // In another browser (the person's phone), the link sets their password and signs them in.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     phone.setDefaultTimeout(20_000);
+    const phoneViolations = await watchViolations(phone);
     const staffPage = await phone.newPage();
     await staffPage.goto(link);
     await staffPage.getByText(`Welcome, ${STAFF.firstName}.`).waitFor();
@@ -118,6 +138,7 @@ describe('day one: from a fresh data folder to a team', () => {
     expect(older?.status()).toBe(410);
     await again.getByText('This link has expired. Ask an Admin for a new one.').waitFor();
 
+    expect([...deskViolations, ...phoneViolations]).toEqual([]);
     for (const context of [desk, phone, stranger]) await context.close();
   }, 180_000);
 });
