@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { collectionMap, LOOKUP_KINDS, newId, writeEntity, type LookupKind } from '../../../shared/index.ts';
+import { collectionMap, LOOKUP_KINDS, newId, SOLD_STATUS_NAME, writeEntity, type LookupKind } from '../../../shared/index.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
 import { writeThroughDoc } from './doc-writes.ts';
 
@@ -11,7 +11,8 @@ export const DEFAULT_LOOKUPS: Record<LookupKind, readonly string[]> = {
   breeds: ['Quarter Horse', 'Thoroughbred', 'Arabian', 'Paint', 'Appaloosa', 'Morgan', 'Tennessee Walking Horse', 'Warmblood'],
   colors: ['Bay', 'Black', 'Chestnut', 'Sorrel', 'Gray', 'Palomino', 'Buckskin', 'Dun', 'Roan', 'Pinto'],
   genders: ['Mare', 'Stallion', 'Gelding', 'Filly', 'Colt'],
-  statuses: ['Available', 'In Training', 'Reserved', 'Sold', 'Retired'],
+  // The same 'Sold' a sale marks its horse with ([S18]), so a sale finds it and makes no other.
+  statuses: ['Available', 'In Training', 'Reserved', SOLD_STATUS_NAME, 'Retired'],
 };
 
 /**

@@ -64,8 +64,3 @@ export async function createOwner(sql: Sql, owner: Owner): Promise<OwnerResult> 
     return { kind: 'created', userId } as const;
   });
 }
-
-export async function ranchName(sql: Sql): Promise<string | null> {
-  const [row] = await sql<{ value: string }[]>`select value from ranch_settings where name = 'name'`;
-  return row?.value ?? null;
-}
