@@ -7,13 +7,12 @@ import {
   isEntityId,
   RECORD_SCHEMAS,
   REFERENCES,
-  fromCents,
   saleMoneyBySale,
-  saleStanding,
   type Collection,
   type MoneyCorrection,
   type StoredSale,
 } from '../../../shared/index.ts';
+import { withStanding } from '../../src/api/sale-standing.ts';
 import type { ApiClient } from './client.ts';
 
 type Row = Record<string, unknown>;
@@ -79,20 +78,14 @@ export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>): Verdicts {
       else invalid.push(`${collection}/${id}`);
     }
   }
-  // A sale's standing derives from the valid payments and corrections of the document ([S7], [S9], [P8]–[P11], [S17], [Y5]).
+  // A sale's standing derives from the valid payments and corrections of the document ([S7], [S9], [P8]–[P11], [S17], [Y5]);
+  // what is past due, on the server's UTC date as REST reads it by default ([S10], [S16]).
+  const today = new Date().toISOString().slice(0, 10);
   const corrections = valid.corrections as unknown as MoneyCorrection[];
   const money = saleMoneyBySale(valid.payments as unknown as { id: string; saleId: string; amount: string }[], corrections);
-  valid.sales = valid.sales.map((sale) => {
-    const standing = saleStanding(sale as unknown as StoredSale, money.get(sale.id as string) ?? 0);
-    return {
-      ...sale,
-      status: standing.status,
-      paid: fromCents(standing.paidCents),
-      refunded: fromCents(standing.refundedCents),
-      balance: fromCents(standing.balanceCents),
-      credit: fromCents(standing.creditCents),
-    };
-  });
+  valid.sales = valid.sales.map(
+    (sale) => withStanding(sale as unknown as StoredSale, money.get(sale.id as string), today) as unknown as typeof sale,
+  );
   const voided = new Set(corrections.filter((correction) => correction.kind === 'void').map((correction) => correction.paymentId));
   valid.payments = valid.payments.map((payment) => ({ ...payment, voided: voided.has(payment.id as string) }));
   for (const collection of COLLECTIONS) valid[collection].sort(byId);
