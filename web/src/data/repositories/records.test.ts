@@ -90,7 +90,7 @@ describe('buyer, sale and payment repositories', () => {
 
   it('[S3] a sale needs an existing horse and buyer', () => {
     const id = '0190a000-0000-7000-8000-0000000000aa';
-    expect(() => data.sales.create({ horseId: id, buyerId: id, salePrice: '1', downPayment: '0', termsMonths: 0 })).toThrow(NotFoundError);
+    expect(() => data.sales.create({ horseId: id, buyerId: id, salePrice: '1', downPayment: '1', termsMonths: 0 })).toThrow(NotFoundError);
     expect(collectionMap(data.doc, 'sales').size).toBe(0);
   });
 });
