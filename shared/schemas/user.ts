@@ -64,8 +64,14 @@ export const inviteUserInput = z.object({
 /** [U18] An Admin makes a password-reset link for another account. */
 export const resetLinkInput = z.object({ currentPassword: confirmingPassword });
 
-/** [U17] [U18] What an invitation or reset link answers: the address to open, and until when. */
-export type AccountLink = { url: string; expiresAt: string; user: User };
+/** [U17] [U18] Whether the link was e-mailed to the person (the server has SMTP settings). */
+export type MailOutcome = { sent: true; to: string } | { sent: false; to: string; error: string };
+
+/**
+ * [U17] [U18] What an invitation or reset link answers: the address to open, until when, and
+ * (only when the server has SMTP settings) whether it was e-mailed.
+ */
+export type AccountLink = { url: string; expiresAt: string; user: User; mail?: MailOutcome };
 
 /** A new password typed twice (the first-run page, an account link). */
 const confirmedPassword = {

@@ -28,6 +28,7 @@ import { serveWeb } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AppEnv, AuthedEnv } from './http/types.ts';
 import type { AccessEvent } from './sync/peers.ts';
+import type { LinkMailer } from './mail/link-mail.ts';
 import type { DocumentRegistry } from './sync/registry.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { syncRoutes } from './sync/routes.ts';
@@ -57,6 +58,8 @@ export type AppDeps = {
   uploadLimits?: UploadLimits;
   /** [A14] The first-run setup address's token, while the ranch has no Admin. */
   setup?: SetupToken;
+  /** [U17] [U18] E-mails account links (the server has SMTP settings). */
+  mailer?: LinkMailer;
 };
 
 /** The whole HTTP surface: `/api` (auth, REST, sync socket) and the built PWA. */
@@ -103,7 +106,7 @@ export function createApp(deps: AppDeps) {
  * after the public routes: a public route answers before the guard is reached, and a
  * route added here can only ever be protected.
  */
-function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, uploadLimits, ...deps }: AppDeps) {
+function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, uploadLimits, mailer, ...deps }: AppDeps) {
   const trustProxy = proxyTrust(deps.trustProxy ?? false);
   const api = new Hono<AuthedEnv>();
   api.use('*', requireUser);
@@ -118,7 +121,7 @@ function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, upload
   api.route('/', historyRoutes(sql));
   api.route('/', conflictRoutes(sql));
   const announce = (event: AccessEvent) => registry.announceAccess(event);
-  api.route('/', userRoutes(sql, announce, trustProxy));
+  api.route('/', userRoutes(sql, announce, trustProxy, mailer));
   api.route('/', accountRoutes(sql, announce, trustProxy));
   api.route(
     '/',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { LOOPBACK_PROXIES, parseProxyEntry } from './http/proxy-trust.ts';
+import { mailSettings, type MailSettings } from './mail/settings.ts';
 import { DEFAULT_PHOTO_QUOTA_BYTES } from './storage/photo-quota.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 
@@ -99,6 +100,8 @@ export type Config = {
   trustedProxies: string[];
   syncLimits: SyncLimits;
   photoQuotaBytes: number;
+  /** [U17] [U18] SMTP for e-mailing account links (RANCH_SMTP_URL[_FILE], RANCH_MAIL_FROM); absent: not e-mailed. */
+  mail: MailSettings | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.RANCH_ADMIN_RESET === '1' && !password) {
     lines.push('  RANCH_ADMIN_RESET: needs RANCH_ADMIN_EMAIL and RANCH_ADMIN_PASSWORD (or RANCH_ADMIN_PASSWORD_FILE)');
   }
+  const mail = mailSettings(env, lines);
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const value = parsed.data;
   return {
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.RANCH_TRUST_PROXY,
     trustedProxies: [...value.RANCH_TRUSTED_PROXIES, ...(value.RANCH_TRUST_PROXY ? LOOPBACK_PROXIES : [])],
     photoQuotaBytes: value.RANCH_PHOTO_QUOTA_MIB * MiB,
+    mail,
     syncLimits: {
       maxMessageBytes: value.RANCH_SYNC_MAX_MESSAGE_MIB * MiB,
       sendBufferBytes: value.RANCH_SYNC_SEND_BUFFER_MIB * MiB,

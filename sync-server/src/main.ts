@@ -19,10 +19,12 @@ async function main(): Promise<void> {
     trustProxy: config.trustedProxies,
     syncLimits: config.syncLimits,
     photoQuotaBytes: config.photoQuotaBytes,
+    mail: config.mail,
   });
   const where = config.databaseUrl ? 'Postgres from DATABASE_URL' : `embedded Postgres in ${config.dataDir}`;
   console.log(`Ranch is listening on ${server.url} (${where})`);
   warnAboutProxies(config);
+  if (config.mail) console.log(`Invitation and password links are e-mailed from ${config.mail.from}`);
   if (server.admin) logAdminBootstrap(server.admin);
   if (server.setupPath) {
     // [A14] The ranch has no Admin: the one-time address that sets it up in a browser.

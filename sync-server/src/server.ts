@@ -12,6 +12,7 @@ import { ensureAdmin, type AdminBootstrap, type AdminSettings } from './auth/use
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { RequestGate } from './http/request-gate.ts';
 import { startPhotoSweeper } from './storage/photo-sweep.ts';
+import type { MailSettings } from './mail/settings.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './sync/limits.ts';
 import { DocumentRegistry } from './sync/registry.ts';
 
@@ -35,6 +36,8 @@ export type ServerOptions = {
   photoQuotaBytes?: number;
   /** Photo uploads in flight at once, per user and in all (default 2 and 4). */
   uploadLimits?: UploadLimits;
+  /** [U17] [U18] SMTP for e-mailing account links (RANCH_SMTP_URL, RANCH_MAIL_FROM); absent: not e-mailed. */
+  mail?: MailSettings | undefined;
 };
 
 export type RunningServer = {
@@ -91,6 +94,8 @@ const SYNC_COMPRESSION = {
 
 /** Opens the database (migrating it), ensures the admin account and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  // The mail library is loaded only by a server that has SMTP settings.
+  const mailer = options.mail ? (await import('./mail/link-mail.ts')).linkMailer(options.mail) : undefined;
   const db = await openDatabase(options.database);
   const admin = options.admin ? await ensureAdmin(db.sql, options.admin) : undefined;
   const syncLimits = { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits };
@@ -116,6 +121,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(backupToken && dataDir ? { backupToken, dataDir } : {}),
     ...(options.photoQuotaBytes ? { photoQuotaBytes: options.photoQuotaBytes } : {}),
     ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
+    ...(mailer ? { mailer } : {}),
     setup,
   });
   // [I8] Photos no record names are removed after a grace (one instance at a time).

@@ -124,3 +124,53 @@ describe('RANCH_PHOTO_QUOTA_MIB', () => {
     expect(() => loadConfig({ RANCH_PHOTO_QUOTA_MIB: 'plenty' })).toThrow(/RANCH_PHOTO_QUOTA_MIB: must be a whole number, 1 or more/);
   });
 });
+
+describe('[U17] [U18] the mail settings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ranch-mail-env-'));
+  const FROM = { RANCH_MAIL_FROM: 'Sunny Acres <office@sunny-acres.test>' };
+
+  it('are off unless set: links are not e-mailed', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+  });
+
+  it('read RANCH_SMTP_URL and RANCH_MAIL_FROM, or the URL from RANCH_SMTP_URL_FILE without its line break', () => {
+    expect(loadConfig({ RANCH_SMTP_URL: 'smtp://mail.example.com:587', ...FROM }).mail).toEqual({
+      url: 'smtp://mail.example.com:587',
+      from: 'Sunny Acres <office@sunny-acres.test>',
+    });
+    expect(loadConfig({ RANCH_SMTP_URL: 'smtps://u:p@mail.example.com:465', RANCH_MAIL_FROM: 'office@sunny-acres.test' }).mail).toEqual({
+      url: 'smtps://u:p@mail.example.com:465',
+      from: 'office@sunny-acres.test',
+    });
+    const path = join(dir, 'smtp-url');
+    writeFileSync(path, 'smtps://ranch:s3cret@mail.example.com:465\n', { mode: 0o600 });
+    expect(loadConfig({ RANCH_SMTP_URL_FILE: path, ...FROM }).mail?.url).toBe('smtps://ranch:s3cret@mail.example.com:465');
+  });
+
+  it('stop with a clear message, never repeating the URL (it may hold a password)', () => {
+    const fails = (env: NodeJS.ProcessEnv, message: RegExp) => {
+      let thrown: unknown;
+      try {
+        loadConfig(env);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigError);
+      expect((thrown as Error).message).toMatch(message);
+      expect((thrown as Error).message).not.toContain('s3cret');
+    };
+    fails(
+      { RANCH_SMTP_URL: 'smtp://mail.example.com' },
+      /RANCH_SMTP_URL \(or RANCH_SMTP_URL_FILE\) and RANCH_MAIL_FROM must be set together/,
+    );
+    fails(FROM, /must be set together/);
+    fails({ RANCH_SMTP_URL: 'https://u:s3cret@mail.example.com', ...FROM }, /RANCH_SMTP_URL: must be smtp:\/\/host:587 or smtps:/);
+    fails({ RANCH_SMTP_URL: 'mail.example.com:s3cret', ...FROM }, /RANCH_SMTP_URL: must be smtp:\/\/host:587/);
+    fails({ RANCH_SMTP_URL: 'smtp://mail.example.com', RANCH_MAIL_FROM: 'the office' }, /RANCH_MAIL_FROM: must be an e-mail address/);
+    fails(
+      { RANCH_SMTP_URL: 'smtp://a.test', RANCH_SMTP_URL_FILE: join(dir, 'smtp-url'), ...FROM },
+      /RANCH_SMTP_URL_FILE: set it or RANCH_SMTP_URL, not both/,
+    );
+    fails({ RANCH_SMTP_URL_FILE: join(dir, 'none'), ...FROM }, /RANCH_SMTP_URL_FILE: cannot read .*none \(ENOENT\)/);
+  });
+});

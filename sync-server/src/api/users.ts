@@ -8,6 +8,7 @@ import type { ProxyTrust } from '../http/proxy-trust.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';
 import type { AccessEvent } from '../sync/peers.ts';
+import type { LinkMailer } from '../mail/link-mail.ts';
 import {
   createUserInput,
   inviteUserInput,
@@ -34,7 +35,7 @@ const OWN_ACTIVE = 'You cannot deactivate or reactivate your own account.';
  * Creating an Admin, changing a role or whether an account is active, and resetting another's
  * password need a recent sign-in or the Admin's password ([U16]).
  */
-export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust) {
+export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust, mailer?: LinkMailer) {
   const app = new Hono<AuthedEnv>();
   const { requireRecentSignIn } = passwordGate(sql, announce, trustProxy);
 
@@ -61,7 +62,7 @@ export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust)
     }
     const user = await createInvitedUser(sql, input).catch(emailTaken);
     const link = await issueLink(sql, user.id, 'invitation', c.get('user').id);
-    return c.json(accountLink(c, link, toApiUser(user)), 201);
+    return c.json(await mailed(sql, mailer, c, 'invitation', accountLink(c, link, toApiUser(user))), 201);
   });
 
   // [U18] A single-use link for another account to set a new password (an invitation again
@@ -76,8 +77,9 @@ export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust)
     const account = isUuid(userId) ? await findAccount(sql, userId) : undefined;
     if (!account) throw apiError(404, NO_SUCH_USER);
     if (!account.user.isActive) throw apiError(409, 'This account is deactivated: reactivate it first.');
-    const link = await issueLink(sql, userId, account.hasPassword ? 'reset' : 'invitation', c.get('user').id);
-    return c.json(accountLink(c, link, toApiUser(account.user)), 201);
+    const kind = account.hasPassword ? 'reset' : 'invitation';
+    const link = await issueLink(sql, userId, kind, c.get('user').id);
+    return c.json(await mailed(sql, mailer, c, kind, accountLink(c, link, toApiUser(account.user))), 201);
   });
 
   app.put('/users/:userId/role', requireRole('Admin'), validate('json', roleChangeInput), async (c) => {
@@ -148,4 +150,22 @@ export function userRoutes(sql: Sql, announce: Announce, trustProxy: ProxyTrust)
 function accountLink(c: Context<AuthedEnv>, link: { token: string; expiresAt: Date }, user: AccountLink['user']): AccountLink {
   const origin = c.req.header('origin') ?? new URL(c.req.url).origin;
   return { url: `${origin}/api/account-link/${link.token}`, expiresAt: link.expiresAt.toISOString(), user };
+}
+
+/**
+ * [U17] [U18] With SMTP settings, the link is also e-mailed to the person; the answer says
+ * whether that worked. The link exists either way: a failed e-mail is reported, not an error.
+ */
+async function mailed(
+  sql: Sql,
+  mailer: LinkMailer | undefined,
+  c: Context<AuthedEnv>,
+  kind: 'invitation' | 'reset',
+  link: AccountLink,
+): Promise<AccountLink> {
+  if (!mailer) return link;
+  const [ranch] = await sql<{ value: string }[]>`select value from ranch_settings where name = 'name'`;
+  const admin = c.get('user');
+  const sender = [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;
+  return { ...link, mail: await mailer({ kind, ranchName: ranch?.value ?? null, sender, link }) };
 }

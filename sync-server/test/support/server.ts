@@ -1,4 +1,5 @@
 import type { AdminSettings } from '../../src/auth/users.ts';
+import type { MailSettings } from '../../src/mail/settings.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { UploadLimits } from '../../src/storage/upload-admission.ts';
 import type { SyncLimits } from '../../src/sync/limits.ts';
@@ -25,6 +26,8 @@ export type TestServerOptions = {
   uploadLimits?: UploadLimits;
   /** No admin settings at all: a ranch set up by its first-run page ([A14]). */
   noAdmin?: boolean;
+  /** [U17] [U18] SMTP settings: account links are e-mailed. */
+  mail?: MailSettings;
 };
 
 /** Starts a server on an existing test database (after a stop, or a maintenance command run on it). */
