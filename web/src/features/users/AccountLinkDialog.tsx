@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccountLink } from '../../../../shared/index.ts';
+import type { AccountLink, MailOutcome } from '../../../../shared/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { listName } from './filter-users.ts';
 import { QrCode } from './QrCode.tsx';
@@ -35,6 +35,7 @@ function LinkBody({ kind, link, onClose }: { kind: 'invitation' | 'reset'; link:
           : `Give this link to ${who} (${link.user.email}): it lets them choose their password and sign in.`}{' '}
         It works once, until {EXPIRES.format(new Date(link.expiresAt))}. It is shown only now.
       </p>
+      {link.mail && <MailNotice mail={link.mail} />}
       <label className="fieldset">
         <span className="fieldset-legend pb-1">Link</span>
         <input className="input w-full font-mono text-xs" readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} />
@@ -61,5 +62,18 @@ function LinkBody({ kind, link, onClose }: { kind: 'invitation' | 'reset'; link:
         </button>
       </div>
     </div>
+  );
+}
+
+/** [U17] [U18] With SMTP settings on the server: whether the link went by e-mail, and if not, why. */
+function MailNotice({ mail }: { mail: MailOutcome }) {
+  return mail.sent ? (
+    <p role="status" className="alert alert-success alert-soft">
+      E-mailed to {mail.to}.
+    </p>
+  ) : (
+    <p role="alert" className="alert alert-warning alert-soft">
+      The e-mail to {mail.to} was not sent: {mail.error} The link and the QR code below still work: give them yourself.
+    </p>
   );
 }
