@@ -4,8 +4,10 @@ import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
 import { selectList } from '../sync/tables.ts';
+import * as Y from 'yjs';
 import { z } from 'zod';
 import {
+  collectionMap,
   isoDate,
   markHorseSold,
   newId,
@@ -23,6 +25,18 @@ import { writeThroughDoc } from './doc-writes.ts';
 import { saleMoney, storedSales, withStanding } from './sale-standing.ts';
 import { checkReferences } from './entity-writes.ts';
 
+/** A sale of the horse that no cancellation names ([S18]), read from the document the change is made in. */
+function standingSaleOf(doc: Y.Doc, horseId: string): string | undefined {
+  const cancelled = new Set<unknown>();
+  for (const correction of collectionMap(doc, 'corrections').values()) {
+    if (correction instanceof Y.Map && correction.get('kind') === 'cancel') cancelled.add(correction.get('saleId'));
+  }
+  for (const [saleId, sale] of collectionMap(doc, 'sales').entries()) {
+    if (sale instanceof Y.Map && sale.get('horseId') === horseId && !cancelled.has(saleId)) return saleId;
+  }
+  return undefined;
+}
+
 export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
   const app = new Hono<AuthedEnv>();
 
@@ -38,23 +52,13 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
     const input = c.req.valid('json');
     const id = newId();
     let sale: EntityFields = {};
-    const refuseIfSold = async () => {
-      const [sold] = await sql`
-        select 1 from sales s where s.horse_id = ${input.horseId}
-          and not exists (select 1 from corrections c where c.kind = 'cancel' and c.sale_id = s.id) limit 1`;
-      if (sold) throw apiError(409, 'This horse is already sold');
-    };
-    await writeThroughDoc(
-      registry,
-      c.get('user').id,
-      (doc) => {
-        checkReferences(doc, 'sales', input);
-        const previousStatusId = markHorseSold(doc, input.horseId);
-        sale = { id, ...input, previousStatusId, createdAt: new Date().toISOString() };
-        writeEntity(doc, 'sales', id, sale);
-      },
-      refuseIfSold,
-    );
+    await writeThroughDoc(registry, c.get('user').id, (doc) => {
+      checkReferences(doc, 'sales', input);
+      if (standingSaleOf(doc, input.horseId)) throw apiError(409, 'This horse is already sold');
+      const previousStatusId = markHorseSold(doc, input.horseId);
+      sale = { id, ...input, previousStatusId, createdAt: new Date().toISOString() };
+      writeEntity(doc, 'sales', id, sale);
+    });
     return c.json(sale, 201);
   });
 
