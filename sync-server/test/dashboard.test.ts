@@ -106,9 +106,11 @@ describe.each(databaseKinds())('dashboard metrics (%s)', (kind) => {
         inventoryValue: '1002500.25',
         activeSales: sales.filter((sale) => saleStatus(sale, paid(sale.id)) === 'Open').length,
         pastDue: fromCents(expectedPastDue),
-        // As the device computes it: every status by name, then the horses with none.
+        // As the device computes it: every status by name, then the horses with none; the six
+        // horses sold are Sold ([S18]).
         statusDistribution: [
-          { name: 'For Sale', count: 6 },
+          { name: 'For Sale', count: 0 },
+          { name: 'Sold', count: 6 },
           { name: 'Training', count: 1 },
           { name: 'No Status', count: 1 },
         ],
