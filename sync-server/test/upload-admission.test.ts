@@ -129,8 +129,10 @@ describe.each(databaseKinds())('photo upload admission (%s)', (kind) => {
       // itself short of CPU (the tests of other programs, a pause of its own), never for long.
       expect(p95).toBeLessThan(1000);
       expect(slowest).toBeLessThan(5000);
-      // Each upload holds a chunk of its body at a time, never a whole photo (the ten are 100 MiB).
-      expect(peak - baseline).toBeLessThan(64 * MiB);
+      // Each upload holds a chunk of its body at a time, never a whole photo (the ten are 100 MiB;
+      // read whole, they took twice that). The embedded database's own heap grows with what it
+      // stores, so the bound leaves it room.
+      expect(peak - baseline).toBeLessThan(96 * MiB);
     } finally {
       await process.kill('SIGTERM');
       await database.drop();
