@@ -7,7 +7,17 @@ import type { DocumentRegistry } from '../src/sync/registry.ts';
  * The /api routes that need no session. Every other route is behind `requireUser` on the
  * signed-in router (app.ts): adding one here is a decision, not an accident of mount order.
  */
-const PUBLIC = ['GET /api/health', 'GET /api/login', 'POST /api/login', 'GET /api/logout', 'POST /api/logout', 'GET /api/sync/:doc'];
+const PUBLIC = [
+  'GET /api/health',
+  'GET /api/login',
+  'POST /api/login',
+  'GET /api/logout',
+  'POST /api/logout',
+  'GET /api/sync/:doc',
+  // [U17] [U18] An invitation or password link: the token it carries is the credential.
+  'GET /api/account-link/:token',
+  'POST /api/account-link',
+];
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
@@ -35,7 +45,7 @@ function apiRoutes(app: ReturnType<typeof createApp>): string[] {
   return [...new Set(routes.map((route) => `${route.method} ${route.path}`))].sort();
 }
 
-describe('[A1] every /api route but health, sign-in, sign-out and the sync socket needs a session', () => {
+describe('[A1] every /api route but health, sign-in, sign-out, account links and the sync socket needs a session', () => {
   const app = appWithoutBackends();
   const routes = apiRoutes(app);
 
