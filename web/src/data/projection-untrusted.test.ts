@@ -144,7 +144,7 @@ async function expectValidRows(db: RanchDb, horseName = 'Thunder'): Promise<void
   expect(await db.owners.toArray()).toEqual([row(OWNER, owner)]);
   expect(await db.horses.toArray()).toEqual([row(HORSE, horse(horseName))]);
   expect(await db.buyers.toArray()).toEqual([row(BUYER, buyer)]);
-  expect(await db.sales.toArray()).toEqual([row(SALE, sale)]);
+  expect(await db.sales.toArray()).toEqual([row(SALE, { ...sale, previousStatusId: null })]);
   expect(await db.salePayments.toArray()).toEqual([
     { saleId: SALE, payments: [row(PAYMENTS[0]!, payment('100.00')), row(PAYMENTS[1]!, payment('200.00'))] },
   ]);
