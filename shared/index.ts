@@ -28,4 +28,5 @@ export * from './receivables.ts';
 export * from './dashboard-text.ts';
 export * from './receipt-number.ts';
 export * from './schemas/ranch.ts';
+export * from './ranch-details.ts';
 export * from './sold-status.ts';

@@ -37,8 +37,3 @@ export const ranchDetailsInput = z.object({
 
 export type RanchDetailsInput = z.input<typeof ranchDetailsInput>;
 export type RanchDetailsFields = z.output<typeof ranchDetailsInput>;
-
-/** `GET /api/ranch`: every field null until given (the name: until the first run or an Admin gives it). */
-export type RanchDetails = { name: string | null } & Omit<RanchDetailsFields, 'name'>;
-
-export const NO_RANCH_DETAILS: RanchDetails = { name: null, address: null, phone: null, email: null, logoUrl: null };

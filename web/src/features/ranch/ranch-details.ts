@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { NO_RANCH_DETAILS, type RanchDetails, type RanchDetailsFields } from '../../../../shared/index.ts';
+import { NO_RANCH_DETAILS, type RanchDetails } from '../../../../shared/ranch-details.ts';
+import type { RanchDetailsFields } from '../../../../shared/schemas/ranch.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
 
 export const RANCH_DETAILS_PATH = '/api/ranch';
