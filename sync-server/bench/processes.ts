@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestDatabase } from '../test/support/databases.ts';
+import { type NamedPerson, publicName } from '../../shared/public-name.ts';
+import type { Recorder } from './ranch-seed.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BENCH_ADMIN = { email: 'bench@ranch.test', password: 'bench password' };
@@ -123,6 +125,14 @@ export async function sessionCookie(url: string): Promise<string> {
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!cookie) throw new Error(`Sign-in failed: ${response.status}`);
   return cookie;
+}
+
+/** The signed-in user as the server names them on what they record ([K1], [T1]). */
+export async function recorderOf(url: string, cookie: string): Promise<Recorder> {
+  const response = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET /api/auth/user: ${response.status}`);
+  const user = (await response.json()) as NamedPerson & { id: string };
+  return { id: user.id, name: publicName(user) };
 }
 
 /** Starts a load script that prints "ready" once its load is in place and holds it until stopped. */

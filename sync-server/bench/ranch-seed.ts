@@ -13,7 +13,6 @@ const CARE_YEAR: [CareKind, (i: number) => number, number][] = [
   ['deworming', (i) => 30 + (i % 60), 90],
   ['dental', (i) => 200 + (i % 100), 365],
 ];
-const RECORDER = '0190a0a0-0000-7000-8000-00000000b0b0';
 
 /** Entities per Yjs transaction: a few large updates, each one Postgres transaction on the server. */
 const CHUNK = 2000;
@@ -25,6 +24,9 @@ const STATUSES = ['Available', 'In Training', 'Breeding', 'Retired', 'Reserved']
 const NAMES = ['Storm', 'Blaze', 'Dusty', 'Maple', 'Comet', 'Willow', 'Shadow', 'Ginger', 'Apollo', 'Luna', 'Rocket', 'Pepper'];
 const METHODS = ['Cash', 'Card', 'ACH', 'Check', 'Other'];
 
+/** Who the seeding device signs in as: the server keeps care entries recorded by their sender ([K1]). */
+export type Recorder = { id: string; name: string };
+
 /**
  * A ranch with a long history, written the way devices write it: entities as Y.Maps in the
  * document's collections (shared/doc-layout.ts). Ten payments per sale, a sale for every
@@ -32,7 +34,7 @@ const METHODS = ['Cash', 'Card', 'ACH', 'Check', 'Other'];
  * entries (5 per horse by default: 50,000 for 10,000 horses). `apply` receives each
  * chunk as one transaction's worth of writes.
  */
-export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
+export function seedRanch(doc: Y.Doc, size: RanchSize, recorder: Recorder): { horseIds: string[] } {
   const write = (entries: [Collection, string, EntityFields][]) =>
     doc.transact(() => entries.forEach(([collection, id, fields]) => writeEntity(doc, collection, id, fields)));
   const now = new Date('2024-06-01T12:00:00.000Z');
@@ -147,8 +149,8 @@ export function seedRanch(doc: Y.Doc, size: RanchSize): { horseIds: string[] } {
           doneOn,
           nextDueOn: addDays(doneOn, interval),
           notes: kind === 'farrier' && i % 4 === 0 ? 'Reset front shoes' : null,
-          recordedBy: RECORDER,
-          recordedByName: 'Bench Staff',
+          recordedBy: recorder.id,
+          recordedByName: recorder.name,
           createdAt: now.toISOString(),
         },
       ]);

@@ -14,7 +14,7 @@ import type { TestDatabase } from '../test/support/databases.ts';
 import { rawGet } from '../test/support/raw-get.ts';
 import { connect, median, sleep, until, type Target } from './clients.ts';
 import { floodBench, type FloodOptions } from './flood.ts';
-import { runLoad, sessionCookie, startBytesServer, startOurServer, startReferenceServer, type Child } from './processes.ts';
+import { runLoad, recorderOf, sessionCookie, startBytesServer, startOurServer, startReferenceServer, type Child } from './processes.ts';
 import { seedRanch, type RanchSize } from './ranch-seed.ts';
 import { kb, ms, perSec, ratio, type Row } from './table.ts';
 
@@ -61,7 +61,7 @@ export async function ranchBench(
   let seedUpdates = 0;
   seeder.doc.on('update', () => seedUpdates++);
   const seedStart = performance.now();
-  const { horseIds } = seedRanch(seeder.doc, options);
+  const { horseIds } = seedRanch(seeder.doc, options, await recorderOf(target.url, target.cookie));
   await until(() => acked >= localClock(), 300_000, 'the seed to be acknowledged');
   const seedMs = performance.now() - seedStart;
   const careEntries = seeder.doc.getMap('careEntries').size;

@@ -11,7 +11,7 @@ import * as Y from 'yjs';
 import { MESSAGE_ACCESS, MESSAGE_EPOCH, MESSAGE_ACK } from '../../shared/index.ts';
 import { createTestDatabase } from '../../sync-server/test/support/databases.ts';
 import { connect, until } from '../../sync-server/bench/clients.ts';
-import { ROOT, sessionCookie, startOurServer } from '../../sync-server/bench/processes.ts';
+import { ROOT, recorderOf, sessionCookie, startOurServer } from '../../sync-server/bench/processes.ts';
 import { seedRanch } from '../../sync-server/bench/ranch-seed.ts';
 import { formatTable, ms } from '../../sync-server/bench/table.ts';
 import { browserBench } from './chromium.ts';
@@ -51,7 +51,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void Promise.allSettled([server.stop(), other?.stop()]).finally(() => process.exit(1)));
 }
 try {
-  const seeder = connect({ kind: 'ours', url: server.url, cookie: await sessionCookie(server.url) }, new Y.Doc(), { ack: '1' });
+  const cookie = await sessionCookie(server.url);
+  const recorder = await recorderOf(server.url, cookie);
+  const seeder = connect({ kind: 'ours', url: server.url, cookie }, new Y.Doc(), { ack: '1' });
   let acked = 0;
   seeder.provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     acked = Math.max(acked, Y.decodeStateVector(decoding.readVarUint8Array(decoder)).get(seeder.doc.clientID) ?? 0);
@@ -60,7 +62,7 @@ try {
   seeder.provider.messageHandlers[MESSAGE_EPOCH] = () => {}; // the epoch: one document here, never rebuilt
   await seeder.synced;
   const started = performance.now();
-  seedRanch(seeder.doc, size);
+  seedRanch(seeder.doc, size, recorder);
   const clock = () => Y.decodeStateVector(Y.encodeStateVector(seeder.doc)).get(seeder.doc.clientID) ?? 0;
   await until(() => acked >= clock(), 600_000, 'the seed to be acknowledged');
   console.log(`seeded in ${ms(performance.now() - started)}`);
