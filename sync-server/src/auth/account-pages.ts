@@ -1,29 +1,10 @@
-import { html, raw } from 'hono/html';
-import { LOGIN_STYLE } from './login-page.ts';
+import { html } from 'hono/html';
+import { accountPage as page } from './login-page.ts';
 
 /**
  * The first-run page ([A14]) and the account-link page ([U17], [U18]): plain HTML forms in
  * the sign-in page's look, no script. `html` escapes every interpolated value.
  */
-function page(title: string, body: ReturnType<typeof html>) {
-  return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title} · Ranch</title>
-    <style>${raw(LOGIN_STYLE)}</style>
-  </head>
-  <body>
-    <main>
-      <img src="/icon-192.png" alt="" width="72" height="72" />
-      <h1>Ranch</h1>
-      ${body}
-    </main>
-  </body>
-</html>`;
-}
-
 const error = (text: string | undefined) => (text ? html`<p class="error" role="alert">${text}</p>` : '');
 
 export type SetupValues = { ranchName?: string; firstName?: string; lastName?: string; email?: string };

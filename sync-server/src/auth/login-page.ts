@@ -28,23 +28,33 @@ export const LOGIN_STYLE = `
 export const LOGIN_STYLE_SOURCE = `'sha256-${createHash('sha256').update(LOGIN_STYLE).digest('base64')}'`;
 
 /**
- * The sign-in page: plain HTML that works without JavaScript, labels tied to inputs.
- * `html` escapes every interpolated value.
+ * A page in the sign-in page's look (sign-in, sign-out, first run, account links): plain
+ * HTML, no script. `html` escapes every interpolated value.
  */
-export function loginPage(options: { email?: string; error?: string }) {
+export function accountPage(title: string, body: ReturnType<typeof html>) {
   return html`<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Sign in · Ranch</title>
+    <title>${title} · Ranch</title>
     <style>${raw(LOGIN_STYLE)}</style>
   </head>
   <body>
     <main>
       <img src="/icon-192.png" alt="" width="72" height="72" />
       <h1>Ranch</h1>
-      <p class="sub">Horse Ranch Management System</p>
+      ${body}
+    </main>
+  </body>
+</html>`;
+}
+
+/** The sign-in page: labels tied to inputs, works without JavaScript. */
+export function loginPage(options: { email?: string; error?: string }) {
+  return accountPage(
+    'Sign in',
+    html`<p class="sub">Horse Ranch Management System</p>
       ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
       <form method="post" action="/api/login">
         <label for="email">Email</label>
@@ -52,10 +62,8 @@ export function loginPage(options: { email?: string; error?: string }) {
         <label for="password">Password</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required />
         <button type="submit">Sign In</button>
-      </form>
-    </main>
-  </body>
-</html>`;
+      </form>`,
+  );
 }
 
 /**
@@ -63,24 +71,12 @@ export function loginPage(options: { email?: string; error?: string }) {
  * link or embed that address). Signing out is the form's POST, which the Origin check guards.
  */
 export function logoutPage() {
-  return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Sign out · Ranch</title>
-    <style>${raw(LOGIN_STYLE)}</style>
-  </head>
-  <body>
-    <main>
-      <img src="/icon-192.png" alt="" width="72" height="72" />
-      <h1>Ranch</h1>
-      <p class="sub">Sign out of Ranch on this device?</p>
+  return accountPage(
+    'Sign out',
+    html`<p class="sub">Sign out of Ranch on this device?</p>
       <form method="post" action="/api/logout">
         <button type="submit">Sign Out</button>
       </form>
-      <a class="back" href="/">Back to Ranch</a>
-    </main>
-  </body>
-</html>`;
+      <a class="back" href="/">Back to Ranch</a>`,
+  );
 }
