@@ -1,4 +1,5 @@
 import { Fragment, memo, useRef, type ReactNode } from 'react';
+import type { ListSort, SortValue } from './list-sort.ts';
 import { useIsDesk } from './use-media-query.ts';
 import { CARD_WINDOW_FROM, useWindowRows } from './use-window-rows.ts';
 
@@ -7,6 +8,10 @@ export type Column<Row> = {
   header: string;
   key: string;
   cell?: (row: Row) => ReactNode;
+  /** [B6] What the column sorts by; a column without it does not sort. */
+  sortValue?: (row: Row) => SortValue;
+  /** The two directions' names in the phone's sort choice; '(A–Z)' and '(Z–A)' unless given. */
+  sortNames?: readonly [string, string];
 };
 
 /** A row action: label (its accessible name), icon, handler, optional destructive style. */
@@ -28,6 +33,9 @@ export type DataTableProps<Row extends { id: string }> = {
   emptyText?: string;
   /** Names the table (and, on phones, the list of cards) for assistive technology. */
   label?: string;
+  /** [B6] The order shown; with `onSort`, a desk table's sortable headers are buttons. */
+  sort?: ListSort | undefined;
+  onSort?: ((sort: ListSort) => void) | undefined;
 };
 
 /** [B1]: the loading skeleton has 5 rows. */
@@ -48,9 +56,21 @@ export function DataTable<Row extends { id: string }>({
   loading = false,
   emptyText = DEFAULT_EMPTY_TEXT,
   label,
+  sort,
+  onSort,
 }: DataTableProps<Row>) {
   const List = useIsDesk() ? Table : CardList;
-  return <List rows={loading ? undefined : rows} columns={columns} actions={actions} emptyText={emptyText} label={label} />;
+  return (
+    <List
+      rows={loading ? undefined : rows}
+      columns={columns}
+      actions={actions}
+      emptyText={emptyText}
+      label={label}
+      sort={sort}
+      onSort={onSort}
+    />
+  );
 }
 
 type ListProps<Row> = {
@@ -59,6 +79,8 @@ type ListProps<Row> = {
   actions: RowAction<Row>[];
   emptyText: string;
   label: string | undefined;
+  sort: ListSort | undefined;
+  onSort: ((sort: ListSort) => void) | undefined;
 };
 
 /** Estimated heights before the first measurement: a table row with a photo, a card. */
@@ -69,7 +91,7 @@ const CARD_ESTIMATE = 220;
  * Long lists render only the rows in view (use-window-rows.ts); spacer rows keep the
  * scroll height, and aria-rowcount/aria-rowindex tell assistive technology the real size.
  */
-function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
+function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, label, sort, onSort }: ListProps<Row>) {
   const table = useRef<HTMLTableElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
   const count = rows?.length ?? 0;
@@ -95,9 +117,7 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
         <thead>
           <tr aria-rowindex={view.windowed ? 1 : undefined}>
             {columns.map((column) => (
-              <th key={column.key} scope="col">
-                {column.header}
-              </th>
+              <HeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
             ))}
             {actions.length > 0 && (
               <th scope="col" className="text-right">
@@ -141,6 +161,29 @@ function Table<Row extends { id: string }>({ rows, columns, actions, emptyText, 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * [B6] A sortable column's header is a button: a first press sorts by it ascending, the next
+ * reverses it. `aria-sort` tells assistive technology which column orders the rows.
+ */
+function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: ListSort | undefined; onSort: ListProps<Row>['onSort'] }) {
+  if (!column.sortValue || !onSort) return <th scope="col">{column.header}</th>;
+  const direction = sort?.key === column.key ? sort.direction : undefined;
+  return (
+    <th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 hover:underline"
+        onClick={() => onSort({ key: column.key, direction: direction === 'asc' ? 'desc' : 'asc' })}
+      >
+        {column.header}
+        <span aria-hidden="true" className={direction ? '' : 'opacity-30'}>
+          {direction === 'desc' ? '▼' : '▲'}
+        </span>
+      </button>
+    </th>
   );
 }
 

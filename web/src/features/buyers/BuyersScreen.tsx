@@ -11,12 +11,19 @@ import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { BuyerDetailsDialog } from './BuyerDetailsDialog.tsx';
 import { BuyerDialog } from './BuyerDialog.tsx';
+import { ListControls } from '../../ui/ListControls.tsx';
+import type { ListSort } from '../../ui/list-sort.ts';
+import { searchText, useListView } from '../../ui/use-list-view.ts';
 
 const COLUMNS: Column<Buyer>[] = [
-  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span> },
+  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span>, sortValue: contactName },
   { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
-  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} /> },
+  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} />, sortValue: (row) => row.email },
 ];
+
+/** [B6] A buyer is found by name, phone or e-mail. */
+const buyerText = (row: Buyer) => searchText(contactName(row), row.phone, row.email);
+const BY_NAME: ListSort = { key: 'name', direction: 'asc' };
 
 /** [C5] Buyers. Delete asks no confirmation, as in the seed. */
 export function BuyersScreen() {
@@ -24,6 +31,7 @@ export function BuyersScreen() {
   const rows = useLiveQuery(() => db.buyers.orderBy('lastName').toArray(), [db]);
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
+  const view = useListView(rows, COLUMNS, buyerText, BY_NAME);
   const canWrite = useCanWrite();
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: Buyer | null } | null>(null);
@@ -41,14 +49,14 @@ export function BuyersScreen() {
     toast({ title: 'Success', description: 'Buyer deleted successfully', variant: 'success' });
   };
 
-  const view: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: setViewing };
+  const viewAction: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: setViewing };
   const actions: RowAction<Buyer>[] = canWrite
     ? [
-        view,
+        viewAction,
         { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
         { label: 'Delete', icon: <TrashIcon />, onClick: remove, destructive: true },
       ]
-    : [view];
+    : [viewAction];
 
   return (
     <section className="space-y-4">
@@ -66,7 +74,16 @@ export function BuyersScreen() {
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body p-4 md:p-6">
           <h2 className="card-title">All Buyers</h2>
-          <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText="No buyers found" label="All Buyers" />
+          <ListControls noun="buyers" one="buyer" searchHint="name, phone or e-mail" view={view} columns={COLUMNS} />
+          <DataTable
+            rows={view.shown}
+            columns={COLUMNS}
+            actions={actions}
+            emptyText="No buyers found"
+            label="All Buyers"
+            sort={view.sort}
+            onSort={view.setSort}
+          />
         </div>
       </div>
       <BuyerDetailsDialog buyer={viewing} onClose={() => setViewing(null)} />

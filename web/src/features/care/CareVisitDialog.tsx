@@ -7,6 +7,7 @@ import { useCurrentUser } from '../auth/AuthProvider.tsx';
 import { CareVisitForm } from './CareVisitForm.tsx';
 import { displayRole } from '../../lib/user-display.ts';
 import { readByNameInPages } from '../horses/read-in-pages.ts';
+import { sortRows } from '../../ui/list-sort.ts';
 
 type Props = { open: boolean; horseIds?: string[]; onClose: () => void };
 
@@ -15,7 +16,11 @@ export function CareVisitDialog({ open, horseIds, onClose }: Props) {
   const { db, writes } = useRanchData();
   const user = useCurrentUser();
   const toast = useToast();
-  const horses = useLiveQuery(async () => (open ? (await readByNameInPages(db)).map(({ id, name }) => ({ id, name })) : []), [db, open]);
+  // [B7] The picker lists horses in natural order ("Apollo 104" before "Apollo 1004").
+  const horses = useLiveQuery(
+    async () => (open ? sortRows(await readByNameInPages(db), (horse) => horse.name, 'asc').map(({ id, name }) => ({ id, name })) : []),
+    [db, open],
+  );
 
   const record = async (visit: CareVisit) => {
     const name = publicName({ ...user, role: displayRole(user) });

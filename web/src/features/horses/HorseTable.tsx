@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import type { Horse } from '../../../../shared/index.ts';
+import { horseAge, type Horse } from '../../../../shared/index.ts';
+import { localToday } from '../../lib/local-today.ts';
+import { moneySortValue, NUMBER_ORDER, sortRows, type ListSort } from '../../ui/list-sort.ts';
 import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
@@ -11,7 +12,8 @@ import { HorseAvatar } from '../photos/HorseAvatar.tsx';
  * shows as it renders, so only the rows in view are named (horse-names.ts). New names make
  * new columns, and the rows in view render again with them.
  */
-function horseColumns(names: HorseNames): Column<Horse>[] {
+export function horseColumns(names: HorseNames): Column<Horse>[] {
+  const today = localToday();
   return [
     {
       header: 'Horse',
@@ -25,10 +27,27 @@ function horseColumns(names: HorseNames): Column<Horse>[] {
           </div>
         </div>
       ),
+      sortValue: (horse) => horse.name,
     },
-    { header: 'Breed', key: 'breedName', cell: (horse) => lookupName(names, horse.breedId) ?? '' },
-    { header: 'Age', key: 'ageYears', cell: (horse) => ageText(horse.ageYears, horse.birthdate) },
-    { header: 'Gender', key: 'genderName', cell: (horse) => lookupName(names, horse.genderId) ?? '' },
+    {
+      header: 'Breed',
+      key: 'breedName',
+      cell: (horse) => lookupName(names, horse.breedId) ?? '',
+      sortValue: (horse) => lookupName(names, horse.breedId),
+    },
+    {
+      header: 'Age',
+      key: 'ageYears',
+      cell: (horse) => ageText(horse.ageYears, horse.birthdate),
+      sortValue: (horse) => horseAge(horse, today),
+      sortNames: ['(youngest first)', '(oldest first)'],
+    },
+    {
+      header: 'Gender',
+      key: 'genderName',
+      cell: (horse) => lookupName(names, horse.genderId) ?? '',
+      sortValue: (horse) => lookupName(names, horse.genderId),
+    },
     {
       header: 'Status',
       key: 'statusName',
@@ -36,24 +55,52 @@ function horseColumns(names: HorseNames): Column<Horse>[] {
         const status = lookupName(names, horse.statusId);
         return status ? <span className="badge badge-soft badge-primary">{status}</span> : '';
       },
+      sortValue: (horse) => lookupName(names, horse.statusId),
     },
-    { header: 'Price', key: 'priceUsd', cell: (horse) => priceText(horse.priceUsd) },
+    {
+      header: 'Price',
+      key: 'priceUsd',
+      cell: (horse) => priceText(horse.priceUsd),
+      sortValue: (horse) => moneySortValue(horse.priceUsd),
+      sortNames: NUMBER_ORDER,
+    },
     {
       header: 'Supplier',
       key: 'supplierName',
       cell: (horse) => supplierText({ ownerId: horse.ownerId, supplierName: supplierName(names, horse.ownerId) }),
+      sortValue: (horse) => supplierText({ ownerId: horse.ownerId, supplierName: supplierName(names, horse.ownerId) }),
     },
   ];
 }
 
+/** [B7] The horse list is by name (natural order) until another order is chosen. */
+export const HORSES_BY_NAME: ListSort = { key: 'name', direction: 'asc' };
+
+const byName = (horse: Horse) => horse.name;
+
+/** The horses in the order `sort` names (ties by name), by what its column shows (with the names of the moment). */
+export function horseOrder(sort: ListSort): (horses: Horse[], names: HorseNames) => Horse[] {
+  return (horses, names) => {
+    const sortBy = horseColumns(names).find((column) => column.key === sort.key)?.sortValue;
+    return sortBy ? sortRows(horses, sortBy, sort.direction, byName) : horses;
+  };
+}
+
 /** Before the names are read there are no rows either (useHorseRows), only the headers and the skeleton. */
-const NO_NAMES: HorseNames = { lookup: new Map(), owners: new Map() };
+export const NO_NAMES: HorseNames = { lookup: new Map(), owners: new Map() };
 
-type HorseTableProps = { rows: Horse[] | undefined; names: HorseNames | undefined; actions: RowAction<Horse>[] };
+type HorseTableProps = {
+  rows: Horse[] | undefined;
+  columns: Column<Horse>[];
+  actions: RowAction<Horse>[];
+  sort: ListSort;
+  onSort: (sort: ListSort) => void;
+};
 
-export function HorseTable({ rows, names, actions }: HorseTableProps) {
+export function HorseTable({ rows, columns, actions, sort, onSort }: HorseTableProps) {
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
-  const columns = useMemo(() => horseColumns(names ?? NO_NAMES), [names]);
-  return <DataTable rows={rows} columns={columns} actions={actions} emptyText="No horses found" label="Horses" />;
+  return (
+    <DataTable rows={rows} columns={columns} actions={actions} emptyText="No horses found" label="Horses" sort={sort} onSort={onSort} />
+  );
 }

@@ -12,7 +12,8 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { exportHorses } from './export-horses.ts';
 import { HorseFilters } from './HorseFilters.tsx';
-import { HorseTable } from './HorseTable.tsx';
+import { HORSES_BY_NAME, horseColumns, horseOrder, HorseTable, NO_NAMES } from './HorseTable.tsx';
+import { ListCount, SortChoice } from '../../ui/ListControls.tsx';
 import { loadHorseDialog } from './load-horse-dialog.ts';
 import { normaliseNeedle } from './name-search.ts';
 import { withNames } from './horse-names.ts';
@@ -47,7 +48,10 @@ export function HorsesScreen() {
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
-  const { rows, names, complete } = useHorseRows(filters);
+  const [sort, setSort] = useState(HORSES_BY_NAME);
+  const order = useMemo(() => horseOrder(sort), [sort]);
+  const { rows, names, complete, total } = useHorseRows(filters, order);
+  const columns = useMemo(() => horseColumns(names ?? NO_NAMES), [names]);
   // A search or filter before the whole list is read shows the matches so far; the line says more are coming.
   const { search, ...chosen } = filters;
   const searching = !complete && (normaliseNeedle(search) !== '' || Object.values(chosen).some((value) => value !== ''));
@@ -136,7 +140,11 @@ export function HorsesScreen() {
       </div>
       <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} searching={searching} />
       {complete && rows?.length === 0 && filters === NO_FILTERS && <FirstHorseHint canWrite={canWrite} lookups={lookups} />}
-      <HorseTable rows={rows} names={names} actions={actions} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ListCount noun="horses" one="horse" shown={complete ? rows?.length : undefined} total={total} />
+        <SortChoice columns={columns} sort={sort} onSort={setSort} />
+      </div>
+      <HorseTable rows={rows} columns={columns} actions={actions} sort={sort} onSort={setSort} />
       {/* One boundary each: a dialog that loads hides no other. */}
       {dialog !== null && (
         <Suspense fallback={null}>

@@ -15,15 +15,21 @@ export type NameIndex<Row> = {
   warm(): void;
 };
 
-/**
- * The lower-cased names are computed once per list (on `warm` or the first search) and kept in an
- * array beside the rows; a search is then one `includes` per name. A needle that extends
- * the previous one (typing on) can only narrow its result, so only that result is scanned.
- */
+/** The horse list's index: a horse is searched by its name. */
 export function createNameIndex<Row extends { name: string | null }>(rows: Row[]): NameIndex<Row> {
+  return createTextIndex(rows, (row) => row.name);
+}
+
+/**
+ * The lower-cased texts (`textOf`: a name, or the fields a list searches, [B6]) are computed
+ * once per list (on `warm` or the first search) and kept in an array beside the rows; a
+ * search is then one `includes` per text. A needle that extends the previous one (typing on)
+ * can only narrow its result, so only that result is scanned.
+ */
+export function createTextIndex<Row>(rows: Row[], textOf: (row: Row) => string | null): NameIndex<Row> {
   let lower: string[] | null = null;
   let last: { needle: string; positions: number[] } | null = null;
-  const lowerNames = () => (lower ??= rows.map((row) => searchedName(row.name)));
+  const lowerNames = () => (lower ??= rows.map((row) => searchedName(textOf(row))));
   return {
     warm() {
       lowerNames();

@@ -48,6 +48,8 @@ export type HorseRowsResult = {
   names: HorseNames | undefined;
   /** false until the whole list is read: only the first page, or a search's matches among the rows read so far, are shown (Export waits for the whole list). */
   complete: boolean;
+  /** How many horses the ranch has, once the whole list is read ([B6] the count). */
+  total: number | undefined;
 };
 
 /**
@@ -62,9 +64,10 @@ export type HorseRowsResult = {
  * A search or filter chosen while the whole list is still being read answers at once from
  * the rows read so far: the first page, then every page the read hands over
  * (arrived-rows.ts), each tested as it arrives (early-matches.ts), in name order; `complete`
- * stays false until the whole list is in, and then the result is the whole list's.
+ * stays false until the whole list is in, and then the result is the whole list's, in the
+ * order `order` makes ([B6], [B7]; the first page and the early matches stay as read).
  */
-export function useHorseRows(filters: HorseFilters): HorseRowsResult {
+export function useHorseRows(filters: HorseFilters, order?: (horses: Horse[], names: HorseNames) => Horse[]): HorseRowsResult {
   const { db } = useRanchData();
   const { search, statusId, breedId, colorId, genderId, ownerId } = filters;
   const unfiltered = !statusId && !breedId && !colorId && !genderId && !ownerId;
@@ -115,14 +118,20 @@ export function useHorseRows(filters: HorseFilters): HorseRowsResult {
     () => (source && !unfiltered ? source.filter(matchesFilters({ statusId, breedId, colorId, genderId, ownerId })) : source),
     [source, unfiltered, statusId, breedId, colorId, genderId, ownerId],
   );
-  const index = useMemo(() => matching && createNameIndex(matching), [matching]);
+  // [B6] The order chosen is made once per list or order, before the index: a keystroke
+  // then searches the rows in that order and sorts nothing.
+  const ordered = useMemo(
+    () => (matching && order && names && horses ? order(matching, names) : matching),
+    [matching, order, names, horses],
+  );
+  const index = useMemo(() => ordered && createNameIndex(ordered), [ordered]);
   const searched = useMemo(() => index?.search(needle), [index, needle]);
   // The index lower-cases its names when idle: a ranch's worth of them would otherwise be
   // a visible part of the first keystroke on a phone.
   useEffect(() => (index ? whenIdle(() => index.warm()) : undefined), [index]);
   // Rows without their names would show blank columns: the list waits for both (the names'
   // query is issued first, and its tables are small).
-  return { rows: names && (narrowingEarly ? early : searched), names, complete };
+  return { rows: names && (narrowingEarly ? early : searched), names, complete, total: horses?.length };
 }
 
 /** The select filters and the name search (normalised) as one test of a horse. */

@@ -5,12 +5,14 @@ import { csvFilename, downloadCsv } from '../../ui/export-csv.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { CreateSaleDialog } from './CreateSaleDialog.tsx';
 import { PaymentReceiptDialog } from './PaymentReceiptDialog.tsx';
-import { PaymentsTable } from './PaymentsTable.tsx';
+import { NEWEST_PAYMENTS, PAYMENT_COLUMNS, paymentText, PaymentsTable } from './PaymentsTable.tsx';
+import { ListControls } from '../../ui/ListControls.tsx';
+import { useListView } from '../../ui/use-list-view.ts';
 import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
 import { SaleDetailsDialog } from './SaleDetailsDialog.tsx';
 import { usePaymentRows, useSaleRows, type PaymentRow, type SaleRow } from './sale-rows.ts';
 import { paymentsCsv, salesCsv } from './sales-csv.ts';
-import { SalesTable } from './SalesTable.tsx';
+import { NEWEST_SALES, SALE_COLUMNS, saleText, SalesTable } from './SalesTable.tsx';
 import { SalesTabs, type SalesTab } from './SalesTabs.tsx';
 import { StandingFilter } from './StandingFilter.tsx';
 import type { SaleStandingLabel } from '../../../../shared/index.ts';
@@ -33,6 +35,8 @@ export function SalesScreen() {
   // [S16] The Sales tab's status filter: '' is every sale.
   const [standing, setStanding] = useState<SaleStandingLabel | ''>('');
   const shownSales = standing === '' || !sales ? sales : sales.filter((sale) => sale.standing === standing);
+  const salesView = useListView(shownSales, SALE_COLUMNS, saleText, NEWEST_SALES);
+  const paymentsView = useListView(payments, PAYMENT_COLUMNS, paymentText, NEWEST_PAYMENTS);
   const [voiding, setVoiding] = useState<PaymentRow | null>(null);
   const [cancelling, setCancelling] = useState<SaleRow | null>(null);
   const [refunding, setRefunding] = useState<SaleRow | null>(null);
@@ -60,8 +64,8 @@ export function SalesScreen() {
   const viewed = viewing && (sales?.find((sale) => sale.id === viewing.id) ?? viewing);
 
   const exportCsv = () => {
-    if (tab === 'sales') downloadCsv(csvFilename('sales'), salesCsv(shownSales ?? []));
-    else downloadCsv(csvFilename('payments'), paymentsCsv(payments ?? []));
+    if (tab === 'sales') downloadCsv(csvFilename('sales'), salesCsv(salesView.shown ?? []));
+    else downloadCsv(csvFilename('payments'), paymentsCsv(paymentsView.shown ?? []));
   };
 
   return (
@@ -92,11 +96,37 @@ export function SalesScreen() {
         onChange={setTab}
         sales={
           <div className="space-y-3">
-            <StandingFilter rows={sales} value={standing} onChange={setStanding} />
-            <SalesTable rows={shownSales} canWrite={canWrite} onView={setViewing} onAddPayment={(sale) => setPaying({ saleId: sale.id })} />
+            <ListControls noun="sales" one="sale" searchHint="horse, buyer or status" view={salesView} columns={SALE_COLUMNS}>
+              <StandingFilter rows={sales} value={standing} onChange={setStanding} />
+            </ListControls>
+            <SalesTable
+              rows={salesView.shown}
+              canWrite={canWrite}
+              onView={setViewing}
+              onAddPayment={(sale) => setPaying({ saleId: sale.id })}
+              sort={salesView.sort}
+              onSort={salesView.setSort}
+            />
           </div>
         }
-        payments={<PaymentsTable rows={payments} onReceipt={setReceipt} onVoid={canWrite ? setVoiding : undefined} />}
+        payments={
+          <div className="space-y-3">
+            <ListControls
+              noun="payments"
+              one="payment"
+              searchHint="horse, buyer, method or memo"
+              view={paymentsView}
+              columns={PAYMENT_COLUMNS}
+            />
+            <PaymentsTable
+              rows={paymentsView.shown}
+              onReceipt={setReceipt}
+              onVoid={canWrite ? setVoiding : undefined}
+              sort={paymentsView.sort}
+              onSort={paymentsView.setSort}
+            />
+          </div>
+        }
       />
       <CreateSaleDialog open={creating} onClose={() => setCreating(false)} />
       <RecordPaymentDialog open={paying !== null} sales={sales} saleId={paying?.saleId} onClose={() => setPaying(null)} />

@@ -14,15 +14,34 @@ import { contactName } from '../contacts/contact-name.ts';
 import { SupplierDetailsDialog } from './SupplierDetailsDialog.tsx';
 import { SupplierDialog } from './SupplierDialog.tsx';
 import { useSupplierRows, type SupplierRow } from './use-supplier-rows.ts';
+import { ListControls } from '../../ui/ListControls.tsx';
+import { DATE_ORDER, moneySortValue, NUMBER_ORDER, type ListSort } from '../../ui/list-sort.ts';
+import { searchText, useListView } from '../../ui/use-list-view.ts';
 
 const COLUMNS: Column<SupplierRow>[] = [
-  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span> },
+  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span>, sortValue: contactName },
   { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
-  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} /> },
-  { header: 'Total Horses', key: 'totalHorses', cell: (row) => String(row.totalHorses) },
-  { header: 'Total Value', key: 'totalValue', cell: (row) => formatUsd(row.totalValue) },
-  { header: 'Joined', key: 'createdAt', cell: (row) => localDate(row.createdAt) },
+  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} />, sortValue: (row) => row.email },
+  {
+    header: 'Total Horses',
+    key: 'totalHorses',
+    cell: (row) => String(row.totalHorses),
+    sortValue: (row) => row.totalHorses,
+    sortNames: NUMBER_ORDER,
+  },
+  {
+    header: 'Total Value',
+    key: 'totalValue',
+    cell: (row) => formatUsd(row.totalValue),
+    sortValue: (row) => moneySortValue(row.totalValue),
+    sortNames: NUMBER_ORDER,
+  },
+  { header: 'Joined', key: 'createdAt', cell: (row) => localDate(row.createdAt), sortValue: (row) => row.createdAt, sortNames: DATE_ORDER },
 ];
+
+/** [B6] A supplier is found by name, phone or e-mail. */
+const supplierText = (row: SupplierRow) => searchText(contactName(row), row.phone, row.email);
+const BY_NAME: ListSort = { key: 'name', direction: 'asc' };
 
 function exportSuppliers(rows: SupplierRow[]) {
   const csv = toCsv<SupplierRow>(
@@ -44,6 +63,7 @@ export function SuppliersScreen() {
   const rows = useSupplierRows();
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
+  const view = useListView(rows, COLUMNS, supplierText, BY_NAME);
   const canWrite = useCanWrite();
   const { writes } = useRanchData();
   const toast = useToast();
@@ -95,7 +115,16 @@ export function SuppliersScreen() {
           )}
         </div>
       </div>
-      <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText="No suppliers found" label="Suppliers" />
+      <ListControls noun="suppliers" one="supplier" searchHint="name, phone or e-mail" view={view} columns={COLUMNS} />
+      <DataTable
+        rows={view.shown}
+        columns={COLUMNS}
+        actions={actions}
+        emptyText="No suppliers found"
+        label="Suppliers"
+        sort={view.sort}
+        onSort={view.setSort}
+      />
       <SupplierDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
       <SupplierDetailsDialog supplier={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
