@@ -90,7 +90,7 @@ describe('user management and the own account', () => {
     await page.getByRole('switch', { name: /^Dark Mode/ }).check();
     await page.reload();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('ranch-dark');
     expect(await page.getByRole('switch', { name: /^Dark Mode/ }).isChecked()).toBe(true);
     await context.close();
   });

@@ -32,13 +32,13 @@ export function SyncBadge() {
     // biome-ignore lint/a11y/useSemanticElements: a group of status badges, not form controls; a fieldset's default min-width would change the header's wrapping
     <div className="flex flex-wrap items-center gap-2 text-xs" role="group" aria-label="Sync status">
       <div className="contents" aria-live="polite">
-        <span className={`badge badge-sm whitespace-nowrap ${connected ? 'badge-success' : 'badge-warning'}`}>
-          {connected ? 'Online' : online ? 'Connecting…' : 'Offline'}
+        {/* A dot and a word, not a coloured badge: the header stays quiet until something waits (docs/design.md "Status colours"). */}
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap font-medium">
+          <span className={`status ${connected ? 'status-success' : 'status-warning'}`} aria-hidden="true" />
+          <span>{connected ? 'Online' : online ? 'Connecting…' : 'Offline'}</span>
         </span>
-        <span className={`badge badge-sm badge-outline whitespace-nowrap ${saved ? '' : 'badge-warning'}`}>{changesText}</span>
-        {photos > 0 && (
-          <span className="badge badge-sm badge-outline badge-warning whitespace-nowrap">{plural(photos, 'photo', 'photos')} waiting</span>
-        )}
+        <span className={`whitespace-nowrap ${saved ? 'text-base-content/70' : 'badge badge-sm badge-warning'}`}>{changesText}</span>
+        {photos > 0 && <span className="badge badge-sm badge-warning whitespace-nowrap">{plural(photos, 'photo', 'photos')} waiting</span>}
         {readOnly && <span className="badge badge-sm badge-ghost">Read only</span>}
       </div>
       {lastSyncedAt !== null && <TimeAgo at={lastSyncedAt} now={now} prefix="Synced " className="whitespace-nowrap text-base-content/60" />}

@@ -30,7 +30,7 @@ export function PaymentReceiptDialog({
         <>
           <Receipt payment={payment} remaining={remaining} ranch={ranch} />
           {createPortal(
-            <div className="print-root" data-theme="light" aria-hidden="true">
+            <div className="print-root" data-theme="ranch" aria-hidden="true">
               <Receipt payment={payment} remaining={remaining} ranch={ranch} />
             </div>,
             document.body,

@@ -63,12 +63,12 @@ describe('Settings screen', () => {
     stubNotification('default');
     renderScreen(<SettingsScreen />, { data });
     fireEvent.click(await screen.findByRole('switch', { name: /^Dark Mode/ }));
-    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('ranch-dark');
     fireEvent.click(toggle('Compact View'));
     expect(document.documentElement.classList.contains('compact')).toBe(true);
     expect(stored()).toEqual({ ...DEFAULT_SETTINGS, darkMode: true, compactView: true });
     fireEvent.click(toggle('Dark Mode'));
-    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('ranch');
   });
 
   it('[V3] Browser Notifications: granted turns it on, refused stays off, blocked and missing show badges', async () => {

@@ -45,12 +45,16 @@ export function writeSettings(settings: UserSettings, storage: Storage = localSt
   }
 }
 
+/** The ranch's two daisyUI themes (styles.css, docs/design.md). */
+export const LIGHT_THEME = 'ranch';
+export const DARK_THEME = 'ranch-dark';
+
 /** The daisyUI theme (`data-theme` on <html>) and the compact density class. */
 export function applyAppearance(
   settings: Pick<UserSettings, 'darkMode' | 'compactView'>,
   root: HTMLElement = document.documentElement,
 ): void {
   // Always explicit, so a phone in system dark mode still shows light unless asked.
-  root.setAttribute('data-theme', settings.darkMode ? 'dark' : 'light');
+  root.setAttribute('data-theme', settings.darkMode ? DARK_THEME : LIGHT_THEME);
   root.classList.toggle('compact', settings.compactView);
 }

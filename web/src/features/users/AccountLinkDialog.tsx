@@ -72,7 +72,7 @@ function MailNotice({ mail }: { mail: MailOutcome }) {
       E-mailed to {mail.to}.
     </p>
   ) : (
-    <p role="alert" className="alert alert-warning alert-soft">
+    <p role="alert" className="alert alert-warning">
       The e-mail to {mail.to} was not sent: {mail.error} The link and the QR code below still work: give them yourself.
     </p>
   );
