@@ -297,7 +297,8 @@ function RowActions<Row>({ row, actions, compact }: { row: Row; actions: RowActi
           <button
             key={action.label}
             type="button"
-            className={`btn btn-sm ${compact ? 'btn-ghost' : 'btn-outline'} ${action.destructive ? 'text-error' : ''}`}
+            // docs/design.md "Buttons": a destructive action stays quiet (ghost, red text) until its confirmation.
+            className={`btn btn-sm ${compact || action.destructive ? 'btn-ghost' : 'btn-outline'} ${action.destructive ? 'text-error' : ''}`}
             aria-label={action.label}
             title={action.label}
             onClick={() => action.onClick(row)}

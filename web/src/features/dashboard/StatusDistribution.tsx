@@ -1,3 +1,4 @@
+import { statusBarClass, statusDotClass } from '../../ui/status-tone.ts';
 import { statusPercent, type DashboardMetrics } from './metrics.ts';
 
 export function StatusDistribution({ metrics }: { metrics: DashboardMetrics | undefined }) {
@@ -18,12 +19,15 @@ export function StatusDistribution({ metrics }: { metrics: DashboardMetrics | un
               return (
                 <li key={item.name} aria-label={item.name}>
                   <div className="flex items-center justify-between text-sm">
-                    <span className="font-medium">{item.name}</span>
+                    <span className="flex items-center gap-2 font-medium">
+                      <span className={`size-2.5 rounded-full ${statusDotClass(item.name)}`} aria-hidden="true" />
+                      {item.name}
+                    </span>
                     <span className="text-base-content/70">
                       <span data-testid="status-count">{item.count}</span> (<span data-testid="status-percent">{percent}%</span>)
                     </span>
                   </div>
-                  <progress className="progress progress-primary w-full" value={percent} max={100} aria-hidden="true" />
+                  <progress className={`progress w-full ${statusBarClass(item.name)}`} value={percent} max={100} aria-hidden="true" />
                 </li>
               );
             })}

@@ -6,6 +6,7 @@ import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import { lookupName, supplierName, type HorseNames } from './horse-names.ts';
 import { HorseAvatar } from '../photos/HorseAvatar.tsx';
+import { statusBadgeClass } from '../../ui/status-tone.ts';
 
 /**
  * [H3] Horse Inventory columns. The rows are the horses as read; each cell names what it
@@ -53,7 +54,7 @@ export function horseColumns(names: HorseNames): Column<Horse>[] {
       key: 'statusName',
       cell: (horse) => {
         const status = lookupName(names, horse.statusId);
-        return status ? <span className="badge badge-soft badge-primary">{status}</span> : '';
+        return status ? <span className={statusBadgeClass(status)}>{status}</span> : '';
       },
       sortValue: (horse) => lookupName(names, horse.statusId),
     },

@@ -68,7 +68,7 @@ export function ChangePasswordForm({ online, onChange }: Props) {
               You are offline — changing your password needs a connection.
             </p>
           )}
-          <button type="submit" className="btn btn-primary mt-4" disabled={isSubmitting || !online}>
+          <button type="submit" className="btn btn-outline mt-4" disabled={isSubmitting || !online}>
             {isSubmitting ? 'Changing...' : 'Change Password'}
           </button>
         </form>

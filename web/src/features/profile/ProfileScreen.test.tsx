@@ -37,7 +37,7 @@ describe('Profile screen', () => {
     const overview = await screen.findByRole('region', { name: 'Profile Overview' });
     expect(within(overview).getByText('Ada Rider')).toBeTruthy();
     expect(within(overview).getByText('ada@ranch.test')).toBeTruthy();
-    expect(within(overview).getByText('Admin').className).toContain('badge-error');
+    expect(within(overview).getByText('Admin').className).toContain('badge-primary');
     expect(within(overview).getByText('AR')).toBeTruthy();
     expect(within(overview).getByText('Member since')).toBeTruthy();
     expect(within(overview).getByText(new Date('2024-03-05T10:00:00.000Z').toLocaleDateString())).toBeTruthy();
@@ -60,7 +60,7 @@ describe('Profile screen', () => {
     expect(within(overview).getAllByText('ada@ranch.test')).toHaveLength(2);
     expect(within(overview).getByText('U')).toBeTruthy();
     expect(within(overview).getAllByText('N/A')).toHaveLength(2);
-    expect(within(overview).getByText('Viewer').className).toContain('badge-secondary');
+    expect(within(overview).getByText('Viewer').className).toContain('badge-ghost');
   });
 
   it('[U7] [U8] validates with the profile messages and Cancel restores the stored values', async () => {

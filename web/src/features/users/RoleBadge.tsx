@@ -1,10 +1,10 @@
 import { DEFAULT_ROLE, type Role } from '../../../../shared/index.ts';
 
-/** [R2] badge styles: Admin destructive, Staff default, Viewer secondary. */
+/** [R2] quiet badges: a role is a fact about a person, not a warning (docs/design.md "Status colours"). */
 const ROLE_CLASS: Record<Role, string> = {
-  Admin: 'badge-error',
-  Staff: 'badge-primary',
-  Viewer: 'badge-secondary',
+  Admin: 'badge-soft badge-primary',
+  Staff: 'badge-soft badge-secondary',
+  Viewer: 'badge-ghost',
 };
 
 export function RoleBadge({ role }: { role: Role | null | undefined }) {

@@ -65,7 +65,7 @@ describe('Users screen', () => {
     expect(within(own).queryByRole('button')).toBeNull();
     // No name: the part of the e-mail before the at sign.
     const carol = screen.getByText('carol.view').closest('tr')!;
-    expect(within(carol).getByText('Viewer').className).toContain('badge-secondary');
+    expect(within(carol).getByText('Viewer').className).toContain('badge-ghost');
     expect(within(carol).getByRole('button', { name: /Change Role/ })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith('/api/users', expect.objectContaining({ credentials: 'include' }));
   });

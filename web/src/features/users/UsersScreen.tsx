@@ -167,7 +167,7 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
       {state.status === 'error' && (
         <div role="alert" className="alert alert-error">
           <span>The user list could not be loaded.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void reload()}>
+          <button type="button" className="btn btn-sm btn-outline" onClick={() => void reload()}>
             Try again
           </button>
         </div>
