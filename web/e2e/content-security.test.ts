@@ -38,7 +38,7 @@ describe('[X2] the app under its Content-Security-Policy', () => {
     await login.goto(`${server.url}/api/login`);
     // The page's own inline style applies (its hash is in the policy): the button is styled.
     expect(await login.getByRole('button', { name: 'Sign In' }).evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
-      'rgb(66, 42, 213)',
+      'rgb(124, 74, 30)',
     );
     await login.close();
 

@@ -58,6 +58,31 @@ describe('the sign-in page on a phone', () => {
     await context.close();
   });
 
+  it("[A4] draws its ground and button in the landing screen's colours (the ranch theme)", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    /** A colour as rgb, drawn on a canvas: the app's computed colours may be oklch. */
+    const drawn = (selector: string) =>
+      page.evaluate((target) => {
+        const canvas = document.createElement('canvas').getContext('2d')!;
+        const colour = (element: Element) => {
+          canvas.fillStyle = getComputedStyle(element).backgroundColor;
+          canvas.fillRect(0, 0, 1, 1);
+          return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)].join(',');
+        };
+        return {
+          ground: colour(document.querySelector('main')!.closest('.hero') ?? document.body),
+          button: colour(document.querySelector(target)!),
+        };
+      }, selector);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
+    const landing = await drawn('main button');
+    await page.goto(`${server.url}/api/login`);
+    expect(await drawn('form button')).toEqual(landing);
+    await context.close();
+  });
+
   it('[A6] the sign-out question fits too', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();

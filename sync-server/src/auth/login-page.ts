@@ -3,25 +3,25 @@ import { html, raw } from 'hono/html';
 
 /**
  * [A4] The sign-in page's own styles (the setup and account-link pages' too), inline so a
- * page needs nothing else: the landing screen's look (its logo, grey ground, the app's primary colour and system font), and no
+ * page needs nothing else: the landing screen's look (its logo, the ranch theme's cream ground, saddle-brown primary and system font; docs/design.md), and no
  * wider than a phone's screen (border-box sizing; the card shrinks with the page).
  */
 export const LOGIN_STYLE = `
       *, *::before, *::after { box-sizing: border-box; }
-      body { font-family: ui-sans-serif, system-ui, sans-serif; background: #f8f8f8; color: #18181b;
+      body { font-family: ui-sans-serif, system-ui, sans-serif; background: #f6f2ec; color: #17110c;
              margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1rem; }
-      main { background: #fff; padding: 2rem 1.5rem; border-radius: 1rem; width: 100%; max-width: 24rem;
+      main { background: #fffdf9; padding: 2rem 1.5rem; border-radius: 1rem; width: 100%; max-width: 24rem;
              box-shadow: 0 4px 24px rgb(0 0 0 / 0.08); text-align: center; }
       img { display: block; margin: 0 auto 1rem; border-radius: 1rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.15); }
-      h1 { margin: 0; font-size: 2rem; } p.sub { margin: 0.25rem 0 1.5rem; color: #52525b; }
+      h1 { margin: 0; font-size: 2rem; } p.sub { margin: 0.25rem 0 1.5rem; color: #5c4636; }
       form { text-align: left; }
       label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
-      input { width: 100%; padding: 0.65rem; font-size: 1rem; border: 1px solid #d4d4d8; border-radius: 0.5rem; }
-      input:focus { outline: 2px solid #422ad5; outline-offset: 1px; }
+      input { width: 100%; padding: 0.65rem; font-size: 1rem; border: 1px solid #8c7660; border-radius: 0.5rem; }
+      input:focus { outline: 2px solid #7c4a1e; outline-offset: 1px; }
       button { margin-top: 1.5rem; width: 100%; padding: 0.75rem; font-size: 1rem; font-weight: 600;
-               background: #422ad5; color: #fff; border: 0; border-radius: 0.5rem; cursor: pointer; }
+               background: #7c4a1e; color: #fffaf3; border: 0; border-radius: 0.5rem; cursor: pointer; }
       .error { background: #fde8e8; color: #9b1c1c; padding: 0.75rem; border-radius: 0.5rem; margin-top: 1rem; text-align: left; }
-      a.back { display: block; margin-top: 1rem; color: #422ad5; }
+      a.back { display: block; margin-top: 1rem; color: #7c4a1e; }
 `;
 
 /** The Content-Security-Policy source that allows exactly this inline style (both pages') and no other. */
