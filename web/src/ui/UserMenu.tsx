@@ -58,7 +58,7 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((was) => !was)}
       >
         <span className="avatar avatar-placeholder">
-          <span className="w-9 rounded-full bg-neutral text-neutral-content">
+          <span className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-neutral text-neutral-content">
             {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span>{initials(user)}</span>}
           </span>
         </span>

@@ -45,7 +45,7 @@ const BAR: Record<Tone, string> = {
   warning: 'progress-warning',
   error: 'progress-error',
   neutral: 'progress-neutral',
-  quiet: '',
+  quiet: 'text-base-content/40',
   primary: 'progress-primary',
   secondary: 'progress-secondary',
   accent: 'progress-accent',
