@@ -58,7 +58,7 @@ describe('the ranch look', () => {
     await page.context().close();
   });
 
-  it('makes every button and menu item on a phone at least 44 px tall', async () => {
+  it('makes every button, field and menu item on a phone at least 44 px tall', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await signInThroughUi(phone, server, ADMIN);
     await page.goto(`${server.url}/horses`);
@@ -66,7 +66,7 @@ describe('the ranch look', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Horses' }).waitFor();
     const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.btn, .menu li > a, .menu li > button')]
+      [...document.querySelectorAll<HTMLElement>('.btn, .tab, .input, .select, .menu li > a, .menu li > button')]
         .filter((element) => element.getClientRects().length > 0)
         .map((element) => ({
           name: element.getAttribute('aria-label') ?? element.textContent?.trim(),

@@ -167,7 +167,8 @@ export function RanchDetailsCard() {
             </p>
           )}
           <div className="mt-4">
-            <button type="submit" className="btn btn-primary" disabled={!online || isSubmitting || logoState.busy}>
+            {/* Outlined: Administration's one primary is its list's Add button ([B9]). */}
+            <button type="submit" className="btn btn-outline" disabled={!online || isSubmitting || logoState.busy}>
               {isSubmitting ? 'Saving...' : 'Save Ranch Details'}
             </button>
           </div>
