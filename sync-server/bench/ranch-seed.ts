@@ -24,6 +24,24 @@ const STATUSES = ['Available', 'In Training', 'Breeding', 'Retired', 'Reserved']
 const NAMES = ['Storm', 'Blaze', 'Dusty', 'Maple', 'Comet', 'Willow', 'Shadow', 'Ginger', 'Apollo', 'Luna', 'Rocket', 'Pepper'];
 const METHODS = ['Cash', 'Card', 'ACH', 'Check', 'Other'];
 
+/** The ranch's lists as a person sees them (suppliers are the document's owners). */
+export const LISTS = ['horses', 'suppliers', 'buyers', 'sales', 'payments'] as const;
+export type ListCounts = Record<(typeof LISTS)[number], number>;
+
+/** How many records each list holds once `seedRanch(doc, size, …)` is in. */
+export function seededLists(size: RanchSize): ListCounts {
+  return {
+    horses: size.horses,
+    suppliers: SUPPLIERS,
+    buyers: BUYERS,
+    sales: Math.min(Math.ceil(size.payments / 10), size.horses),
+    payments: size.payments,
+  };
+}
+
+const SUPPLIERS = 200;
+const BUYERS = 1000;
+
 /** Who the seeding device signs in as: the server keeps care entries recorded by their sender ([K1]). */
 export type Recorder = { id: string; name: string };
 
@@ -43,8 +61,8 @@ export function seedRanch(doc: Y.Doc, size: RanchSize, recorder: Recorder): { ho
   const colors = lookups(COLORS);
   const genders = lookups(GENDERS);
   const statuses = lookups(STATUSES);
-  const owners = Array.from({ length: 200 }, (_, i) => ({ id: newId(), firstName: `Owner${i}`, lastName: `Supplier${i}` }));
-  const buyers = Array.from({ length: 1000 }, (_, i) => ({ id: newId(), firstName: `Buyer${i}`, lastName: `Family${i}` }));
+  const owners = Array.from({ length: SUPPLIERS }, (_, i) => ({ id: newId(), firstName: `Owner${i}`, lastName: `Supplier${i}` }));
+  const buyers = Array.from({ length: BUYERS }, (_, i) => ({ id: newId(), firstName: `Buyer${i}`, lastName: `Family${i}` }));
   const first: [Collection, string, EntityFields][] = [];
   for (const [collection, items] of [
     ['breeds', breeds],
@@ -94,7 +112,7 @@ export function seedRanch(doc: Y.Doc, size: RanchSize, recorder: Recorder): { ho
     if (batch.length >= CHUNK) flush();
   }
   flush();
-  const sales = Math.min(Math.ceil(size.payments / 10), horseIds.length);
+  const { sales } = seededLists(size);
   const saleIds: string[] = [];
   for (let i = 0; i < sales; i++) {
     const id = newId();

@@ -15,7 +15,7 @@ import { rawGet } from '../test/support/raw-get.ts';
 import { connect, median, sleep, until, type Target } from './clients.ts';
 import { floodBench, type FloodOptions } from './flood.ts';
 import { runLoad, recorderOf, sessionCookie, startBytesServer, startOurServer, startReferenceServer, type Child } from './processes.ts';
-import { seedRanch, type RanchSize } from './ranch-seed.ts';
+import { type ListCounts, seededLists, seedRanch, type RanchSize } from './ranch-seed.ts';
 import { kb, ms, perSec, ratio, type Row } from './table.ts';
 
 export type RanchOptions = RanchSize & {
@@ -30,7 +30,7 @@ export type RanchOptions = RanchSize & {
 };
 
 /** What the browser benchmark gets: a running server holding the seeded ranch. */
-export type RanchServer = { url: string; expectedHorses: number };
+export type RanchServer = { url: string; expectedHorses: number; lists: ListCounts };
 
 const NO_COMPACTION = 1_000_000_000;
 
@@ -217,7 +217,13 @@ export async function ranchBench(
     });
 
     rows.push(...(await guarded('REST', () => restBench(server, ours.cookie, options.restSeconds, log), log)));
-    rows.push(...(await guarded('Chromium', () => whileRunning({ url: server.url, expectedHorses: options.horses }), log)));
+    rows.push(
+      ...(await guarded(
+        'Chromium',
+        () => whileRunning({ url: server.url, expectedHorses: options.horses, lists: seededLists(options) }),
+        log,
+      )),
+    );
   } finally {
     await server.stop();
     await reference.stop();

@@ -21,6 +21,11 @@ export type RunInfo = {
   database: string;
   /** The seeded ranch, as its rows count it. */
   ranch: string;
+  /**
+   * How the phone rows made a phone of the host: the page's rate and what the whole browser
+   * was confined to, or "browser not confined: <why>" (web/bench/phone.ts).
+   */
+  phone: string;
 };
 
 /** Why a run may not write the table (undefined: it may). */
@@ -47,7 +52,7 @@ export function notWritten(
 function header(run: RunInfo): string {
   return (
     `One \`npm run bench\` of ${run.at} UTC, commit ${run.commit}, on host \`${run.host}\`: ${run.machine}; ` +
-    `${run.database}. The ranch: ${run.ranch}.`
+    `${run.database}. The ranch: ${run.ranch}. The phone rows: ${run.phone}.`
   );
 }
 

@@ -24,6 +24,7 @@ const RUN: RunInfo = {
   machine: '2 cores (Test CPU), 8 GiB, Node v20.0.0',
   database: 'PostgreSQL 15.20 at 127.0.0.1:5432',
   ranch: '10 horses',
+  phone: 'page throttled to CPU 3.9×, mid-tier; browser not confined: no cgroup v1 cpu controller at /sys/fs/cgroup/cpu',
 };
 
 const ROWS: Row[] = [
@@ -65,10 +66,11 @@ function scratchRoot(performance: string, readme: string): string {
 }
 
 describe('the table npm run bench writes', () => {
-  it('names the run, the commit and the host above its rows, and counts the targets', () => {
+  it('names the run, the commit, the host and the phone above its rows, and counts the targets', () => {
     const table = performanceTable(ROWS, RUN);
     expect(table.split('\n')[0]).toBe(
-      'One `npm run bench` of 2026-12-07 02:10 UTC, commit abc1234, on host `bench-host`: 2 cores (Test CPU), 8 GiB, Node v20.0.0; PostgreSQL 15.20 at 127.0.0.1:5432. The ranch: 10 horses.',
+      'One `npm run bench` of 2026-12-07 02:10 UTC, commit abc1234, on host `bench-host`: 2 cores (Test CPU), 8 GiB, Node v20.0.0; PostgreSQL 15.20 at 127.0.0.1:5432. The ranch: 10 horses. ' +
+        'The phone rows: page throttled to CPU 3.9×, mid-tier; browser not confined: no cgroup v1 cpu controller at /sys/fs/cgroup/cpu.',
     );
     expect(table).toContain('| sync fan-out');
     expect(table).toMatch(/\| GET \/api\/horses p99\s+\| 774 ms\s+\| 370 ms/);

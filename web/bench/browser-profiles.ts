@@ -35,12 +35,14 @@ export type BrowserProfiles = {
   closeAll(): Promise<void>;
 };
 
-export function browserProfiles(prefix: string): BrowserProfiles {
+/** Browsers started as `executablePath`: Chromium, or the wrapper that confines it (confined-browser.ts). */
+export function browserProfiles(prefix: string, executablePath = LAUNCH.executablePath): BrowserProfiles {
+  const launch = { ...LAUNCH, executablePath };
   const opened: { dir: string; context: BrowserContext; options: BrowserContextOptions }[] = [];
   return {
     async launch(options) {
       const dir = mkdtempSync(join(tmpdir(), prefix));
-      const context = await chromium.launchPersistentContext(dir, { ...LAUNCH, ...options });
+      const context = await chromium.launchPersistentContext(dir, { ...launch, ...options });
       opened.push({ dir, context, options });
       return context;
     },
@@ -48,7 +50,7 @@ export function browserProfiles(prefix: string): BrowserProfiles {
       const entry = opened.find((each) => each.context === context);
       if (!entry) throw new Error('unreachable: a browser these profiles did not launch');
       await context.close();
-      entry.context = await chromium.launchPersistentContext(entry.dir, { ...LAUNCH, ...entry.options });
+      entry.context = await chromium.launchPersistentContext(entry.dir, { ...launch, ...entry.options });
       return entry.context;
     },
     async closeAll() {

@@ -4,6 +4,7 @@
 // 2022). A fixed rate such as 4× slows whatever host the bench runs on by that factor, so
 // the phone it emulates moves with the host; the score says which phone a run emulated
 // (docs/performance.md "The host and the phone").
+import { cpus } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { median } from '../../sync-server/bench/clients.ts';
 
@@ -53,6 +54,29 @@ export async function cpuIndex(page: Page, cdp: CDPSession, rate: number): Promi
 }
 
 /**
+ * The same score in a dedicated worker the page starts: the page's throttle never slows a
+ * worker, so this is what the data worker's thread gets (a share of the CPU slows it,
+ * confined-browser.ts). The median of three, after a warm-up.
+ */
+export async function workerIndex(page: Page): Promise<number> {
+  const source = `const score = ${SCORE_IN_PAGE};\nonmessage = () => { score(500); postMessage([score(500), score(500), score(500)]); };`;
+  const scores = await page.evaluate(
+    (source) =>
+      new Promise<number[]>((resolve, reject) => {
+        const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+        worker.onmessage = (event) => {
+          worker.terminate();
+          resolve(event.data);
+        };
+        worker.onerror = (event) => reject(new Error(event.message));
+        worker.postMessage(null);
+      }),
+    source,
+  );
+  return median(scores);
+}
+
+/**
  * The rate at which the page scores `target` (`host`: its score unthrottled), found by
  * halving the interval as DevTools' calibration does (the protocol keeps two decimals). The
  * score is not linear in the rate (here 4× scored 4.5 times less than 1×), so it is
@@ -72,6 +96,42 @@ export async function calibratedRate(page: Page, cdp: CDPSession, host: number, 
     else low = rate;
   }
   return rate;
+}
+
+/**
+ * The share of the CPU (in cores) at which a worker the page starts scores `target`, with the
+ * page throttled to `rate` meanwhile: the throttle spins the page's thread, and that spinning
+ * counts against the share as it does during the runs. Halving the interval between none and
+ * every core, as calibratedRate does; `setShare` applies one. Infinity: even every core
+ * leaves the worker below the target (a host slower than the phone, or a busy one).
+ */
+export async function calibratedShare(
+  page: Page,
+  cdp: CDPSession,
+  rate: number,
+  target: number,
+  setShare: (cores: number) => void,
+): Promise<number> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const scoreAt = async (share: number) => {
+    setShare(share);
+    return workerIndex(page);
+  };
+  let low = 0.05;
+  let high = cpus().length;
+  if ((await scoreAt(high)) <= target) {
+    setShare(Number.POSITIVE_INFINITY);
+    return Number.POSITIVE_INFINITY;
+  }
+  let share = high;
+  for (let step = 0; step < 8; step++) {
+    share = Number(((low + high) / 2).toFixed(2));
+    const score = await scoreAt(share);
+    if (Math.abs(score - target) < target * 0.02) break;
+    if (score < target) low = share;
+    else high = share;
+  }
+  return share;
 }
 
 /** Runs `use` on a new blank page of the context (to score it), and closes the page after. */

@@ -13,7 +13,8 @@ import { twoFrames } from '../e2e/support/restyles.ts';
 import { browserProfiles } from './browser-profiles.ts';
 import { tracePage } from './trace.ts';
 import { waitFor } from './phone-probe.ts';
-import { DEFAULT_RATE, leaveApp, openPhone, PHONE, signInAndSync } from './phone-session.ts';
+import { confineBrowsers } from './confined-browser.ts';
+import { DEFAULT_RATE, leaveApp, openPhone, PHONE, signInAndSync, slowDown } from './phone-session.ts';
 import { blocking, rounded, settle, type Task } from './phone-start.ts';
 
 /** One step: tap → what it waits for (ms) and the longest task meanwhile. */
@@ -124,10 +125,18 @@ async function round(page: Page, tasks: Task[], trace?: string): Promise<Round> 
 }
 
 export async function phoneForms(url: string, log: (line: string) => void, { rounds }: { rounds: number }): Promise<Row[]> {
-  const profiles = browserProfiles('ranch-bench-forms-');
+  // The whole browser confined as the phone rows' is (phone-session.ts slowDown), at the fixed rate.
+  const confinement = confineBrowsers('ranch-bench-forms-');
+  const profiles = browserProfiles('ranch-bench-forms-', confinement.executablePath);
   const runs: Round[] = [];
+  let browser: string;
   try {
     const context = await profiles.launch(PHONE);
+    const cpu = await slowDown(context, confinement, DEFAULT_RATE);
+    browser = cpu.browser.short;
+    log(
+      `  forms: the page's CPU index ${Math.round(cpu.confined.page)} at ${DEFAULT_RATE}×, a worker's ${Math.round(cpu.confined.worker)}; ${cpu.browser.long}`,
+    );
     const { page, tasks } = await openPhone(context, DEFAULT_RATE, log);
     await signInAndSync(page, url);
     await leaveApp(page, url);
@@ -144,8 +153,9 @@ export async function phoneForms(url: string, log: (line: string) => void, { rou
     }
   } finally {
     await profiles.closeAll();
+    confinement.release();
   }
-  const group = `Phone (CPU ${DEFAULT_RATE}×), the sale and payment forms`;
+  const group = `Phone (CPU ${DEFAULT_RATE}×, ${browser}), the sale and payment forms`;
   const row = (figure: string, pick: (run: Round) => Step): Row => ({
     group,
     figure: `${figure}: time / longest task (medians)`,

@@ -3,7 +3,9 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { sleep } from '../../sync-server/bench/clients.ts';
 import { BENCH_ADMIN } from '../../sync-server/bench/processes.ts';
-import { calibratedRate, LOW_TIER, MID_TIER } from './cpu-index.ts';
+import { type Confinement, cores } from './confined-browser.ts';
+import { calibratedRate, calibratedShare, cpuIndex, LOW_TIER, MID_TIER, onBlankPage, workerIndex } from './cpu-index.ts';
+import { type ListCounts, untilListsFilled } from './lists-filled.ts';
 import { type AppWindow, PROBE, waitFor } from './phone-probe.ts';
 import type { Task } from './phone-start.ts';
 
@@ -66,6 +68,71 @@ export async function chooseRate(page: Page, cdp: CDPSession, host: number): Pro
   const rate = Number(asked);
   if (!(rate >= 1)) throw new Error(`BENCH_PHONE_RATE: a rate of 1 or more, mid-tier or low-tier, not "${asked}"`);
   return { rate, label: `CPU ${rate}×` };
+}
+
+/**
+ * The whole browser's share of the CPU, in cores, set on `confinement`: `BENCH_PHONE_SHARE` as
+ * a number of cores, or (unset) the share at which a worker the page starts scores `target`,
+ * what the page scored at `rate` with the browser unconfined (cpu-index.ts calibratedShare):
+ * the data worker slowed about as much as the page. Infinity: no share slows it that much.
+ */
+export async function chooseShare(
+  page: Page,
+  cdp: CDPSession,
+  confinement: { setShare(cores: number): void },
+  rate: number,
+  target: number,
+): Promise<number> {
+  const asked = process.env.BENCH_PHONE_SHARE;
+  if (asked === undefined) return calibratedShare(page, cdp, rate, target, confinement.setShare);
+  const cores = Number(asked);
+  if (!(cores > 0)) throw new Error(`BENCH_PHONE_SHARE: a number of cores above 0, or none, not "${asked}"`);
+  confinement.setShare(cores);
+  return cores;
+}
+
+/** How a phone is made of the host: the page's rate, the browser's share, and the scores that chose them. */
+export type PhoneCpu = {
+  rate: number;
+  label: string;
+  /** The page's CPU index unthrottled, and at `rate` with the browser unconfined. */
+  host: number;
+  scored: number;
+  /** The page's and a worker's CPU index as the runs have them: the page throttled, the browser confined. */
+  confined: { page: number; worker: number };
+  /** What the browser was confined to: for the rows' group (short) and the notes and header (long). */
+  browser: { short: string; long: string };
+};
+
+/**
+ * On a blank page of `context` (a browser launched as `confinement` says): the page's rate
+ * (chooseRate, or `fixedRate`) and then the whole browser's share (chooseShare), so that
+ * workers are slowed about as much as the page (docs/performance.md "The host and the phone").
+ */
+export async function slowDown(context: BrowserContext, confinement: Confinement, fixedRate?: number): Promise<PhoneCpu> {
+  return onBlankPage(context, async (blank, cdp) => {
+    const host = await cpuIndex(blank, cdp, 1);
+    const chosen = fixedRate ? { rate: fixedRate, label: `CPU ${fixedRate}×` } : await chooseRate(blank, cdp, host);
+    const scored = await cpuIndex(blank, cdp, chosen.rate);
+    const share = confinement.confined ? await chooseShare(blank, cdp, confinement, chosen.rate, scored) : null;
+    const confined = { page: await cpuIndex(blank, cdp, chosen.rate), worker: await workerIndex(blank) };
+    return { ...chosen, host, scored, confined, browser: describeBrowser(confinement, share) };
+  });
+}
+
+function describeBrowser(confinement: Confinement, share: number | null): { short: string; long: string } {
+  if (!confinement.confined) return { short: 'browser not confined', long: `browser not confined: ${confinement.reason}` };
+  if (share === null || !Number.isFinite(share)) {
+    return {
+      short: 'browser not confined',
+      long: "browser not confined: a worker scored below the page's throttled score even with every core (a host slower than the phone, or a busy one)",
+    };
+  }
+  const how = process.env.BENCH_PHONE_SHARE ? 'BENCH_PHONE_SHARE' : 'calibrated: a worker scores as the page does';
+  return {
+    short: `browser ${share.toFixed(2)} cores`,
+    long: `the whole browser confined to ${cores(share)} (a cgroup v1 CPU quota, ${how})`,
+  };
 }
 
 /**
@@ -158,13 +225,19 @@ export async function openPhone(
 }
 
 /**
- * A new device signs in: from Sign In clicked until the socket has synced and the projection
- * is idle (epoch ms), then the service worker ready and two seconds for y-indexeddb and the
- * projection to settle, as chromium.ts does. `signedIn`: the browser already holds a session
- * the server accepts (ab-starts.ts: cookies go by host, not port, and every build's server
- * there uses one database), so the app opens signed in and syncs from the page load.
+ * A new device signs in: from Sign In clicked until every list is filled (`lists`, the
+ * seeded ranch's counts; lists-filled.ts), or without `lists` until the socket has synced
+ * and the projection is idle (epoch ms); then the socket synced and the projection idle in
+ * any case, the service worker ready and two seconds for y-indexeddb and the projection to
+ * settle, as chromium.ts does. `signedIn`: the browser already holds a session the server
+ * accepts (ab-starts.ts: cookies go by host, not port, and every build's server there uses
+ * one database), so the app opens signed in and syncs from the page load.
  */
-export async function signInAndSync(page: Page, url: string, { signedIn = false } = {}): Promise<{ signIn: number; filled: number }> {
+export async function signInAndSync(
+  page: Page,
+  url: string,
+  { signedIn = false, lists }: { signedIn?: boolean; lists?: ListCounts } = {},
+): Promise<{ signIn: number; filled: number }> {
   await page.goto(url);
   if (!signedIn) {
     await page.getByRole('button', { name: 'Sign In to Continue' }).click({ timeout: 60_000 });
@@ -173,9 +246,10 @@ export async function signInAndSync(page: Page, url: string, { signedIn = false 
   }
   const signIn = Date.now();
   if (!signedIn) await page.getByRole('button', { name: 'Sign In' }).click();
+  const listsFilled = lists && (await untilListsFilled(page, lists, 600_000));
   await waitFor(() => page.evaluate(() => (window as unknown as AppWindow).__ranch?.provider?.synced === true), 600_000, 'the first sync');
   await page.evaluate(() => (window as unknown as AppWindow).__ranch.data.projection.idle());
-  const filled = Date.now();
+  const filled = listsFilled ?? Date.now();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

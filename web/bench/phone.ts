@@ -12,12 +12,14 @@ import type { RanchServer } from '../../sync-server/bench/ranch.ts';
 import { ms, type Row } from '../../sync-server/bench/table.ts';
 import { browserProfiles } from './browser-profiles.ts';
 import { collectorIndex } from './collector-index.ts';
-import { cpuIndex, onBlankPage } from './cpu-index.ts';
+import { confineBrowsers } from './confined-browser.ts';
+import { cpuIndex, onBlankPage, workerIndex } from './cpu-index.ts';
+import { chromiumDescendants } from './browser-memory.ts';
 import { heapFigures, heapInUse, mib, sampleAllocations, writeHeapSnapshot } from './heap.ts';
 import { addUnseen, onTheCpu, type TracedTask, withMainThreadTasks } from './main-thread-tasks.ts';
 import { type AppWindow, formsWarmed, type Probe, probe, untilEdited, untilSaved, waitFor } from './phone-probe.ts';
 import { type FirstEdit, type FirstWrite, type KeyStart, phoneRows } from './phone-rows.ts';
-import { chooseRate, inNewBrowser, inNewTab, leaveApp, openPhone, PHONE, signInAndSync } from './phone-session.ts';
+import { inNewBrowser, inNewTab, leaveApp, openPhone, PHONE, signInAndSync, slowDown } from './phone-session.ts';
 import {
   blocking,
   logFrames,
@@ -32,29 +34,32 @@ import {
 import { profileDataWorker } from './worker-profile.ts';
 import { tracePage } from './trace.ts';
 
-export async function phoneBench(server: RanchServer, log: (line: string) => void, options: { quick: boolean }): Promise<Row[]> {
-  const profiles = browserProfiles('ranch-bench-phone-');
+/** The phone rows, and how the phone was made of the host (for the table's header). */
+export type PhoneResult = { rows: Row[]; conditions: string };
+
+export async function phoneBench(server: RanchServer, log: (line: string) => void, options: { quick: boolean }): Promise<PhoneResult> {
+  // The whole browser in a cgroup of its own (confined-browser.ts), its share set once the page's rate is chosen.
+  const confinement = confineBrowsers('ranch-bench-phone-');
+  if (!confinement.confined) log(`  phone: browser not confined: ${confinement.reason}`);
+  const profiles = browserProfiles('ranch-bench-phone-', confinement.executablePath);
   const began = Date.now();
   try {
     let context = await profiles.launch(PHONE);
     // Before the probe is installed: its long-task observer would report the scoring's tasks.
-    const { rate, label, host, scored, collector } = await onBlankPage(context, async (blank, cdp) => {
-      const host = await cpuIndex(blank, cdp, 1);
-      const collector = await collectorIndex(blank, cdp);
-      const chosen = await chooseRate(blank, cdp, host);
-      return { ...chosen, host, collector, scored: await cpuIndex(blank, cdp, chosen.rate) };
-    });
+    // The collector index first, while the browser has every core it can get.
+    const collector = await onBlankPage(context, collectorIndex);
+    const { rate, label, host, scored, confined, browser } = await slowDown(context, confinement);
     log(
-      `  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled; a heap like a start's made in ${ms(collector.made)} and collected in ${ms(collector.collected)}, unthrottled`,
+      `  phone: the page's CPU index ${Math.round(scored)} at ${rate}×, ${Math.round(host)} unthrottled; ${browser.long}: the page then scores ${Math.round(confined.page)} and a worker ${Math.round(confined.worker)}; a heap like a start's made in ${ms(collector.made)} and collected in ${ms(collector.collected)}, unthrottled`,
     );
-    const group = `Phone (${label})`;
+    const group = `Phone (${label}, ${browser.short})`;
     const opened = await openPhone(context, rate, log);
     const { tasks } = opened;
     let { page } = opened;
 
-    // (d) and (a) A first sync: a new device signs in; until every table is filled.
+    // (d) and (a) A first sync: a new device signs in; until every list is filled.
     const firstSync = async (): Promise<{ signIn: number; filled: number; traced: TracedTask[] | null }> => {
-      const run = () => signInAndSync(page, server.url);
+      const run = () => signInAndSync(page, server.url, { lists: server.lists });
       const trace = process.env.BENCH_TRACE_SYNC;
       if (trace) return { ...(await tracePage(page, trace, log, run)), traced: null };
       const profile = process.env.BENCH_PROFILE_SYNC;
@@ -82,8 +87,17 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const sync = blocking(tasks, signIn, filled);
     const syncCpu = syncTraced && blocking(onTheCpu(syncTraced), signIn, filled);
     log(
-      `  phone: first sync, sign-in → every table ${ms(filled - signIn)} (${payments} payments, ${care} care entries); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}${syncCpu ? `; on the CPU: longest ${ms(syncCpu.longest)}` : ''}`,
+      `  phone: first sync, sign-in → every list filled ${ms(filled - signIn)} (${payments} payments, ${care} care entries); ${sync.count} long tasks, longest ${ms(sync.longest)}, blocking ${ms(sync.tbt)}${syncCpu ? `; on the CPU: longest ${ms(syncCpu.longest)}` : ''}`,
     );
+
+    if (confinement.confined) {
+      // The data worker runs by now: every process of the browser must be in the group.
+      const inGroup = new Set(confinement.processes());
+      const outside = chromiumDescendants().filter((pid) => !inGroup.has(pid));
+      log(
+        `  phone: ${inGroup.size} processes in ${confinement.path}${outside.length ? `; NOT in it: ${outside.join(', ')}` : ', every Chromium process of the bench among them'}`,
+      );
+    }
 
     // The phone's browser closed and started again on its profile: a start from the home screen
     // after the system closed the app (the starts anew below; BENCH_COLD=1 makes every start one).
@@ -233,14 +247,23 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     // Once more after the runs (outside every start's window): the host's speed drifts. The
     // app's page leaves first, so its workers stop and do not share the cores with the score.
     await leaveApp(page, server.url);
-    const scoredAfter = await onBlankPage(context, (blank, cdp) => cpuIndex(blank, cdp, rate));
-    log(`  phone: the page's CPU index ${Math.round(scoredAfter)} at ${rate}× after the runs`);
+    const after = await onBlankPage(context, async (blank, cdp) => ({
+      page: await cpuIndex(blank, cdp, rate),
+      worker: await workerIndex(blank),
+    }));
+    log(`  phone: the page's CPU index ${Math.round(after.page)} at ${rate}× after the runs, a worker's ${Math.round(after.worker)}`);
+    if (confinement.confined && Number.isFinite(confinement.share())) {
+      const { periods, throttled, throttledMs } = confinement.stat();
+      log(`  phone: the quota stopped the browser in ${throttled} of ${periods} periods, ${ms(throttledMs)} in all`);
+    }
 
     const rows = phoneRows({
       group,
       host,
       scored,
-      scoredAfter,
+      confined,
+      after,
+      browser: browser.long,
       starts,
       keys,
       settledKey,
@@ -255,8 +278,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       care,
     });
     log(`  phone: row set ${Math.round((Date.now() - began) / 1000)} s`);
-    return rows;
+    return { rows, conditions: `page throttled to ${label}; ${browser.long}` };
   } finally {
     await profiles.closeAll();
+    confinement.release();
   }
 }

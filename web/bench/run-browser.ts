@@ -12,7 +12,7 @@ import { MESSAGE_ACCESS, MESSAGE_EPOCH, MESSAGE_ACK } from '../../shared/index.t
 import { createTestDatabase } from '../../sync-server/test/support/databases.ts';
 import { connect, until } from '../../sync-server/bench/clients.ts';
 import { ROOT, recorderOf, sessionCookie, startOurServer } from '../../sync-server/bench/processes.ts';
-import { seedRanch } from '../../sync-server/bench/ranch-seed.ts';
+import { seededLists, seedRanch } from '../../sync-server/bench/ranch-seed.ts';
 import { formatTable, ms } from '../../sync-server/bench/table.ts';
 import { browserBench } from './chromium.ts';
 import { abDialogs } from './ab-dialogs.ts';
@@ -70,9 +70,13 @@ try {
   await server.stop();
   server = await startOurServer(database, { webDir });
   await warmUp(server.url);
-  const ranch = { url: server.url, expectedHorses: size.horses };
+  const ranch = { url: server.url, expectedHorses: size.horses, lists: seededLists(size) };
   const rows = only.has('browser') ? await browserBench(ranch, webDir, console.log) : [];
-  if (only.has('phone')) rows.push(...(await phoneBench(ranch, console.log, { quick: process.env.BENCH_QUICK === '1' })));
+  if (only.has('phone')) {
+    const phone = await phoneBench(ranch, console.log, { quick: process.env.BENCH_QUICK === '1' });
+    rows.push(...phone.rows);
+    console.log(`Phone: ${phone.conditions}`);
+  }
   if (only.has('phone-forms'))
     rows.push(...(await phoneForms(server.url, console.log, { rounds: Number(process.env.BENCH_AB_ROUNDS ?? 5) })));
   if (ab) {
