@@ -50,4 +50,22 @@ describe('FormActions', () => {
     await finish(true);
     await screen.findByRole('button', { name: 'Reset Password' });
   });
+
+  it('[B9] a form that confirms what cannot be undone submits in the error colour; any other in primary', () => {
+    function Footer({ destructive }: { destructive: boolean }) {
+      const { control } = useForm<Values>({ defaultValues: { name: '' } });
+      return (
+        <FormActions submitLabel={destructive ? 'Cancel Sale' : 'Save'} control={control} onCancel={() => {}} destructive={destructive} />
+      );
+    }
+    render(
+      <>
+        <Footer destructive />
+        <Footer destructive={false} />
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel Sale' }).className).toContain('btn-error');
+    expect(screen.getByRole('button', { name: 'Cancel Sale' }).className).not.toContain('btn-primary');
+    expect(screen.getByRole('button', { name: 'Save' }).className).toContain('btn-primary');
+  });
 });

@@ -58,6 +58,8 @@ type FormActionsProps<Values extends FieldValues, Output> = {
   submitLabel: string;
   /** Shown on the submit button while the form submits; `submitLabel` unless given. */
   submittingLabel?: string;
+  /** The form confirms an action that cannot be undone: its submit is the error colour ([B9]). */
+  destructive?: boolean;
   /** The form's: the footer follows its submitting state itself. */
   control: Control<Values, unknown, Output>;
   onCancel: () => void;
@@ -72,6 +74,7 @@ type FormActionsProps<Values extends FieldValues, Output> = {
 export function FormActions<Values extends FieldValues, Output>({
   submitLabel,
   submittingLabel,
+  destructive = false,
   control,
   onCancel,
 }: FormActionsProps<Values, Output>) {
@@ -81,7 +84,7 @@ export function FormActions<Values extends FieldValues, Output>({
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
         Cancel
       </button>
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+      <button type="submit" className={`btn ${destructive ? 'btn-error' : 'btn-primary'}`} disabled={isSubmitting}>
         {isSubmitting ? (submittingLabel ?? submitLabel) : submitLabel}
       </button>
     </div>

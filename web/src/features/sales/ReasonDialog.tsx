@@ -18,7 +18,8 @@ type Props = {
 
 /**
  * [P10] [S17] A correction's reason: asked in a dialog of its own before a payment is voided or
- * a sale cancelled ('Reason is required'); nothing is recorded until it is given.
+ * a sale cancelled ('Reason is required'); nothing is recorded until it is given. Both cannot be
+ * undone, so this is their confirmation and its submit is the error colour ([B9]).
  */
 export function ReasonDialog({ open, title, children, submitLabel, onSubmit, onClose }: Props) {
   return (
@@ -54,7 +55,7 @@ function ReasonForm({ children, submitLabel, onSubmit, onClose }: Omit<Props, 'o
           {...invalidProps(errors.reason, `${id}-reason`)}
         />
       </FormField>
-      <FormActions submitLabel={submitLabel} control={control} onCancel={onClose} />
+      <FormActions submitLabel={submitLabel} control={control} onCancel={onClose} destructive />
     </form>
   );
 }
