@@ -46,7 +46,7 @@ const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseD
 
 /**
  * The page's requests and arrivals of the chunks whose name `pattern` captures, from now on,
- * in order ("requested staged-writes", "arrived staged-writes" …).
+ * in order ("requested staged-writes-….js", "arrived staged-writes-….js" …).
  */
 function recordChunks(page: Page, pattern: RegExp): string[] {
   const events: string[] = [];
@@ -129,7 +129,7 @@ describe('a horse created or edited while the data worker loads the stored docum
     // The staging code and the chunks it imports are fetched together (vite.config.ts
     // modulePreload), not one level of imports after another: a chunk it imports is
     // requested before the staging chunk itself has arrived.
-    const chunkEvents = recordChunks(page, /\/assets\/(staged-writes|staged-updates)-/);
+    const chunkEvents = recordChunks(page, /\/assets\/([^/]+\.js)$/);
     // And none that the chunk importing it has loaded already (a link per chunk in memory
     // was work for the tap on a phone): the entry's main chunk imports the staging code.
     const linked = () =>
@@ -143,6 +143,7 @@ describe('a horse created or edited while the data worker loads the stored docum
     );
     const loadedByImporter = await loadedWith(server.url, importer!);
     expect(loadedByImporter.size).toBeGreaterThan(5);
+    const fetchedBefore = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)));
     await page.getByRole('button', { name: 'Add Horse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
     await dialog.getByLabel('Name').fill('Early Bird');
@@ -156,10 +157,21 @@ describe('a horse created or edited while the data worker loads the stored docum
     await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
     await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
     await page.evaluate(() => (window as HeldWindow).__releaseHorses?.());
-    expect(chunkEvents.indexOf('requested staged-updates')).toBeGreaterThan(-1);
-    expect(chunkEvents.indexOf('requested staged-updates')).toBeLessThan(chunkEvents.indexOf('arrived staged-writes'));
+    // The chunks the staging code imports that the page had not fetched: each requested
+    // before the staging chunk arrived, and linked by the tap.
+    const staging = chunkEvents.find((event) => event.startsWith('arrived staged-writes-'))!.slice('arrived '.length);
+    const stagingUrl = new URL(`/assets/${staging}`, server.url).href;
+    const imported = [...(await loadedWith(server.url, `/assets/${staging}`))].filter(
+      (href) => href !== stagingUrl && !loadedByImporter.has(href) && !fetchedBefore.has(href),
+    );
+    expect(imported.length).toBeGreaterThan(0);
     const linkedByTap = (await linked()).filter((href) => !linkedBefore.includes(href));
-    expect(linkedByTap.some((href) => href.includes('/staged-updates-'))).toBe(true);
+    for (const href of imported) {
+      const name = href.slice(href.lastIndexOf('/') + 1);
+      expect(chunkEvents.indexOf(`requested ${name}`)).toBeGreaterThan(-1);
+      expect(chunkEvents.indexOf(`requested ${name}`)).toBeLessThan(chunkEvents.indexOf(`arrived ${staging}`));
+      expect(linkedByTap).toContain(href);
+    }
     expect(linkedByTap.filter((href) => loadedByImporter.has(href))).toEqual([]);
     await page
       .getByRole('cell', { name: /Early Bird/ })

@@ -3,8 +3,8 @@ import type { RanchDb } from './db.ts';
 
 /**
  * Adds one row to a table of the read database in a transaction of one request, committed
- * as it is made, and resolves once it has committed: how a page stages a create or an edit
- * while the data worker loads (staged-updates.ts, staged-calls.ts).
+ * as it is made, and resolves once it has committed: how a page appends a write to the
+ * outbox (outbox/outbox.ts), also while the data worker loads.
  *
  * During a start Chromium runs each request and each commit after whatever the data
  * worker's load asked for before it (long reads on a phone), so every round trip between

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { openOldReadDb } from '../../test/old-read-db.ts';
 import { openRanchDb, READ_DB_VERSION } from './db.ts';
+import { makeIntent } from './outbox/intent.ts';
 
 const opened: Dexie[] = [];
 let seq = 0;
@@ -37,18 +38,18 @@ const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId:
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table, 13 care by horse, 14 the reference numbers and 15 the corrections', async () => {
+  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table, 13 care by horse, 14 the reference numbers, 15 the corrections and 16 the outbox in place of stagedCalls', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBe(15);
+    expect(READ_DB_VERSION).toBe(16);
     const { careEntries: _byEntry, ...oldTables } = schemaOf(old);
     expect(schemaOf(current)).toEqual({
       ...oldTables,
       ...UNREAD_INDEXES_DROPPED,
       stagedUpdates: ['++seq'],
-      stagedCalls: ['++seq'],
+      outbox: ['++seq'],
       horseCare: ['horseId'],
       referenceNumbers: ['++n', '&id'],
       corrections: ['id', 'saleId'],
@@ -96,11 +97,15 @@ describe('the read database declared once, at its current version', () => {
     expect(db.backendDB().objectStoreNames.contains('careEntries')).toBe(false);
     expect(await db.horseCare.count()).toBe(0);
     expect(await db.horses.get('h1')).toEqual(horse);
-    expect(await db.stagedCalls.count()).toBe(1);
+    // The staged edit is an intent in the outbox now, for the drain to check and apply.
+    expect(await db.outbox.toArray()).toMatchObject([
+      { repository: 'horses', method: 'update', args: ['h1', {}], creates: [], answered: true },
+    ]);
+    expect(db.backendDB().objectStoreNames.contains('stagedCalls')).toBe(false);
     expect(db.verno).toBe(READ_DB_VERSION);
   });
 
-  it('opens a version 11 database: its rows and staged creates kept, stagedCalls added', async () => {
+  it('opens a version 11 database: its rows and staged creates kept, the outbox added', async () => {
     const name = fresh();
     const old = openOldReadDb(name, 11);
     await old.table('horses').put(horse);
@@ -110,13 +115,8 @@ describe('the read database declared once, at its current version', () => {
     const db = track(openRanchDb(name));
     expect(await db.horses.get('h1')).toEqual(horse);
     expect(await db.stagedUpdates.count()).toBe(1);
-    const seq = await db.stagedCalls.add({
-      repository: 'horses',
-      method: 'update',
-      args: ['h1', { name: 'Comet' }],
-      createdAt: '2026-11-26T00:00:00.000Z',
-    });
-    expect(await db.stagedCalls.get(seq)).toMatchObject({ seq, repository: 'horses', args: ['h1', { name: 'Comet' }] });
+    const seq = await db.outbox.add(makeIntent('horses', 'update', ['h1', { name: 'Comet' }]));
+    expect(await db.outbox.get(seq)).toMatchObject({ seq, repository: 'horses', args: ['h1', { name: 'Comet' }] });
     expect(db.verno).toBe(READ_DB_VERSION);
   });
 

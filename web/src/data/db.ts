@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import {
   COLLECTIONS,
   type Buyer,
@@ -15,6 +15,7 @@ import type { HorseCareRow } from './horse-care-row.ts';
 import { writesUntilSealed } from './sealed-writes.ts';
 import { numberedReferences, numberStoredHorses, REFERENCE_NUMBERS, REFERENCE_NUMBERS_SCHEMA } from './numbered-references.ts';
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
+import { type IntentRepository, makeIntent, type WriteIntent } from './outbox/intent.ts';
 import type { SalePaymentsRow } from './sale-payments-row.ts';
 
 // Dexie turns its debug mode on (long async stacks; a console task around every table call)
@@ -41,18 +42,10 @@ export type HistoryCacheRow = { key: string; changes: HistoryChange[]; fetchedAt
 export type ConflictRow = Conflict & { answeredAt: string | null };
 
 /**
- * One create a page made while the data host was loading (staged-writes.ts): the staging
- * document's whole state as a Yjs update. `seq` is given by IndexedDB (the order staged).
+ * One create an earlier version of the app staged while its data host was loading: a Yjs
+ * update. The outbox's drain applies what is left of them (outbox/legacy-creates.ts).
  */
 export type StagedUpdateRow = { seq: number; update: Uint8Array; createdAt: string };
-
-/**
- * One edit a page made while the data host was loading (staged-writes.ts): the call as the
- * host will make it (staged-calls.ts). `replay`: the client id the host's replay wrote
- * with, stored before it applied the call, so a later start can tell whether the change is
- * already in the document (docs/web.md "Edits during a start").
- */
-export type StagedCallRow = { seq: number; repository: string; method: string; args: unknown[]; createdAt: string; replay?: number };
 
 export type RanchDb = Dexie & {
   horses: EntityTable<Horse, 'id'>;
@@ -78,10 +71,10 @@ export type RanchDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
   /** Photos taken on this device that have not reached the server (photo-outbox.ts); not projected. */
   photoOutbox: EntityTable<OutboxPhoto, 'id'>;
-  /** Creates staged by a page until the host has applied and stored them (staged-updates.ts); not projected. */
+  /** The device's writes not yet stored in the document, in the order asked (outbox/); not projected. */
+  outbox: EntityTable<WriteIntent, 'seq'>;
+  /** Creates an earlier version of the app staged; emptied by the outbox's drain. */
   stagedUpdates: EntityTable<StagedUpdateRow, 'seq'>;
-  /** Edits staged by a page until the host has replayed and stored them (staged-calls.ts); not projected. */
-  stagedCalls: EntityTable<StagedCallRow, 'seq'>;
 };
 
 /** Document collections that have a table here (all of them); the projection writes exactly these. */
@@ -106,9 +99,13 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   const db = new Dexie(name, { cache: 'disabled' }) as RanchDb;
   db.use(numberedReferences);
   db.use(writesUntilSealed(db));
-  db.version(READ_DB_VERSION)
+  db.version(15)
     .stores(READ_DB_SCHEMA)
     .upgrade((tx) => numberStoredHorses(tx));
+  // Only the outbox added and the staged edits moved into it: version 15's upgrade does not run again.
+  db.version(READ_DB_VERSION)
+    .stores(OUTBOX_SCHEMA)
+    .upgrade((tx) => moveStagedEdits(tx));
   return db;
 }
 
@@ -117,7 +114,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
  * version than the app declares cannot open it. Raise it when a table is dropped or an
  * index changes, and change READ_DB_SCHEMA to the new whole schema.
  */
-export const READ_DB_VERSION = 15;
+export const READ_DB_VERSION = 16;
 
 /**
  * The whole schema, declared once, at READ_DB_VERSION. Dexie reads the schema a database
@@ -146,10 +143,8 @@ export const READ_DB_SCHEMA: Record<string, string> = {
   corrections: 'id, saleId',
   // Device state, never written by the projection nor rebuilt from the document: sync
   // acknowledgements, photos not yet on the server, the change history and the open
-  // conflicts last fetched, and the creates and edits pages staged that the host has not
-  // yet applied (staged-updates.ts, staged-calls.ts; emptied by the host, deleted with the
-  // database by Clear Local Data and sign-out, whose warnings count them: countUnsent waits
-  // for the drain).
+  // conflicts last fetched, and (legacy) creates an earlier app staged, which the outbox's
+  // drain applies.
   meta: 'key',
   photoOutbox: 'id, createdAt',
   historyCache: 'key, fetchedAt',
@@ -159,3 +154,16 @@ export const READ_DB_SCHEMA: Record<string, string> = {
   // The numbers the horses' references to lookup items are stored as (numbered-references.ts).
   [REFERENCE_NUMBERS]: REFERENCE_NUMBERS_SCHEMA,
 };
+
+/**
+ * Version 16: the device's outbox of writes (outbox/), emptied by the data host's drain;
+ * deleted with the database by Clear Local Data and sign-out, whose warnings count it:
+ * countUnsent waits for the drain. Version 15's staged edits are gone with it.
+ */
+const OUTBOX_SCHEMA: Record<string, string | null> = { outbox: '++seq', stagedCalls: null };
+
+/** Edits an earlier app staged (`stagedCalls`, rows of {repository, method, args}) become intents, in order; the drain checks them as any. */
+async function moveStagedEdits(tx: Transaction): Promise<void> {
+  const rows = await tx.table<{ repository: IntentRepository; method: string; args: unknown[] }>('stagedCalls').toArray();
+  await tx.table('outbox').bulkAdd(rows.map((row) => makeIntent(row.repository, row.method, row.args, true)));
+}

@@ -113,9 +113,8 @@ export function startProjection(doc: Y.Doc, db: RanchDb, loaded: Promise<unknown
     for (const [collection, ids] of changes) {
       if (isProjected(collection)) markDirty(collection, ids);
     }
-    // Before the first reconcile the only changes are this device's own records created
-    // before the load (ranch-writes.ts WRITES_BEFORE_LOAD), complete in themselves: they
-    // are shown at once. The reconcile after the load covers everything again.
+    // Before the first reconcile the only changes are the outbox's first pass (outbox/drain.ts):
+    // this device's own writes, shown at once. The reconcile after the load covers everything again.
     if (started || earlyRowsOnly(dirty)) void flush();
   });
 

@@ -12,9 +12,10 @@ import { createSaleRepository } from './repositories/sales.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, DOCUMENT_TRACKER_KEYS, type SaveTracker } from './save-tracker.ts';
-import { createStagedDrain, type StagedDrain } from './staged-updates.ts';
+import { createOutboxDrain } from './outbox/drain.ts';
+import { appendIntent, outboxWrites } from './outbox/outbox.ts';
 import { addNoticeBatch, createNoticeStore, type NoticeStore } from './compensation-notices.ts';
-import { callWrite, localWrites, type RanchWrites, type WriteTargets, writesThrough } from './ranch-writes.ts';
+import type { RanchWrites, WriteTargets } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
@@ -57,12 +58,15 @@ export type RanchData = LocalDoc &
     /** Clear Local Data: stops syncing and sending, then empties the stored document. */
     clearDocument(): Promise<void>;
     /**
-     * Applies the creates and edits pages staged while the document was loading (the read
-     * database's `stagedUpdates` and `stagedCalls`, staged-updates.ts and staged-calls.ts)
-     * once it has loaded; the load itself does so before `loaded` resolves. Never rejects:
-     * what could not be applied waits for the next call.
+     * Applies the outbox's intents up to and including `id` once the document has loaded
+     * (outbox/drain.ts), and answers as that intent's write would.
      */
-    drainStaged(): Promise<void>;
+    applyIntent(id: string): Promise<unknown>;
+    /**
+     * Applies the intents in the outbox once the document has loaded; the load itself does
+     * so before `loaded` resolves. Never rejects: what could not be applied waits for the next call.
+     */
+    drainOutbox(): Promise<void>;
     /**
      * Starts syncing with the server and sending photos (idempotent); call once the user is
      * known. The socket opens once the local document has loaded, so its first sync step
@@ -106,28 +110,10 @@ function nothingToShow(db: RanchDb): Promise<void> {
   );
 }
 
-/**
- * `writes`, each made once the staged drain asked for before it has ended: an edit a page
- * staged and told the host of (drainStaged) is made before a later edit of the same record
- * that came straight here, not after it, over it. With no pass under way, a write is made
- * in the call, as before.
- */
-function afterStaged(writes: RanchWrites, staged: StagedDrain, db: RanchDb, replaced: () => boolean): RanchWrites {
-  return writesThrough(async (repository, method, args) => {
-    const pass = staged.pending();
-    if (pass) await pass;
-    // Cleared: the document stays in memory until the page is left, but a change made to it
-    // now would be stored nowhere and sent nowhere. The form says it failed.
-    // Replaced the same (a new epoch): its changes were already read for the next document.
-    if (isSealed(db) || replaced()) throw clearedError(`${repository}.${method}`);
-    return callWrite(writes, repository, method, args);
-  });
-}
-
 /** Everything the data layer needs, wired as docs/architecture.md "One horse edit" describes ([O2]). */
 export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const db = openRanchDb(options.readDbName ?? READ_DB_NAME);
-  // A write starts the load whatever the page shows (ranch-writes.ts WRITES_BEFORE_LOAD).
+  // A write starts the load whatever the page shows.
   let loadNow: () => void = () => {};
   const writeStarted = new Promise<void>((resolve) => (loadNow = resolve));
   const docDbName = options.docDbName ?? DOC_DB_NAME;
@@ -160,20 +146,20 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     careEntries: createCareRepository(local.doc),
     corrections: createCorrectionRepository(local.doc),
   };
-  const staged = createStagedDrain({
+  const outbox = createOutboxDrain({
     db,
     doc: local.doc,
-    tracker,
     docDbName,
-    calls: { targets: repositories, onRefused: (notice) => addNoticeBatch(notices, [notice]) },
+    tracker,
+    targets: repositories,
+    onRefused: (notice) => addNoticeBatch(notices, [notice]),
   });
-  // Loaded means with the creates and edits staged before: what counts the unsent changes
-  // (sign-out, Clear Local Data) or waits for the load sees them, and the rows are gone
-  // only once stored.
-  const loaded = local.loaded.then(() => staged.run());
+  // Loaded means with the writes the outbox held: what counts the unsent changes (sign-out,
+  // Clear Local Data) or waits for the load sees them, and they leave the outbox only once stored.
+  const loaded = local.loaded.then(() => outbox.run());
   void loaded.then(() => (docLoaded = true));
   // The first reconcile after them: before, it would put back the rows of the edits the
-  // page showed (and take away its new records') until the drain's changes were written.
+  // page showed (and take away its new records') until the outbox's changes were written.
   const projection = startProjection(local.doc, db, loaded);
   const countUnsent = async (): Promise<Unsent> => {
     await Promise.all([loaded, tracker.loaded]);
@@ -191,14 +177,14 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const replaceDocument = async (named: string | null) => {
     if (replacing || destroyed) return;
     replacing = true;
-    // From here on a write is refused (afterStaged): it would go into the document being deleted.
+    // From here on a write is refused (applyIntent): it would go into the document being deleted.
     const carried = unsentChanges(local.doc, tracker.acknowledgedClocks());
     stopConflicts();
     sync?.destroy();
     sync = null;
     uploads.stop();
     projection.stop();
-    await staged.stop();
+    await outbox.stop();
     // First the changes, then the document: a stop in between loses nothing (applying them twice changes nothing).
     await keepCarryOver(db, carried, named, DOCUMENT_TRACKER_KEYS);
     sealWrites(db);
@@ -234,6 +220,18 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     });
     if (!replacing && !destroyed) await forgetCarryOver(db);
   };
+  /**
+   * Intent `id`'s answer, once the document has loaded. Cleared: the document stays in
+   * memory until the page is left, but a change made to it now would be stored nowhere and
+   * sent nowhere, so the form says it failed. Replaced the same (a new epoch): its changes
+   * were already read for the next document.
+   */
+  const applyIntent = async (id: string): Promise<unknown> => {
+    loadNow();
+    await loaded;
+    if (isSealed(db) || replacing) throw clearedError('The change');
+    return outbox.answer(id);
+  };
   const stopUploadEvents = uploads.onEvent((event) => {
     if (event.kind === 'unauthorized') syncStatus.status.set({ sessionExpired: true });
   });
@@ -245,7 +243,15 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     projection,
     ...repositories,
     uploads,
-    writes: afterStaged(localWrites(repositories, { loaded, isLoaded: () => docLoaded, loadNow }), staged, db, () => replacing),
+    // The in-thread data layer (tests) writes as the page does: through the outbox.
+    writes: outboxWrites(
+      async (intent) => {
+        if (replacing) throw clearedError(`${intent.repository}.${intent.method}`);
+        await appendIntent(db, intent);
+        return applyIntent(intent.id);
+      },
+      (id) => photos.queue(id),
+    ),
     // The document and its repositories are in this thread: a create has nothing to load.
     fetchWrite() {},
     prepareWrite() {},
@@ -281,10 +287,14 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       // reconcile a batch cut short by the clear would retry a second later, is not projected.
       projection.stop();
       // A drain appending to the document's database while it is deleted would make it again.
-      await staged.stop();
+      await outbox.stop();
       await local.persistence.clearData();
     },
-    drainStaged: () => loaded.then(() => staged.run()),
+    applyIntent,
+    drainOutbox: () => {
+      loadNow();
+      return loaded.then(() => outbox.run());
+    },
     async connect(owner) {
       // Whether a photo may still be referred to is read from the document, so wait for it;
       // so does counting another user's unsent changes.
@@ -351,7 +361,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       stopUploadEvents();
       syncStatus.destroy();
       waiting.destroy();
-      await staged.stop();
+      await outbox.stop();
       tracker.destroy();
       projection.stop();
       await local.persistence.destroy();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectionMap } from '../../../shared/index.ts';
 import { openTestData } from '../../test/ranch-data.ts';
 import type { RanchData } from './ranch-data.ts';
-import { applyWrite, WRITE_METHODS, writesThrough } from './ranch-writes.ts';
+import { runWrite, WRITE_METHODS, writesThrough } from './ranch-writes.ts';
 import { InUseError } from './repositories/references.ts';
 import { ValidationError } from './repositories/validate.ts';
 
@@ -20,10 +20,11 @@ afterEach(async () => {
 });
 
 describe('RanchWrites on the document of this thread', () => {
-  it('[O2] answers with the repository result; the transaction has run before the promise settles', async () => {
+  it('[O2] answers with the repository result once the document has the change, through the outbox', async () => {
     const pending = data.writes.lookups.create('breeds', { name: 'Arabian' });
-    expect(collectionMap(data.doc, 'breeds').size).toBe(1);
     const id = await pending;
+    expect(collectionMap(data.doc, 'breeds').get(id)?.get('name')).toBe('Arabian');
+    expect(await data.db.outbox.count()).toBe(0);
     await expect.poll(() => data.db.breeds.get(id)).toEqual({ id, name: 'Arabian', isActive: true });
   });
 
@@ -51,7 +52,7 @@ describe('RanchWrites on the document of this thread', () => {
     }
     await writes.payments.create({ saleId: 'x', amount: '1', date: '2024-05-01', method: 'Cash' });
     expect(calls).toEqual(['payments.create']);
-    await expect(applyWrite(data, 'horses', 'replacePhoto', ['a', 'b'])).rejects.toThrow('No such write: horses.replacePhoto');
-    await expect(applyWrite(data, 'constructor', 'name', [])).rejects.toThrow('No such write');
+    expect(() => runWrite(data, 'horses', 'replacePhoto', ['a', 'b'])).toThrow('No such write: horses.replacePhoto');
+    expect(() => runWrite(data, 'constructor', 'name', [])).toThrow('No such write');
   });
 });

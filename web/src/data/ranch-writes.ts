@@ -14,11 +14,11 @@ export type Async<T> = {
 };
 
 /**
- * Every change a screen can make to ranch data, as one async interface (docs/web.md "The data
- * layer in a worker"): form → shared schema → `data.writes.<repository>.<method>` → one
- * transaction where the document lives. Screens await the answer and show a refusal from its
- * rejection, so it does not matter to them whether the document is in this thread or in the
- * data worker.
+ * Every change a screen can make to ranch data, as one async interface (docs/architecture.md
+ * "The device's write path"): form → shared schema → `data.writes.<repository>.<method>` →
+ * an intent in the device's outbox → one transaction where the document lives. Screens await
+ * the answer and show a refusal from its rejection, so it does not matter to them whether the
+ * document is in this thread or in the data worker.
  */
 export type RanchWrites = {
   horses: Async<Pick<HorseRepository, 'create' | 'update' | 'setField' | 'remove'>>;
@@ -62,10 +62,7 @@ export const WRITE_METHODS = {
   photos: ['queue'],
 } as const satisfies { [R in keyof RanchWrites]: readonly (keyof RanchWrites[R])[] };
 
-/**
- * RanchWrites for `call(repository, method, args)`: the in-thread repositories
- * (`localWrites`) or a call into the data worker.
- */
+/** RanchWrites for `call(repository, method, args)`: the outbox (outbox/outbox.ts) or a layer around it. */
 export function writesThrough(call: (repository: keyof RanchWrites, method: string, args: unknown[]) => Promise<unknown>): RanchWrites {
   const writes: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {};
   for (const [repository, methods] of Object.entries(WRITE_METHODS)) {
@@ -87,15 +84,11 @@ export function writesAround(writes: RanchWrites, around: (call: Promise<unknown
   return writesThrough((repository, method, args) => around(callWrite(writes, repository, method, args)));
 }
 
-/** Applies one RanchWrites call to the repositories; refuses names outside WRITE_METHODS. */
-export async function applyWrite(targets: WriteTargets, repository: string, method: string, args: unknown[]): Promise<unknown> {
-  return runWrite(targets, repository, method, args);
-}
-
 /**
- * applyWrite in this call: the repositories' writes are synchronous, so the document has
- * changed (or the write was refused, by a throw) when this returns. A method that answers
- * with a promise (the photo outbox's) is returned as it is.
+ * Makes one RanchWrites call on the repositories; refuses names outside WRITE_METHODS. The
+ * repositories' writes are synchronous, so the document has changed (or the write was
+ * refused, by a throw) when this returns. A method that answers with a promise (the photo
+ * outbox's) is returned as it is.
  */
 export function runWrite(targets: WriteTargets, repository: string, method: string, args: unknown[]): unknown {
   const methods: readonly string[] | undefined = Object.hasOwn(WRITE_METHODS, repository)
@@ -107,31 +100,11 @@ export function runWrite(targets: WriteTargets, repository: string, method: stri
 }
 
 /**
- * Writes that read nothing of the document: a new horse, supplier, buyer or list item gets
- * a new id and is complete in itself, and queueing a photo is the outbox's. They run at
- * once, even before the stored document has loaded (docs/web.md "Writable sooner"): in a
- * document not yet loaded, a new entry of a collection merges with the stored ones when
- * they are applied, as any concurrent change does. Every other write (edits, deletes,
- * sales and payments, which read the records they change or refer to) waits for the load.
- */
-export const WRITES_BEFORE_LOAD: { readonly [R in keyof RanchWrites]?: readonly (keyof RanchWrites[R])[] } = {
-  horses: ['create'],
-  lookups: ['create'],
-  owners: ['create'],
-  buyers: ['create'],
-  photos: ['queue'],
-};
-
-export function writableBeforeLoad(repository: keyof RanchWrites, method: string): boolean {
-  return (WRITES_BEFORE_LOAD[repository] as readonly string[] | undefined)?.includes(method) ?? false;
-}
-
-/**
- * Edits a page makes while the data worker loads (docs/web.md "Edits during a start"): the
- * page checks the call against the record as its read model shows it, stores the call and
- * shows the row; the host replays it once its document has loaded (staged-calls.ts). They
- * change one record's fields and refer to nothing that must exist, so what the page checks
- * is what the host checks, unless another device deleted the record meanwhile.
+ * Edits a page shows while the data worker loads (staged-writes.ts): the page checks the
+ * call against the record as its read model shows it, appends it to the outbox and shows the
+ * row; the host applies it once its document has loaded. They change one record's fields
+ * and refer to nothing that must exist, so what the page checks is what the host checks,
+ * unless another device deleted the record meanwhile.
  */
 export const EDITS_STAGED_BEFORE_LOAD = {
   horses: ['update'],
@@ -146,30 +119,22 @@ export function isStagedEdit(repository: string, method: string): repository is 
   return (EDITS_STAGED_BEFORE_LOAD[repository as StagedEditRepository] as readonly string[]).includes(method);
 }
 
-/** What a page makes itself while the data worker loads: the creates above and the edits. */
-export function stagedBeforeLoad(repository: keyof RanchWrites, method: string): boolean {
-  return writableBeforeLoad(repository, method) || isStagedEdit(repository, method);
-}
-
-/** The stored document's load, as the writes see it. */
-export type LoadGate = {
-  loaded: Promise<unknown>;
-  isLoaded(): boolean;
-  /** Someone writes: load the stored document now, whatever the page is showing. */
-  loadNow(): void;
+/**
+ * What a page answers itself while the data worker loads (staged-writes.ts): the creates
+ * that read nothing of the document (a new horse, supplier, buyer or list item is complete
+ * in itself), the edits above, and a photo queued in the photo outbox (the page's own
+ * table). Every other write (deletes, sales and payments, which read the records they change
+ * or refer to) is answered once the host has loaded.
+ */
+const CREATES_SHOWN_BEFORE_LOAD: { readonly [R in keyof RanchWrites]?: readonly (keyof RanchWrites[R])[] } = {
+  horses: ['create'],
+  lookups: ['create'],
+  owners: ['create'],
+  buyers: ['create'],
+  photos: ['queue'],
 };
 
-/**
- * RanchWrites on the repositories of this thread (the document is here). With a `gate`, a
- * write before the document has loaded starts the load, and waits for it unless it is one
- * of WRITES_BEFORE_LOAD.
- */
-export function localWrites(targets: WriteTargets, gate?: LoadGate): RanchWrites {
-  return writesThrough(async (repository, method, args) => {
-    if (gate && !gate.isLoaded()) {
-      gate.loadNow();
-      if (!writableBeforeLoad(repository, method)) await gate.loaded;
-    }
-    return applyWrite(targets, repository, method, args);
-  });
+export function shownBeforeLoad(repository: keyof RanchWrites, method: string): boolean {
+  const creates = CREATES_SHOWN_BEFORE_LOAD[repository] as readonly string[] | undefined;
+  return (creates?.includes(method) ?? false) || isStagedEdit(repository, method);
 }

@@ -7,22 +7,6 @@ const SERVER_VECTOR_KEY = 'sync.serverStateVector';
 const AUTHORED_KEY = 'sync.authoredClients';
 /** What the tracker keeps of one document: forgotten with it when the document is replaced (epoch-carry-over.ts). */
 export const DOCUMENT_TRACKER_KEYS = [SERVER_VECTOR_KEY, AUTHORED_KEY];
-/** Client ids of creates a page staged (staged-writes.ts) that no tracker has adopted yet. */
-const STAGED_KEY = 'sync.stagedClients';
-
-/**
- * Notes the client ids of creates a page staged, in the transaction of the drain that
- * deletes their rows (staged-updates.ts): the tracker of the next start adopts the ids from
- * here. The drain's tracker adopts them as well; the note covers a host that stopped after
- * deleting the rows but before its tracker stored the ids, so the records still count as
- * unsent. Call inside a transaction on `meta`.
- */
-export async function noteStagedClients(db: RanchDb, clients: Iterable<number>): Promise<void> {
-  const noted = new Set(asNumbers((await db.meta.get(STAGED_KEY))?.value));
-  for (const client of clients) noted.add(client);
-  await db.meta.put({ key: STAGED_KEY, value: [...noted] });
-}
-
 export type SaveTracker = {
   /** Resolves when what earlier sessions knew (acknowledgements, own client ids) is loaded. */
   loaded: Promise<void>;
@@ -32,10 +16,7 @@ export type SaveTracker = {
   acknowledge(serverVector: StateVector): void;
   /** For each client id this device wrote with, the clock the server has acknowledged. */
   acknowledgedClocks(): Map<number, number>;
-  /**
-   * Client ids this device wrote with in another document: creates a page made while the
-   * host was loading (staged-writes.ts). Call before applying their update.
-   */
+  /** Client ids this device wrote with in another document (creates an earlier app staged: outbox/legacy-creates.ts). Call before applying their update. */
   adopt(clients: Iterable<number>): void;
   /** Called with the new isSaved() whenever it may have changed. */
   onChange(listener: (saved: boolean) => void): () => void;
@@ -52,9 +33,6 @@ export type SaveTracker = {
 export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
   const server: StateVector = new Map();
   const authored = new Set<number>();
-  // Noted staged ids this tracker took over: they leave the note at the next persist, so an
-  // id acknowledged and forgotten is not adopted again by a later start.
-  const adoptedStaged = new Set<number>();
   const listeners = new Set<(saved: boolean) => void>();
 
   const localVector = () => Y.decodeStateVector(Y.encodeStateVector(doc));
@@ -73,34 +51,19 @@ export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
   };
 
   const persist = () =>
-    db
-      .transaction('rw', db.meta, async () => {
-        await db.meta.bulkPut([
-          // Only the own ids' clocks matter here; the full vector grows with every session of every device.
-          { key: SERVER_VECTOR_KEY, value: [...authored].map((client) => [client, server.get(client) ?? 0]) },
-          { key: AUTHORED_KEY, value: [...authored] },
-        ]);
-        if (adoptedStaged.size === 0) return;
-        const noted = asNumbers((await db.meta.get(STAGED_KEY))?.value);
-        await db.meta.put({ key: STAGED_KEY, value: noted.filter((client) => !adoptedStaged.has(client)) });
-      })
+    db.meta
+      .bulkPut([
+        // Only the own ids' clocks matter here; the full vector grows with every session of every device.
+        { key: SERVER_VECTOR_KEY, value: [...authored].map((client) => [client, server.get(client) ?? 0]) },
+        { key: AUTHORED_KEY, value: [...authored] },
+      ])
       .catch((error: unknown) => console.error('Could not store the sync state', error));
 
-  const adopt = (clients: Iterable<number>) => {
-    for (const client of clients) {
-      authored.add(client);
-      adoptedStaged.add(client);
-    }
-  };
-
-  const loaded = db.meta.bulkGet([SERVER_VECTOR_KEY, AUTHORED_KEY, STAGED_KEY]).then(([vector, clients, staged]) => {
+  const loaded = db.meta.bulkGet([SERVER_VECTOR_KEY, AUTHORED_KEY]).then(([vector, clients]) => {
     for (const [client, clock] of asPairs(vector?.value)) {
       server.set(client, Math.max(clock, server.get(client) ?? 0));
     }
     for (const client of asNumbers(clients?.value)) authored.add(client);
-    const noted = asNumbers(staged?.value);
-    adopt(noted);
-    if (noted.length > 0) void persist();
     notify();
   });
 
@@ -130,7 +93,7 @@ export function createSaveTracker(doc: Y.Doc, db: RanchDb): SaveTracker {
       notify();
     },
     adopt(clients) {
-      adopt(clients);
+      for (const client of clients) authored.add(client);
       void loaded.then(persist);
       notify();
     },

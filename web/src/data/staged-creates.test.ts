@@ -48,21 +48,19 @@ describe('creates staged by the page while the data worker is loading', () => {
     expect(horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', breedId: BREED, notes: 'born in May' });
     expect(await page.countUnsaved()).toBe(1);
     expect(await page.countUnsent()).toEqual({ records: 1, photos: 0 });
-    // The host took the id over: a later start does not adopt it again.
-    await expect.poll(async () => (await page.db.meta.get('sync.stagedClients'))?.value).toEqual([]);
-    expect(await page.db.stagedUpdates.count()).toBe(0);
+    expect(await page.db.outbox.count()).toBe(0);
   });
 
-  it('a host that had loaded before the page heard of it drains the horse when the page says so (drainStaged)', async () => {
+  it('a host that had loaded before the page heard of it applies the horse when the page says so (drainOutbox)', async () => {
     const { host, page, link } = await openHeld(true);
     await host.data.loaded;
     const id = await page.writes.horses.create(HORSE);
     expect(horseIn(host.data.doc, id)).toBeUndefined();
-    expect(await page.db.stagedUpdates.count()).toBe(1);
+    expect(await page.db.outbox.count()).toBe(1);
     link.release();
     await expect.poll(() => horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', breedId: BREED });
     expect(await page.countUnsaved()).toBe(1);
-    await expect.poll(() => page.db.stagedUpdates.count()).toBe(0);
+    await expect.poll(() => page.db.outbox.count()).toBe(0);
   });
 
   it('a new horse is answered while y-indexeddb holds the stored document (the load under way), and stored there after it', async () => {
@@ -105,7 +103,7 @@ describe('creates staged by the page while the data worker is loading', () => {
     await page.loaded;
     expect(horseIn(host.data.doc, id)).toMatchObject({ name: 'Foal', notes: 'born in May' });
     expect(horseIn(host.data.doc, '0190a000-0000-7000-8000-0000000000ab')).toMatchObject({ name: 'Comet' });
-    expect(await page.db.stagedUpdates.count()).toBe(0);
+    expect(await page.db.outbox.count()).toBe(0);
     expect(await page.countUnsent()).toEqual({ records: 1, photos: 0 });
     // In the document's own store now: a start with no read model at all has it.
     await destroyHost();
@@ -127,7 +125,7 @@ describe('creates staged by the page while the data worker is loading', () => {
       cleanups.push(() => next.destroy());
       await next.data.loaded;
       expect(horseIn(next.data.doc, id), `host loaded before: ${loadedBefore}`).toMatchObject({ name: 'Foal', breedId: BREED });
-      expect(await next.data.db.stagedUpdates.count()).toBe(0);
+      expect(await next.data.db.outbox.count()).toBe(0);
       await next.data.projection.idle();
       expect(await next.data.db.horses.get(id)).toMatchObject({ name: 'Foal' });
       // Still this device's change, waiting for the server (Sign Out and Clear Local Data warn of it).
@@ -139,8 +137,7 @@ describe('creates staged by the page while the data worker is loading', () => {
     const { page } = await openHeld(false);
     await expect(page.writes.horses.create({ ...HORSE, name: ' ' })).rejects.toMatchObject({ name: 'ValidationError' });
     await expect(page.writes.owners.create({ firstName: '', lastName: '' })).rejects.toMatchObject({ name: 'ValidationError' });
-    expect(await page.db.stagedUpdates.count()).toBe(0);
-    expect(await page.db.meta.get('sync.stagedClients')).toBeUndefined();
+    expect(await page.db.outbox.count()).toBe(0);
     expect(await page.db.horses.count()).toBe(1);
     expect(await page.db.owners.count()).toBe(0);
   });

@@ -28,7 +28,7 @@ function loadingPage(options: { failFirstLoad?: boolean; failFirstFetch?: boolea
   let fetches = 0;
   const staging = stageWritesBeforeLoad(
     remote,
-    { db, photos: createPhotoOutbox(db), isLoaded: () => options.loaded ?? false, drainStaged() {} },
+    { db, photos: createPhotoOutbox(db), isLoaded: () => options.loaded ?? false, drainOutbox() {} },
     async () => {
       loads++;
       if (options.failFirstLoad && loads === 1) throw new Error('chunk not reached');
@@ -71,11 +71,11 @@ describe('staged creates loaded on demand', () => {
     const remote = writesThrough(async (repository, method) => {
       toHost.push(`${repository}.${method}`);
     });
-    const staging = stageWritesBeforeLoad(remote, { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainStaged() {} });
+    const staging = stageWritesBeforeLoad(remote, { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainOutbox() {} });
     staging.prepare();
     const id = await staging.writes.horses.create(HORSE);
     expect((await db.horses.get(String(id)))?.name).toBe('Foal');
-    expect(await db.stagedUpdates.count()).toBe(1);
+    expect(await db.outbox.toArray()).toMatchObject([{ repository: 'horses', method: 'create', creates: [id], answered: true }]);
     expect(toHost).toEqual([]);
   });
 
@@ -86,7 +86,7 @@ describe('staged creates loaded on demand', () => {
     let stagedWhileEvaluating: boolean | undefined;
     const staging = stageWritesBeforeLoad(
       writesThrough(async () => {}),
-      { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainStaged() {} },
+      { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainOutbox() {} },
       async () => {
         const module = await import('./staged-writes.ts');
         // The task that evaluated the module ends when the timer below may run.

@@ -1,4 +1,4 @@
-import { callWrite, type RanchWrites, stagedBeforeLoad, writesThrough } from './ranch-writes.ts';
+import { callWrite, type RanchWrites, shownBeforeLoad, writesThrough } from './ranch-writes.ts';
 import type { StagingOptions } from './staged-writes.ts';
 import { zodFirst } from '../lib/zod-first.ts';
 import { yieldToBrowser } from './time-slices.ts';
@@ -38,7 +38,7 @@ export function stageWritesBeforeLoad(
   };
   return {
     writes: writesThrough(async (repository, method, args) => {
-      const target = options.isLoaded() || !stagedBeforeLoad(repository, method) ? remote : await load();
+      const target = options.isLoaded() || !shownBeforeLoad(repository, method) ? remote : await load();
       return callWrite(target, repository, method, args);
     }),
     // A form that adds or edits is about to open (the tap): its write's code is fetched now,

@@ -1,52 +1,44 @@
 import * as Y from 'yjs';
 import type { RanchDb } from './db.ts';
+import { answerOf, callOf, makeIntent } from './outbox/intent.ts';
+import { appendIntent } from './outbox/outbox.ts';
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import { projectEntities } from './projection.ts';
 import { writeEntity, type EntityFields } from '../../../shared/index.ts';
-import {
-  applyWrite,
-  callWrite,
-  isStagedEdit,
-  type RanchWrites,
-  stagedBeforeLoad,
-  writesThrough,
-  type WriteTargets,
-} from './ranch-writes.ts';
+import { callWrite, isStagedEdit, type RanchWrites, runWrite, shownBeforeLoad, writesThrough, type WriteTargets } from './ranch-writes.ts';
 import { createBuyerRepository } from './repositories/buyers.ts';
 import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
 import { createOwnerRepository } from './repositories/owners.ts';
-import { stageCall, type StagedCall } from './staged-calls.ts';
-import { stageUpdate } from './staged-updates.ts';
 
 export type StagingOptions = {
-  /** The page's read model: a staged create or edit is stored in it, and its row written at once. */
+  /** The page's read model: the changed row is written in it at once. Its `outbox` is where the write goes. */
   db: RanchDb;
   /** The page's outbox on that read model (photos queued before the load). */
   photos: Pick<PhotoOutbox, 'queue'>;
-  /** Whether the host has said its document is loaded; from then on every write goes to it. */
+  /** Whether the host has said its document is loaded; from then on every write is answered by it. */
   isLoaded(): boolean;
-  /** Tells the host something was staged (not awaited: the host drains the table once it has loaded). */
-  drainStaged(): void;
+  /** Tells the host an intent was appended (not awaited: the host drains the outbox once it has loaded). */
+  drainOutbox(): void;
 };
 
 /**
- * RanchWrites that do the creates of WRITES_BEFORE_LOAD and the edits of
- * EDITS_STAGED_BEFORE_LOAD in the page while the data worker is still loading the stored
- * document (docs/web.md "Writable sooner"): the worker answers nothing while it applies the
- * document, which takes seconds on a phone. Everything else, and everything once the host
+ * RanchWrites that answer the creates and edits of `shownBeforeLoad` in the page while the
+ * data worker is still loading the stored document (docs/architecture.md "The device's write
+ * path"): the worker answers nothing while it applies the document, which takes seconds on a
+ * phone. The write goes to the outbox as every write does; the page checks it with the
+ * repositories' own code and shows its row. Everything else, and everything once the host
  * has loaded, goes to `remote`.
  */
 export function stageWritesBeforeLoad(remote: RanchWrites, options: StagingOptions): RanchWrites {
   return writesThrough(async (repository, method, args) => {
-    if (options.isLoaded() || !stagedBeforeLoad(repository, method)) return callWrite(remote, repository, method, args);
+    if (options.isLoaded() || !shownBeforeLoad(repository, method)) return callWrite(remote, repository, method, args);
     if (repository === 'photos') return queuePhoto(remote, options, String(args[0]));
-    if (isStagedEdit(repository, method)) return stageEdit(remote, options, { repository, method, args });
-    return stageCreate(options, repository, method, args);
+    return showBeforeLoad(remote, options, repository, method, args);
   });
 }
 
-/** The repositories a page's staging document is written through (the staged creates and edits touch these only). */
+/** The repositories a page's staging document is written through (the creates and edits shown before the load touch these only). */
 function stagingTargets(staging: Y.Doc): WriteTargets {
   return {
     horses: createHorseRepository(staging),
@@ -57,50 +49,37 @@ function stagingTargets(staging: Y.Doc): WriteTargets {
 }
 
 /**
- * Runs the create on a document of its own (a fresh client id, so it never collides with
- * the host's), with the repositories' own code: the same validation and layout as in the
- * host. The document's update is stored in the read database's `stagedUpdates` table
- * (staged-updates.ts), the host is told, and the create is answered; its row is written
- * meanwhile. The host applies the stored copy at its next drain or load in any case.
+ * Checks the write on a document of its own (an edit's holding the record as the read model
+ * shows it), with the repositories' own code and the ids its intent makes: a refused write
+ * rejects and nothing is stored. Then appends the intent, tells the host and answers; the
+ * changed rows are written meanwhile. The host applies the intent once its document has
+ * loaded, and says so if the document refuses it then (the record was deleted on another
+ * device, say). An edit of a record the read model does not show (never projected, or gone)
+ * is left to the host: it is answered after its load.
  */
-async function stageCreate(options: StagingOptions, repository: string, method: string, args: unknown[]): Promise<unknown> {
+async function showBeforeLoad(
+  remote: RanchWrites,
+  options: StagingOptions,
+  repository: Exclude<keyof RanchWrites, 'photos'>,
+  method: string,
+  args: unknown[],
+): Promise<unknown> {
   const staging = new Y.Doc();
   try {
-    const id = await applyWrite(stagingTargets(staging), repository, method, args);
-    // On the device from here. It counts as unsent from the moment a host applies it (the
-    // drain adopts its client id, and notes it as it deletes the row).
-    await stageUpdate(options.db, Y.encodeStateAsUpdate(staging));
-    options.drainStaged();
-    // Answered once stored, not once shown (showRows).
+    if (isStagedEdit(repository, method)) {
+      const id = args[0];
+      const row = typeof id === 'string' ? await options.db[repository].get(id) : undefined;
+      if (!row) return callWrite(remote, repository, method, args);
+      const fields = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as EntityFields;
+      writeEntity(staging, repository, row.id, fields);
+    }
+    const intent = makeIntent(repository, method, args, true);
+    const answer = runWrite(stagingTargets(staging), repository, method, callOf(intent));
+    await appendIntent(options.db, intent);
+    options.drainOutbox();
+    // Answered once stored, not once shown.
     showRows(staging, options.db);
-    return id;
-  } finally {
-    staging.destroy();
-  }
-}
-
-/**
- * Checks the edit on a document of its own holding the record as the read model shows it,
- * with the repositories' own code (a refused edit rejects and nothing is stored), stores the
- * call (staged-calls.ts), tells the host and answers; the changed row is written meanwhile,
- * as a create's is. The host makes the call once its document has loaded, and says so if
- * the document refuses it then (the record was deleted on another device, say). A record
- * the read model does not show (never projected, or gone) is left to the host: the call
- * waits for its load, as every edit did.
- */
-async function stageEdit(remote: RanchWrites, options: StagingOptions, call: StagedCall): Promise<unknown> {
-  const id = call.args[0];
-  const row = typeof id === 'string' ? await options.db[call.repository].get(id) : undefined;
-  if (!row) return callWrite(remote, call.repository, call.method, call.args);
-  const staging = new Y.Doc();
-  try {
-    const fields = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as EntityFields;
-    writeEntity(staging, call.repository, row.id, fields);
-    const answer = await applyWrite(stagingTargets(staging), call.repository, call.method, call.args);
-    await stageCall(options.db, call);
-    options.drainStaged();
-    showRows(staging, options.db);
-    return answer;
+    return answerOf(intent, answer);
   } finally {
     staging.destroy();
   }

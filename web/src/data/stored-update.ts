@@ -6,8 +6,8 @@ const CUSTOM = 'custom';
  * Appends Yjs updates to the updates y-indexeddb keeps for a document (database `dbName`,
  * ydoc.ts DOC_DB_NAME for the ranch), in one transaction, and resolves once it has
  * committed: from then on the updates are on the device, whoever holds the document. The
- * host stores the creates pages staged this way before it deletes their rows
- * (staged-updates.ts); it calls this only once its own load is over, since y-indexeddb's
+ * outbox's drain stores the changes of the intents it applied this way before it removes
+ * them (outbox/drain.ts); it calls this only once its own load is over, since y-indexeddb's
  * load holds the store (below) and this would wait for it.
  *
  * Why this is safe next to a y-indexeddb instance working on the same database (y-indexeddb

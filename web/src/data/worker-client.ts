@@ -8,7 +8,7 @@ import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { writesAround } from './ranch-writes.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
-import { remoteWrites } from './rpc/writes-rpc.ts';
+import { hostWrites } from './outbox/outbox.ts';
 import { stageWritesBeforeLoad } from './staged-writes-on-demand.ts';
 import { createStore } from './store.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
@@ -115,15 +115,18 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   const photos = createPhotoOutbox(db);
   // Until the host says its document has loaded, it may be applying it and answer nothing
   // for seconds: the creates that need nothing of the document, and the edits of one
-  // record, are made here (docs/web.md "Writable sooner"); their code loads with the first
+  // record, are checked and shown here (staged-writes.ts); their code loads with the first
   // such write, or when its form opens.
-  const staging = stageWritesBeforeLoad(remoteWrites(client), {
+  // Every write is appended to the device's outbox here, and the host applies it from there.
+  const staging = stageWritesBeforeLoad(hostWrites(db, controls), {
     db,
     photos,
     isLoaded: () => docLoaded,
-    drainStaged() {
-      // Failing here loses nothing: the row waits in the table for the host's next load.
-      void controls.drainStaged().catch((error: unknown) => console.error('The data worker did not take a staged create or edit', error));
+    drainOutbox() {
+      // Failing here loses nothing: the intent waits in the outbox for the host's next load.
+      void controls
+        .drainOutbox()
+        .catch((error: unknown) => console.error('The data worker did not take a write shown before its load', error));
     },
   });
   return {

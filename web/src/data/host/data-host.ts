@@ -1,6 +1,5 @@
 import { openRanchData, type RanchData, type RanchDataOptions } from '../ranch-data.ts';
 import { createRpcHost, type Handlers, type RpcHost } from '../rpc/host.ts';
-import { writeHandlers } from '../rpc/writes-rpc.ts';
 import type { HostControls, HostEvents } from './host-api.ts';
 import { asDueRequest } from '../../features/care/due-answer.ts';
 
@@ -38,11 +37,16 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
   const hostId = crypto.randomUUID();
   const controls: HostControls = {
     hostId: () => hostId,
-    drainStaged() {
-      // Like any write, a staged one starts the load whatever the page shows.
+    // A write starts the load whatever the page shows.
+    applyIntent(id) {
       startLoading();
-      return data.drainStaged();
+      return data.applyIntent(String(id));
     },
+    drainOutbox() {
+      startLoading();
+      return data.drainOutbox();
+    },
+    queuePhoto: (id) => data.photos.queue(String(id)),
     startLoading: () => startLoading(),
     connect: (owner) => data.connect(owner),
     countUnsent: () => data.countUnsent(),
@@ -62,7 +66,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     disconnect: () => data.sync?.provider.disconnect(),
     setOnline: (online) => data.setOnline(online === true),
     async clearDocument() {
-      // Stops the projection, the sync, the uploads and the staged drain before emptying the document.
+      // Stops the projection, the sync, the uploads and the outbox's drain before emptying the document.
       await data.clearDocument();
       // The page deletes the read model next; an open connection here would block it.
       data.db.close();
@@ -71,7 +75,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     },
   };
 
-  const handlers: Handlers = { ...writeHandlers(data.writes), ...(controls as unknown as Handlers) };
+  const handlers = controls as unknown as Handlers;
   const rpc = createRpcHost(handlers, {
     snapshot: () => [
       ['status', data.status.get()],

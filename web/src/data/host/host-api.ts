@@ -9,8 +9,8 @@ import type { DueAnswer, DueRequest } from '../../features/care/due-answer.ts';
 import type { RanchFigures } from '../../../../shared/index.ts';
 
 /**
- * What the data host (data-host.ts, in the data worker) offers the page besides RanchWrites
- * (docs/web.md "The data layer in a worker"). No runtime imports of the document's code, so
+ * What the data host (data-host.ts, in the data worker) offers the page (docs/web.md "The
+ * data layer in a worker"); writes come as intents in the outbox (applyIntent). No runtime imports of the document's code, so
  * the page can use this without loading Yjs.
  */
 export type HostControls = {
@@ -52,13 +52,16 @@ export type HostControls = {
   /** This host's id, new at each start: tabs served by one host get the same (tests, the bench). */
   hostId(): string;
   /**
-   * A page staged a create or an edit while this host was loading (staged-writes.ts):
-   * starts the load and, once it is over, applies what the read database's `stagedUpdates`
-   * and `stagedCalls` tables hold as local writes (staged-updates.ts, staged-calls.ts), then
-   * empties them. Carries nothing: the tables are the one way in, so only what is stored on
-   * the device is ever applied.
+   * Applies the outbox's intents up to and including `id` (outbox/drain.ts), once the
+   * document has loaded (starting the load), and answers as intent `id`'s write: the
+   * repository's answer, or its refusal. Carries no write: the outbox is the one way in, so
+   * only what is stored on the device is ever applied.
    */
-  drainStaged(): Promise<void>;
+  applyIntent(id: string): Promise<unknown>;
+  /** A page appended an intent it answered itself: starts the load and applies the outbox once it is over. */
+  drainOutbox(): Promise<void>;
+  /** The horse referring to an outbox photo was saved: the photo may go to the server. */
+  queuePhoto(id: string): Promise<void>;
 };
 
 export const CONTROL_METHODS = [
@@ -76,7 +79,9 @@ export const CONTROL_METHODS = [
   'setOnline',
   'clearDocument',
   'hostId',
-  'drainStaged',
+  'applyIntent',
+  'drainOutbox',
+  'queuePhoto',
 ] as const satisfies readonly (keyof HostControls)[];
 
 /**

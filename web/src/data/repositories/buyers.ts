@@ -11,9 +11,8 @@ export type BuyerRepository = ReturnType<typeof createBuyerRepository>;
 /** Buyers; written only through here (see horses.ts). [C8] gives buyers no createdAt. */
 export function createBuyerRepository(doc: Y.Doc) {
   return {
-    create(input: ContactInput): string {
+    create(input: ContactInput, id: string = newId()): string {
       const fields = validate(contactInput, input);
-      const id = newId();
       doc.transact(() => writeStamped(doc, 'buyers', id, fields), LOCAL_ORIGIN);
       return id;
     },

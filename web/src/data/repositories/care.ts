@@ -16,14 +16,14 @@ export type Recorder = { userId: string; name: string | null };
 export function createCareRepository(doc: Y.Doc) {
   return {
     /** Returns the ids of the new entries, in the order of `horseIds`. Every horse must exist. */
-    create(input: CareVisitInput, by: Recorder): string[] {
+    create(input: CareVisitInput, by: Recorder, ids: readonly string[] = []): string[] {
       const { horseIds, ...details } = validate(careVisitInput, input);
       for (const horseId of horseIds) requireEntity(doc, 'horses', horseId, 'Horse not found');
       const createdAt = new Date().toISOString();
-      const ids = horseIds.map(() => newId());
+      const made = horseIds.map((_, index) => ids[index] ?? newId());
       doc.transact(() => {
         horseIds.forEach((horseId, index) => {
-          writeEntity(doc, 'careEntries', ids[index]!, {
+          writeEntity(doc, 'careEntries', made[index]!, {
             horseId,
             ...details,
             recordedBy: by.userId,
@@ -32,7 +32,7 @@ export function createCareRepository(doc: Y.Doc) {
           });
         });
       }, LOCAL_ORIGIN);
-      return ids;
+      return made;
     },
 
     /** A care entry recorded by mistake is deleted. */

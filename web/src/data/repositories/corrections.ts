@@ -13,8 +13,7 @@ export type CorrectionRepository = ReturnType<typeof createCorrectionRepository>
  * is ever edited or deleted, so the history and every receipt stay true.
  */
 export function createCorrectionRepository(doc: Y.Doc) {
-  const record = (fields: EntityFields, alongside?: () => void): string => {
-    const id = newId();
+  const record = (id: string, fields: EntityFields, alongside?: () => void): string => {
     doc.transact(() => {
       writeStamped(doc, 'corrections', id, { ...fields, createdAt: new Date().toISOString() });
       alongside?.();
@@ -23,26 +22,26 @@ export function createCorrectionRepository(doc: Y.Doc) {
   };
   return {
     /** [P10] Voids a payment: it no longer counts anywhere. Returns the correction's id. */
-    voidPayment(paymentId: string, input: unknown): string {
+    voidPayment(paymentId: string, input: unknown, id: string = newId()): string {
       const { reason } = validate(voidInput, input);
       requireEntity(doc, 'payments', paymentId, 'Payment not found');
       const saleId = String(getEntity(doc, 'payments', paymentId)?.saleId);
-      return record({ kind: 'void', saleId, paymentId, amount: null, date: null, method: null, reason });
+      return record(id, { kind: 'void', saleId, paymentId, amount: null, date: null, method: null, reason });
     },
     /** [S17] Cancels a sale. */
-    cancelSale(saleId: string, input: unknown): string {
+    cancelSale(saleId: string, input: unknown, id: string = newId()): string {
       const { reason } = validate(cancelInput, input);
       requireEntity(doc, 'sales', saleId, 'Sale not found');
       // [S18] In the same change, the horse gets back the status it had before the sale.
-      return record({ kind: 'cancel', saleId, paymentId: null, amount: null, date: null, method: null, reason }, () =>
+      return record(id, { kind: 'cancel', saleId, paymentId: null, amount: null, date: null, method: null, reason }, () =>
         restoreHorseStatus(doc, saleId, writeStamped),
       );
     },
     /** [P11] Records money paid back to the buyer. */
-    refund(saleId: string, input: unknown): string {
+    refund(saleId: string, input: unknown, id: string = newId()): string {
       const fields = validate(refundInput, input);
       requireEntity(doc, 'sales', saleId, 'Sale not found');
-      return record({ kind: 'refund', saleId, paymentId: null, ...fields });
+      return record(id, { kind: 'refund', saleId, paymentId: null, ...fields });
     },
   };
 }

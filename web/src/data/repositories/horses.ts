@@ -16,9 +16,8 @@ export type HorseRepository = ReturnType<typeof createHorseRepository>;
 export function createHorseRepository(doc: Y.Doc) {
   return {
     /** Returns the id of the new horse. */
-    create(input: HorseInput): string {
+    create(input: HorseInput, id: string = newId()): string {
       const fields = validate(horseInput, input);
-      const id = newId();
       doc.transact(() => writeStamped(doc, 'horses', id, fields), LOCAL_ORIGIN);
       return id;
     },

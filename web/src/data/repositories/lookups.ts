@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { lookupInput, newId, type LookupKind } from '../../../../shared/index.ts';
+import { LOOKUP_KINDS, lookupInput, newId, type LookupKind } from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
@@ -12,9 +12,9 @@ export type LookupRepository = ReturnType<typeof createLookupRepository>;
 export function createLookupRepository(doc: Y.Doc) {
   return {
     /** [L4]: lookup items are always created active. Returns the new id. */
-    create(kind: LookupKind, input: { name: string }): string {
+    create(kind: LookupKind, input: { name: string }, id: string = newId()): string {
+      if (!(LOOKUP_KINDS as readonly unknown[]).includes(kind)) throw new Error('No such list');
       const fields = validate(lookupInput, { name: input.name, isActive: true });
-      const id = newId();
       doc.transact(() => writeStamped(doc, kind, id, fields), LOCAL_ORIGIN);
       return id;
     },

@@ -12,9 +12,8 @@ export type OwnerRepository = ReturnType<typeof createOwnerRepository>;
 export function createOwnerRepository(doc: Y.Doc) {
   return {
     /** Returns the id of the new supplier; `createdAt` is the moment it was made here. */
-    create(input: ContactInput): string {
+    create(input: ContactInput, id: string = newId()): string {
       const fields = validate(contactInput, input);
-      const id = newId();
       doc.transact(() => writeStamped(doc, 'owners', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
       return id;
     },

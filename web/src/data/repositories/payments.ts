@@ -14,10 +14,9 @@ export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
 export function createPaymentRepository(doc: Y.Doc) {
   return {
     /** Returns the id of the new payment. The sale must exist. */
-    create(input: PaymentInput): string {
+    create(input: PaymentInput, id: string = newId()): string {
       const fields = validate(paymentInput, input);
       requireEntity(doc, 'sales', fields.saleId, 'Sale not found');
-      const id = newId();
       doc.transact(() => writeStamped(doc, 'payments', id, { ...fields, createdAt: new Date().toISOString() }), LOCAL_ORIGIN);
       return id;
     },

@@ -14,11 +14,10 @@ export type SaleRepository = ReturnType<typeof createSaleRepository>;
 export function createSaleRepository(doc: Y.Doc) {
   return {
     /** Returns the id of the new sale. The horse and the buyer must exist. */
-    create(input: SaleInput): string {
+    create(input: SaleInput, id: string = newId()): string {
       const fields = validate(saleInput, input);
       requireEntity(doc, 'horses', fields.horseId, 'Horse not found');
       requireEntity(doc, 'buyers', fields.buyerId, 'Buyer not found');
-      const id = newId();
       doc.transact(() => {
         // [S18] The horse is Sold in the same change; the sale keeps the status it had.
         const previousStatusId = markHorseSold(doc, fields.horseId, writeStamped);

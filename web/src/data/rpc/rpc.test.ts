@@ -6,7 +6,7 @@ import { ValidationError } from '../repositories/validate.ts';
 import { createRpcClient, type RpcClient } from './client.ts';
 import { createRpcHost } from './host.ts';
 import type { Endpoint } from './wire.ts';
-import { remoteWrites, writeHandlers } from './writes-rpc.ts';
+import { hostWrites } from '../outbox/outbox.ts';
 import { connectOverChannel } from '../../../test/rpc-channel.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -114,8 +114,11 @@ describe('RanchWrites through the RPC', () => {
       await data.destroy();
     });
     await data.projection.ready;
-    const { client } = connected(writeHandlers(data.writes));
-    const writes = remoteWrites(client);
+    const { client } = connected({
+      applyIntent: (id: string) => data.applyIntent(id),
+      queuePhoto: (id: string) => data.photos.queue(id),
+    });
+    const writes = hostWrites(data.db, { applyIntent: (id) => client.call('applyIntent', id), queuePhoto: async () => {} });
     const breedId = await writes.lookups.create('breeds', { name: 'Arabian' });
     const colorId = await writes.lookups.create('colors', { name: 'Bay' });
     const genderId = await writes.lookups.create('genders', { name: 'Mare' });

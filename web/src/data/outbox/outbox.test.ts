@@ -2,10 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
-import { collectionMap, writeEntity } from '../../../shared/index.ts';
-import { openRanchDb, type RanchDb, type StagedCallRow } from './db.ts';
-import { createDataHost } from './host/data-host.ts';
-import { openHeld, type Setup } from '../../test/held-host.ts';
+import { collectionMap, writeEntity } from '../../../../shared/index.ts';
+import { openRanchDb, type RanchDb } from '../db.ts';
+import { makeIntent, type WriteIntent } from './intent.ts';
+import { createDataHost } from '../host/data-host.ts';
+import { openHeld, type Setup } from '../../../test/held-host.ts';
 
 let counter = 0;
 const BREED = '0190a000-0000-7000-8000-0000000000b1';
@@ -62,7 +63,7 @@ async function nextStart(names: Names) {
   return host;
 }
 
-/** The read database as another connection sees it (a call staged directly, as any page of the origin may). */
+/** The read database as another connection sees it (an intent appended directly, as any page of the origin may). */
 function readDb(names: Names): RanchDb {
   const db = openRanchDb(names.readDbName);
   cleanups.push(() => db.close());
@@ -71,18 +72,18 @@ function readDb(names: Names): RanchDb {
 
 const horseIn = (doc: Y.Doc, id: string) => collectionMap(doc, 'horses').get(id)?.toJSON();
 
-describe('edits staged by the page while the data worker is loading', () => {
+describe('the device outbox: every write, before and after the document has loaded', () => {
   it('[O2] a horse edited during the load is answered and shown before the host answers anything; the host makes the edit, counted as unsent', async () => {
     const { host, page, link } = held(await device());
     await page.writes.horses.update(COMET, { ...HORSE, name: 'Comet II' });
     expect(await page.db.horses.get(COMET)).toMatchObject({ id: COMET, name: 'Comet II', notes: 'grey mane' });
     expect(host.data.docLoaded).toBe(false);
-    expect(await page.db.stagedCalls.count()).toBe(1);
+    expect(await page.db.outbox.count()).toBe(1);
 
     link.release();
     await page.loaded;
     expect(horseIn(host.data.doc, COMET)).toMatchObject({ name: 'Comet II', notes: 'grey mane' });
-    expect(await page.db.stagedCalls.count()).toBe(0);
+    expect(await page.db.outbox.count()).toBe(0);
     expect(await page.countUnsent()).toEqual({ records: 1, photos: 0 });
     await page.projection.idle();
     expect(await page.db.horses.get(COMET)).toMatchObject({ name: 'Comet II' });
@@ -113,23 +114,23 @@ describe('edits staged by the page while the data worker is loading', () => {
     expect(await page.countUnsent()).toEqual({ records: 3, photos: 0 });
   });
 
-  it('an edit staged as the host finished loading is made before a later edit of the same horse that went straight to the host', async () => {
+  it('an edit shown as the host finished loading is made before a later edit of the same horse', async () => {
     const { host, page, link } = held(await device(), true);
     await host.data.loaded;
-    // The page has not heard yet: this one is staged, and the host is told after its load's drain.
+    // The page has not heard yet: this one is shown by the page, and the host is told after its load's drain.
     await page.writes.horses.update(COMET, { ...HORSE, name: 'First' });
     link.release();
     await page.loaded;
     await page.writes.horses.update(COMET, { ...HORSE, name: 'Second' });
     expect(horseIn(host.data.doc, COMET)).toMatchObject({ name: 'Second' });
-    await expect.poll(() => page.db.stagedCalls.count()).toBe(0);
+    await expect.poll(() => page.db.outbox.count()).toBe(0);
     expect(horseIn(host.data.doc, COMET)).toMatchObject({ name: 'Second' });
   });
 
-  it('an edit the schema refuses rejects, and nothing is staged or shown', async () => {
+  it('an edit the schema refuses rejects, and nothing is appended or shown', async () => {
     const { page } = held(await device());
     await expect(page.writes.horses.update(COMET, { ...HORSE, name: ' ' })).rejects.toMatchObject({ name: 'ValidationError' });
-    expect(await page.db.stagedCalls.count()).toBe(0);
+    expect(await page.db.outbox.count()).toBe(0);
     expect(await page.db.horses.get(COMET)).toMatchObject({ name: 'Comet' });
   });
 
@@ -142,54 +143,75 @@ describe('edits staged by the page while the data worker is loading', () => {
 
     const next = await nextStart(names);
     expect(horseIn(next.data.doc, COMET)).toMatchObject({ name: 'Comet', notes: 'shod on Monday' });
-    expect(await next.data.db.stagedCalls.count()).toBe(0);
+    expect(await next.data.db.outbox.count()).toBe(0);
     expect(await next.data.countUnsent()).toEqual({ records: 1, photos: 0 });
   });
 
-  it('an edit already in the stored document (the start was cut before its row was deleted) is not made again over a later change', async () => {
-    // The replay of the first start wrote "Comet II" under the id it noted, and y-indexeddb
-    // stored it; another device's rename to "Comet III" synced after it. The row remained.
-    const replayed = 0x5eed;
-    const names = await device((doc) => {
-      const own = doc.clientID;
-      doc.clientID = replayed;
-      collectionMap(doc, 'horses').get(COMET)?.set('name', 'Comet II');
-      doc.clientID = own;
-    });
-    const stored = new Y.Doc();
-    const persistence = new IndexeddbPersistence(names.docDbName, stored);
-    await persistence.whenSynced;
-    stored.transact(() => collectionMap(stored, 'horses').get(COMET)?.set('name', 'Comet III'));
-    await persistence.destroy();
-    const row: Omit<StagedCallRow, 'seq'> = {
-      repository: 'horses',
-      method: 'update',
-      args: [COMET, { ...HORSE, name: 'Comet II' }],
-      createdAt: '2026-11-26T08:00:00.000Z',
-      replay: replayed,
-    };
-    await readDb(names).stagedCalls.add(row as StagedCallRow);
+  it('a write appended before the document loaded, by a page that then went away, is applied once at the next start, in order', async () => {
+    const names = await device();
+    const db = readDb(names);
+    const create = makeIntent('horses', 'create', [{ ...HORSE, name: 'Foal' }]);
+    const foal = create.creates[0]!;
+    await db.outbox.add(create);
+    await db.outbox.add(makeIntent('horses', 'update', [foal, { ...HORSE, name: 'Foal Two' }]));
+    await db.outbox.add(makeIntent('horses', 'update', [foal, { ...HORSE, name: 'Foal Three' }]));
+    await db.outbox.add(makeIntent('horses', 'update', [COMET, { ...HORSE, notes: 'shod' }]));
 
     const next = await nextStart(names);
-    expect(horseIn(next.data.doc, COMET)).toMatchObject({ name: 'Comet III' });
-    expect(await next.data.db.stagedCalls.count()).toBe(0);
-    // The change is this device's, waiting for the server: Sign Out warns of it.
-    expect(await next.data.countUnsent()).toEqual({ records: 1, photos: 0 });
+    expect(horseIn(next.data.doc, foal)).toMatchObject({ name: 'Foal Three' });
+    expect(horseIn(next.data.doc, COMET)).toMatchObject({ notes: 'shod' });
+    expect(collectionMap(next.data.doc, 'horses').size).toBe(2);
+    expect(await db.outbox.count()).toBe(0);
+    await next.destroy();
+
+    // Once more: nothing is left to apply, and nothing is made twice.
+    const after = await nextStart(names);
+    expect(collectionMap(after.data.doc, 'horses').size).toBe(2);
+    expect(horseIn(after.data.doc, foal)).toMatchObject({ name: 'Foal Three' });
   });
 
-  it('an edit noted for replay but not in the stored document (cut before it was stored) is made', async () => {
+  it('a crash after the change was stored and before the intent was removed neither doubles nor loses it', async () => {
     const names = await device();
-    const row = {
-      repository: 'horses',
-      method: 'update',
-      args: [COMET, { ...HORSE, name: 'Comet II' }],
-      createdAt: '2026-11-26T08:00:00.000Z',
-      replay: 77,
-    };
-    await readDb(names).stagedCalls.add(row as StagedCallRow);
+    const first = await nextStart(names);
+    const made = (await first.data.writes.horses.create({ ...HORSE, name: 'Foal' })) as string;
+    expect(await first.data.db.outbox.count()).toBe(0);
+    await first.destroy();
+    // As if the start had been cut after the store's commit: the intents are still in the outbox.
+    const db = readDb(names);
+    const create: WriteIntent = { ...makeIntent('horses', 'create', [{ ...HORSE, name: 'Foal' }]), creates: [made] };
+    await db.outbox.add(create);
+    await db.outbox.add(makeIntent('horses', 'update', [made, { ...HORSE, name: 'Foal' }]));
+    await db.outbox.add(makeIntent('horses', 'remove', [DELETED]));
+
+    const next = await nextStart(names);
+    expect(collectionMap(next.data.doc, 'horses').size).toBe(2);
+    expect(horseIn(next.data.doc, made)).toMatchObject({ name: 'Foal' });
+    expect(await db.outbox.count()).toBe(0);
+    expect(next.data.notices.get().batches).toEqual([]);
+  });
+
+  it('a crash before the change was stored applies the intent at the next start', async () => {
+    const names = await device();
+    await readDb(names).outbox.add(makeIntent('horses', 'update', [COMET, { ...HORSE, name: 'Comet II' }], true));
     const next = await nextStart(names);
     expect(horseIn(next.data.doc, COMET)).toMatchObject({ name: 'Comet II' });
-    expect(await next.data.db.stagedCalls.count()).toBe(0);
+    expect(await next.data.db.outbox.count()).toBe(0);
+    expect(await next.data.countUnsent()).toEqual({ records: 1, photos: 0 });
+  });
+
+  it('creates an earlier app staged as Yjs updates are applied once, counted as unsent; a row that is not a create is dropped', async () => {
+    const names = await device();
+    const page = new Y.Doc();
+    const FOAL = '0190a000-0000-7000-8000-0000000000f1';
+    writeEntity(page, 'horses', FOAL, { ...HORSE, name: 'Foal' });
+    const db = readDb(names);
+    await db.stagedUpdates.add({ update: Y.encodeStateAsUpdate(page), createdAt: '2026-12-01T08:00:00.000Z' } as never);
+    await db.stagedUpdates.add({ update: new Uint8Array([1, 2, 3]), createdAt: '2026-12-01T08:00:01.000Z' } as never);
+
+    const next = await nextStart(names);
+    expect(horseIn(next.data.doc, FOAL)).toMatchObject({ name: 'Foal' });
+    expect(await db.stagedUpdates.count()).toBe(0);
+    expect(await next.data.countUnsent()).toEqual({ records: 1, photos: 0 });
   });
 
   it('an edit of a horse deleted meanwhile is not kept, and the page is told; the row shows the document again', async () => {
@@ -208,24 +230,29 @@ describe('edits staged by the page while the data worker is loading', () => {
       ]);
     await page.projection.idle();
     expect(await page.db.horses.get(DELETED)).toBeUndefined();
-    expect(await page.db.stagedCalls.count()).toBe(0);
+    expect(await page.db.outbox.count()).toBe(0);
     expect(await page.countUnsent()).toEqual({ records: 0, photos: 0 });
   });
 
-  it('rows that are not staged edits are dropped unmade; a valid row after them is made', async () => {
+  it('rows that are not writes are dropped unmade, a write the document refuses is not kept; a valid one after them is made', async () => {
     const names = await device();
     const db = readDb(names);
-    const createdAt = '2026-11-26T08:00:00.000Z';
+    const valid = makeIntent('horses', 'update', [COMET, HORSE]);
     const rows = [
-      { repository: 'horses', method: 'remove', args: [COMET] },
-      { repository: 'sales', method: 'create', args: [COMET, {}] },
-      { repository: 'horses', method: 'update', args: 'not a list' },
-      { repository: 'horses', method: 'update', args: [{ id: COMET }, HORSE] },
-      { repository: 'horses', method: 'update', args: [COMET, { ...HORSE, name: 'Kept' }] },
+      { ...valid, id: 'not an id' },
+      { ...valid, repository: 'photos', method: 'queue' },
+      { ...valid, repository: 'horses', method: 'replacePhoto' },
+      { ...valid, args: 'not a list' },
+      { ...makeIntent('horses', 'create', [HORSE]), creates: [] },
+      { ...makeIntent('horses', 'create', [HORSE]), creates: ['0190A000-0000-7000-8000-0000000000C9'] },
+      makeIntent('lookups', 'create', ['__proto__', { name: 'x' }]),
+      makeIntent('horses', 'update', [{ id: COMET }, HORSE]),
+      makeIntent('horses', 'update', [COMET, { ...HORSE, name: 'Kept' }]),
     ];
-    for (const row of rows) await db.stagedCalls.add({ ...row, createdAt } as StagedCallRow);
+    for (const row of rows) await db.outbox.add(row as WriteIntent);
     const next = await nextStart(names);
     expect(horseIn(next.data.doc, COMET)).toMatchObject({ name: 'Kept', notes: 'grey mane' });
-    expect(await next.data.db.stagedCalls.count()).toBe(0);
+    expect(collectionMap(next.data.doc, 'horses').size).toBe(1);
+    expect(await next.data.db.outbox.count()).toBe(0);
   });
 });

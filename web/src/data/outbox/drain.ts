@@ -1,0 +1,158 @@
+import * as Y from 'yjs';
+import { collectionMap, COLLECTIONS, type Collection, type CompensationNotice } from '../../../../shared/index.ts';
+import type { RanchDb } from '../db.ts';
+import { runWrite, type WriteTargets } from '../ranch-writes.ts';
+import { ValidationError } from '../repositories/validate.ts';
+import type { SaveTracker } from '../save-tracker.ts';
+import { appendStoredUpdates } from '../stored-update.ts';
+import { applyLegacyCreates } from './legacy-creates.ts';
+import { alreadyApplied, answerOf, callOf, checkIntent, type WriteIntent } from './intent.ts';
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export type OutboxDrain = {
+  /** Applies every intent appended so far, in order; passes run one after the other. Never rejects. */
+  run(): Promise<void>;
+  /**
+   * Runs a pass and answers for intent `id` as its write would: the repository's answer, or
+   * its refusal as a rejection. An intent applied by an earlier pass or start answers as
+   * applied (a create its ids).
+   */
+  answer(id: string): Promise<unknown>;
+  /** No further pass starts; resolves once the one under way (if any) has ended. */
+  stop(): Promise<void>;
+};
+
+/** How many answers are kept for pages that have not asked yet (an answer is taken once). */
+const KEPT_ANSWERS = 1000;
+
+/**
+ * The data host's side of the outbox (docs/architecture.md "The device's write path"):
+ * applies the intents pages appended to the device's `outbox` table to the loaded document,
+ * in the order appended, each with the repositories' own code as a local write. Call run()
+ * only once the document has loaded: the changes are appended to y-indexeddb's store, which
+ * the load holds.
+ *
+ * A pass loses nothing and doubles nothing wherever it stops:
+ * 1. the intents are read and applied, in one synchronous run, and the changes they made
+ *    captured (an intent that already took effect, by an earlier pass cut short, is skipped:
+ *    intent.ts alreadyApplied; an edit applied again writes the same fields);
+ * 2. the changes are appended to the document's store (stored-update.ts), and the commit awaited;
+ * 3. the intents are removed, in one transaction.
+ * Stopped before 2 has committed, the next load applies the intents again on a document
+ * without their changes; stopped after it, the next load has the changes and the intents
+ * are skipped or written again field by field.
+ */
+export function createOutboxDrain(target: {
+  db: RanchDb;
+  doc: Y.Doc;
+  docDbName: string;
+  tracker: Pick<SaveTracker, 'adopt'>;
+  /** The host's repositories, on `doc`. */
+  targets: WriteTargets;
+  /** A write the page answered itself (before the load) that the document refused: the page showed it, so say so. */
+  onRefused(notice: CompensationNotice): void;
+}): OutboxDrain {
+  const { db, doc, docDbName, tracker, targets, onRefused } = target;
+  const outcomes = new Map<string, Outcome>();
+  let stopped = false;
+  let last: Promise<void> = Promise.resolve();
+  // A pass not yet started sees every intent committed before it starts: later calls share it.
+  let queued: Promise<void> | null = null;
+
+  const has = (collection: string, id: string) =>
+    (COLLECTIONS as readonly string[]).includes(collection) && collectionMap(doc, collection as Collection).has(id);
+
+  const apply = (intent: WriteIntent): Outcome => {
+    if (alreadyApplied(intent, has)) return { ok: true, value: answerOf(intent, undefined) };
+    try {
+      return { ok: true, value: answerOf(intent, runWrite(targets, intent.repository, intent.method, callOf(intent))) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  };
+
+  const pass = async () => {
+    const rows: unknown[] = await db.outbox.orderBy('seq').toArray();
+    const legacy = await db.stagedUpdates.toArray();
+    if (rows.length + legacy.length === 0 || stopped) return;
+    const updates: Uint8Array[] = [];
+    const capture = (update: Uint8Array) => updates.push(update);
+    const applied: [WriteIntent, Outcome][] = [];
+    doc.on('update', capture);
+    try {
+      applyLegacyCreates(doc, legacy, tracker);
+      for (const row of rows) {
+        let intent: WriteIntent;
+        try {
+          intent = checkIntent(row);
+        } catch (error) {
+          console.error('Dropped an outbox row that is not a write', error);
+          continue;
+        }
+        applied.push([intent, apply(intent)]);
+      }
+    } finally {
+      doc.off('update', capture);
+    }
+    if (updates.length > 0) await appendStoredUpdates(docDbName, [Y.mergeUpdates(updates)]);
+    await db.transaction('rw', db.outbox, db.stagedUpdates, async () => {
+      await db.outbox.bulkDelete(rows.map((row) => (row as { seq: number }).seq));
+      await db.stagedUpdates.bulkDelete(legacy.map((row) => row.seq));
+    });
+    for (const [intent, outcome] of applied) {
+      if (!outcome.ok && intent.answered) onRefused(refusal(doc, intent, outcome.error));
+      outcomes.set(intent.id, outcome);
+    }
+    for (const id of outcomes.keys()) {
+      if (outcomes.size <= KEPT_ANSWERS) break;
+      outcomes.delete(id);
+    }
+  };
+
+  const run = (): Promise<void> => {
+    if (queued) return queued;
+    const next = last
+      .then(() => {
+        queued = null;
+        return stopped ? undefined : pass();
+      })
+      // Whatever failed stays in the outbox for the next pass or load.
+      .catch((error: unknown) => console.error('Could not apply the writes in the outbox', error));
+    queued = next;
+    last = next;
+    return next;
+  };
+
+  return {
+    run,
+    async answer(id) {
+      await run();
+      const outcome = outcomes.get(id);
+      outcomes.delete(id);
+      if (outcome && !outcome.ok) throw outcome.error;
+      return outcome?.value;
+    },
+    stop() {
+      stopped = true;
+      return last;
+    },
+  };
+}
+
+/** What the person is told of a refused write the page had shown: the record is as the document has it. */
+function refusal(doc: Y.Doc, intent: WriteIntent, error: unknown): CompensationNotice {
+  const lookup = intent.repository === 'lookups';
+  const collection = lookup ? String(intent.args[0]) : intent.repository;
+  const id = intent.creates[0] ?? String(intent.args[lookup ? 1 : 0]);
+  const known = (COLLECTIONS as readonly string[]).includes(collection);
+  const gone = intent.creates.length === 0 && known && !collectionMap(doc, collection as Collection).has(id);
+  const reason = gone
+    ? 'it was deleted before this change reached it'
+    : error instanceof ValidationError
+      ? error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return { collection: collection as CompensationNotice['collection'], id, action: 'reverted', fields: {}, reason };
+}
