@@ -8,7 +8,7 @@ import type { RanchDb } from './db.ts';
  *
  * During a start Chromium runs each request and each commit after whatever the data
  * worker's load asked for before it (long reads on a phone), so every round trip between
- * this thread and IndexedDB would wait for one (docs/web.md "Writable sooner"). Dexie commits a transaction only once its requests have answered, so this one is
+ * this thread and IndexedDB would wait for one (docs/web.md "The device outbox"). Dexie commits a transaction only once its requests have answered, so this one is
  * made on Dexie's own connection (`backendDB`) with IndexedDB's `commit()`. Nothing observes
  * these tables through Dexie: the host drains them when told, or at its load.
  */

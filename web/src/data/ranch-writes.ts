@@ -106,17 +106,17 @@ export function runWrite(targets: WriteTargets, repository: string, method: stri
  * and refer to nothing that must exist, so what the page checks is what the host checks,
  * unless another device deleted the record meanwhile.
  */
-export const EDITS_STAGED_BEFORE_LOAD = {
+export const EDITS_SHOWN_BEFORE_LOAD = {
   horses: ['update'],
   owners: ['update'],
   buyers: ['update'],
 } as const satisfies { readonly [R in keyof RanchWrites]?: readonly (keyof RanchWrites[R])[] };
 
-export type StagedEditRepository = keyof typeof EDITS_STAGED_BEFORE_LOAD;
+export type ShownEditRepository = keyof typeof EDITS_SHOWN_BEFORE_LOAD;
 
-export function isStagedEdit(repository: string, method: string): repository is StagedEditRepository {
-  if (!Object.hasOwn(EDITS_STAGED_BEFORE_LOAD, repository)) return false;
-  return (EDITS_STAGED_BEFORE_LOAD[repository as StagedEditRepository] as readonly string[]).includes(method);
+export function isShownEdit(repository: string, method: string): repository is ShownEditRepository {
+  if (!Object.hasOwn(EDITS_SHOWN_BEFORE_LOAD, repository)) return false;
+  return (EDITS_SHOWN_BEFORE_LOAD[repository as ShownEditRepository] as readonly string[]).includes(method);
 }
 
 /**
@@ -136,5 +136,5 @@ const CREATES_SHOWN_BEFORE_LOAD: { readonly [R in keyof RanchWrites]?: readonly 
 
 export function shownBeforeLoad(repository: keyof RanchWrites, method: string): boolean {
   const creates = CREATES_SHOWN_BEFORE_LOAD[repository] as readonly string[] | undefined;
-  return (creates?.includes(method) ?? false) || isStagedEdit(repository, method);
+  return (creates?.includes(method) ?? false) || isShownEdit(repository, method);
 }

@@ -5,7 +5,7 @@ import { appendIntent } from './outbox/outbox.ts';
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import { projectEntities } from './projection.ts';
 import { writeEntity, type EntityFields } from '../../../shared/index.ts';
-import { callWrite, isStagedEdit, type RanchWrites, runWrite, shownBeforeLoad, writesThrough, type WriteTargets } from './ranch-writes.ts';
+import { callWrite, isShownEdit, type RanchWrites, runWrite, shownBeforeLoad, writesThrough, type WriteTargets } from './ranch-writes.ts';
 import { createBuyerRepository } from './repositories/buyers.ts';
 import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
@@ -66,7 +66,7 @@ async function showBeforeLoad(
 ): Promise<unknown> {
   const staging = new Y.Doc();
   try {
-    if (isStagedEdit(repository, method)) {
+    if (isShownEdit(repository, method)) {
       const id = args[0];
       const row = typeof id === 'string' ? await options.db[repository].get(id) : undefined;
       if (!row) return callWrite(remote, repository, method, args);
@@ -88,7 +88,7 @@ async function showBeforeLoad(
 /**
  * Writes the rows of a staging document's records with the projection's own code, not
  * awaited: the row's write waits in IndexedDB behind the data worker's load as the staged
- * row did (docs/web.md "Writable sooner"). Its transaction is made in this call, and
+ * row did (docs/web.md "The device outbox"). Its transaction is made in this call, and
  * IndexedDB runs transactions on the same table in the order they were made, so a read made
  * after the answer still sees the row. The rows are taken from the document now, before it
  * is destroyed; one that cannot be written now is written by the host's projection.
