@@ -30,3 +30,4 @@ export * from './receipt-number.ts';
 export * from './schemas/ranch.ts';
 export * from './ranch-details.ts';
 export * from './sold-status.ts';
+export * from './ledger.ts';

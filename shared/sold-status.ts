@@ -45,10 +45,15 @@ export function markHorseSold(doc: Y.Doc, horseId: string, write: Write = writeE
  */
 export function restoreHorseStatus(doc: Y.Doc, saleId: string, write: Write = writeEntity): void {
   const sale = getEntity(doc, 'sales', saleId);
-  const horseId = typeof sale?.horseId === 'string' ? sale.horseId : null;
+  if (sale) restoreHorseStatusOf(doc, sale, write);
+}
+
+/** restoreHorseStatus for a sale held outside the document (a ledger entry). */
+export function restoreHorseStatusOf(doc: Y.Doc, sale: EntityFields, write: Write = writeEntity): void {
+  const horseId = typeof sale.horseId === 'string' ? sale.horseId : null;
   const horse = horseId ? getEntity(doc, 'horses', horseId) : undefined;
   if (!horseId || !horse || typeof horse.statusId !== 'string') return;
   if (!isSoldName(getEntity(doc, 'statuses', horse.statusId)?.name)) return;
-  const previous = typeof sale?.previousStatusId === 'string' ? sale.previousStatusId : null;
+  const previous = typeof sale.previousStatusId === 'string' ? sale.previousStatusId : null;
   write(doc, 'horses', horseId, { statusId: previous && getEntity(doc, 'statuses', previous) ? previous : null });
 }

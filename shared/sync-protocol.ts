@@ -27,6 +27,13 @@ export const MESSAGE_COMPENSATED = 102;
  */
 export const MESSAGE_EPOCH = 103;
 
+/**
+ * Server → client: the ledger's head `seq` (a varString of its decimal digits) once an entry
+ * up to it is committed (docs/sync-rules.md "Ledger"): a device pulls `GET /api/ledger?after=`
+ * from its cursor. Sent only to connections that asked with `ack=1`.
+ */
+export const MESSAGE_LEDGER = 104;
+
 /** The epoch of a document that was never rebuilt (and of a device's state that names none). */
 export const INITIAL_EPOCH = '';
 

@@ -8,6 +8,7 @@ import { lookupRoutes } from './api/lookups.ts';
 import { saleRoutes } from './api/sales.ts';
 import { correctionRoutes } from './api/corrections.ts';
 import { careRoutes } from './api/care.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
 import { conflictRoutes } from './api/conflicts.ts';
 import { historyRoutes } from './api/history.ts';
 import { photoRoutes } from './api/photos.ts';
@@ -117,6 +118,7 @@ function signedInRoutes({ sql, registry, allowedOrigins, photoQuotaBytes, upload
   api.route('/', saleRoutes(sql, registry));
   api.route('/', correctionRoutes(sql, registry));
   api.route('/', careRoutes(sql, registry));
+  api.route('/', ledgerRoutes(sql, registry));
   api.route('/', dashboardRoutes(sql, cache));
   api.route('/', historyRoutes(sql));
   api.route('/', conflictRoutes(sql));

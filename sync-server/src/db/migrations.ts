@@ -438,4 +438,31 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       alter table sales add column previous_status_id uuid;
     `,
   },
+  {
+    version: 19,
+    name: 'ledger of recorded facts',
+    sql: /* sql */ `
+      -- Issue 68: sales, payments, care entries and corrections as immutable entries with
+      -- the recording device's ids (sync-server/src/ledger, docs/sync-rules.md "Ledger").
+      -- seq: the server's order, the next after the largest, handed out under an advisory lock
+      -- held to the commit (ledger/store.ts), so that seq order is commit order: a reader after
+      -- a cursor never misses an entry committed later with a lower seq. record: the entry's fields as the shared record schema reads them.
+      -- recorded_by: who pushed it (null: moved from a document with no author known).
+      -- flags: the rules it broke after the fact, kept ([P13]). effects_pending: a sale or a
+      -- cancellation whose horse status has not yet reached the document ([S18]).
+      create table ledger (
+        seq bigint primary key,
+        id uuid not null unique,
+        collection text not null check (collection in ('sales', 'payments', 'careEntries', 'corrections')),
+        record jsonb not null,
+        recorded_by uuid,
+        received_at timestamptz not null default now(),
+        flags text[] not null default '{}',
+        effects_pending boolean not null default false
+      );
+      create index ledger_sale on ledger ((record ->> 'saleId')) where collection in ('payments', 'corrections');
+      create index ledger_horse on ledger ((record ->> 'horseId')) where collection = 'sales';
+      create index ledger_effects on ledger (seq) where effects_pending;
+    `,
+  },
 ];

@@ -9,6 +9,7 @@ import {
   MESSAGE_ACK,
   MESSAGE_COMPENSATED,
   MESSAGE_EPOCH,
+  MESSAGE_LEDGER,
   type CompensationNotice,
   SYNC_CLOSE,
   type SyncClose,
@@ -294,6 +295,15 @@ export class SyncConnection implements Subscriber {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_COMPENSATED);
     encoding.writeVarString(encoder, JSON.stringify(notices));
+    this.send(encoding.toUint8Array(encoder));
+  }
+
+  /** The ledger's new head (only devices that asked for acks; stock clients would not understand it). */
+  sendLedgerHead(seq: bigint): void {
+    if (!this.options.wantsAcks || this.closed) return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_LEDGER);
+    encoding.writeVarString(encoder, String(seq));
     this.send(encoding.toUint8Array(encoder));
   }
 

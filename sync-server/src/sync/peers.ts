@@ -1,6 +1,7 @@
 import type { Sql } from '../db/client.ts';
 import { ROLES, type Role } from '../../../shared/index.ts';
 import type { DocumentStore } from './document-store.ts';
+import { LEDGER_CHANNEL } from '../ledger/store.ts';
 
 /** Channel for access changes that must reach every instance's open sockets. */
 export const ACCESS_CHANNEL = 'ranch_access';
@@ -18,6 +19,8 @@ export type PeerHandlers = {
   /** Another instance (or this one) logged `doc` up to `seq`. */
   update(doc: string, seq: bigint): void;
   access(event: AccessEvent): void;
+  /** An instance (this one included) committed ledger entries up to `seq`. */
+  ledger(seq: bigint): void;
   /** Listening (re)started (true), or notifications may have been missed (false). */
   listening(complete: boolean): void;
 };
@@ -54,7 +57,14 @@ export class PeerLink {
       void this.check().catch(() => {});
     };
     const access = await this.sql.listen(ACCESS_CHANNEL, (payload) => this.receiveAccess(payload));
-    this.stops = [await this.store.listen((doc, seq) => this.handlers.update(doc, seq), onListen), () => access.unlisten()];
+    const ledger = await this.sql.listen(LEDGER_CHANNEL, (payload) => {
+      if (/^\d{1,19}$/.test(payload)) this.handlers.ledger(BigInt(payload));
+    });
+    this.stops = [
+      await this.store.listen((doc, seq) => this.handlers.update(doc, seq), onListen),
+      () => access.unlisten(),
+      () => ledger.unlisten(),
+    ];
   }
 
   private receiveAccess(payload: string): void {

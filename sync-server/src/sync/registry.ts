@@ -70,6 +70,7 @@ export class DocumentRegistry {
     this.peers = new PeerLink(this.sql, this.store, {
       update: (doc, seq) => this.peerLogged(doc, seq),
       access: (event) => void this.applyAccess(event),
+      ledger: (seq) => this.announceLedger(seq),
       listening: (complete) => this.versions.setComplete(complete),
     });
     await this.peers.start();
@@ -91,6 +92,19 @@ export class DocumentRegistry {
   async announceAccess(event: AccessEvent): Promise<void> {
     await this.applyAccess(event);
     await this.peers?.publishAccess(event);
+  }
+
+  /** The ledger's head as last announced here: an announcement heard twice (here and from Postgres) is sent once. */
+  private ledgerHead = 0n;
+
+  /**
+   * Ledger entries up to `seq` are committed (ledger/store.ts): every connection of this
+   * instance is told; the other instances hear it through Postgres (LEDGER_CHANNEL).
+   */
+  announceLedger(seq: bigint): void {
+    if (seq <= this.ledgerHead) return;
+    this.ledgerHead = seq;
+    void this.forEachConnection((connection) => connection.sendLedgerHead?.(seq));
   }
 
   private async applyAccess(event: AccessEvent): Promise<void> {

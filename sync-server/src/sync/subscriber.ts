@@ -14,6 +14,8 @@ export type Subscriber = {
   chargeInvalid?(count: number): void;
   /** What the server put back of this subscriber's own change (sent before its acknowledgement). */
   sendNotices?(notices: CompensationNotice[]): void;
+  /** The ledger's head reached `seq` (committed): the device pulls what it lacks (docs/sync-rules.md "Ledger"). */
+  sendLedgerHead?(seq: bigint): void;
   /** An awareness (presence) update of the document. */
   sendAwareness(update: Uint8Array): void;
   /** The user's role changed while connected (Viewers may not write). */
