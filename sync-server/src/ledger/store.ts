@@ -39,14 +39,17 @@ type StoredRow = KnownEntry & { seq: string; flags: LedgerFlag[]; effectsPending
  * Appends `submissions` in one transaction, in their order (an entry may name one before it):
  * an id already stored with the same record is a duplicate (its first answer again); with
  * another record, refused (409); anything else is judged by the ledger's rules (rules.ts) and
- * stored with the flags it earned, at the next seq. `facts` answers for the document.
+ * stored with the flags it earned, at the next seq. `facts` answers for the document;
+ * `effects: false` records no document effect (entries moved from a document that has them).
  * Everything stored is durable, and announced on LEDGER_CHANNEL, when this resolves.
  */
 export async function appendEntries(
   sql: Sql,
   submissions: Submission[],
   facts: (tx: Tx, named: NamedInDocument) => Promise<DocumentFacts>,
+  options: { effects?: boolean } = {},
 ): Promise<Appended> {
+  const withEffects = options.effects ?? true;
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(${LEDGER_LOCK})`;
     const entries = submissions.map((submission) => submission.entry);
@@ -79,7 +82,7 @@ export async function appendEntries(
       seq += 1n;
       const { flags } = judged;
       rules.learn(entry);
-      const effect = effectOf(entry, flags, rules);
+      const effect = withEffects ? effectOf(entry, flags, rules) : null;
       const effectsPending = effect !== null;
       stored.set(entry.id, { ...entry, seq: String(seq), flags, effectsPending });
       if (effect) effects.push(effect);
