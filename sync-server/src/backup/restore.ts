@@ -1,8 +1,12 @@
 import type { Sql, Tx } from '../db/client.ts';
 import { MIGRATIONS } from '../db/migrations.ts';
 import { BackupFileError, readBackup, verifyBackup } from './format.ts';
+import { checkedLedgerRow } from './restored-ledger.ts';
 import { checkedPhotoRow } from './restored-photo.ts';
 import { ident, LEFT_OUT, listTables, OBJECTS } from './tables.ts';
+
+/** Recorded facts (ledger/), each row checked as a push is. */
+const LEDGER = 'ledger';
 
 /** Rows, or bytes of JSON, inserted per statement. */
 const BATCH_ROWS = 1000;
@@ -110,8 +114,8 @@ export async function restoreBackup(
       if (line.kind === 'row' && skipping) droppedRows[skipping] = (droppedRows[skipping] ?? 0) + 1;
       if (line.kind === 'row' && insert) {
         let json = line.json;
-        if (insert.table === OBJECTS) {
-          const checked = checkedPhotoRow(json);
+        if (insert.table === OBJECTS || insert.table === LEDGER) {
+          const checked = insert.table === OBJECTS ? checkedPhotoRow(json) : checkedLedgerRow(json);
           if ('refused' in checked) {
             dropped.push(checked.refused);
             continue;
