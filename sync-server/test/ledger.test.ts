@@ -6,6 +6,7 @@ import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN } from './support/server.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
+import { startTwoInstances } from './support/two-instances.ts';
 
 const createdAt = '2026-12-01T10:00:00.000Z';
 const sale = (horseId: string, buyerId: string, fields: Record<string, unknown> = {}) => ({
@@ -232,29 +233,96 @@ describe.each(databaseKinds())('the ledger (%s)', (kind) => {
   });
 
   it('tells every connected device the new head once the entries are committed', async () => {
-    const socket = new WebSocket(`${ranch.server.url.replace(/^http/, 'ws')}${SYNC_PATH}/${DOC_NAME}?ack=1`, {
-      headers: { cookie: staff.cookie },
-    });
-    const heads: string[] = [];
-    socket.on('message', (data: Buffer) => {
-      const decoder = decoding.createDecoder(new Uint8Array(data));
-      if (decoding.readVarUint(decoder) === MESSAGE_LEDGER) heads.push(decoding.readVarString(decoder));
-    });
-    await new Promise((resolve) => socket.once('message', resolve));
+    const socket = await ledgerHeads(ranch.server.url, staff.cookie);
     try {
       const horseId = await horse();
       const results = await pushed([care(horseId)]);
       const seq = results[0] && 'seq' in results[0] ? results[0].seq : '';
-      await expect.poll(() => heads).toContain(seq);
+      await expect.poll(() => socket.heads).toContain(seq);
       // Committed before announced: the head named is there to pull.
       const page = await pull(`?after=${BigInt(seq) - 1n}`);
       expect(page.body.entries.map((entry) => entry.seq)).toEqual([seq]);
-      // Each push that records something announces its head.
-      const count = heads.length;
-      await pushed([care(horseId)]);
-      await expect.poll(() => heads.length).toBe(count + 1);
     } finally {
       socket.close();
+    }
+  });
+
+  it("[S18] brings a sale's horse status to the document again when a push of it is repeated after a failure", async () => {
+    const forSale = await createdId(staff, '/api/statuses', { name: `For Sale ${horses}` });
+    const horseId = await horse(forSale);
+    const sold = sale(horseId, buyer, { previousStatusId: forSale });
+    await pushed([sold]);
+    const soldStatus = await statusOf(horseId);
+    // As if the document's commit had failed after the ledger's: the status never arrived.
+    const { breed: breedId, color: colorId, gender: genderId } = ranch.lookups;
+    const name = `Ledger ${horses}`;
+    expect(
+      (await staff.request(`/api/horses/${horseId}`, { method: 'PUT', json: { name, breedId, colorId, genderId, statusId: forSale } }))
+        .status,
+    ).toBe(200);
+    await ranch.server.db.sql`update ledger set effects_pending = true where id = ${sold.id}`;
+    expect((await pushed([sold]))[0]).toMatchObject({ outcome: 'duplicate' });
+    expect(await statusOf(horseId)).toBe(soldStatus);
+    expect(await ranch.server.db.sql`select effects_pending from ledger where id = ${sold.id}`).toEqual([{ effects_pending: false }]);
+    // Once it reached the document, a repeated push changes nothing there.
+    expect(
+      (await staff.request(`/api/horses/${horseId}`, { method: 'PUT', json: { name, breedId, colorId, genderId, statusId: forSale } }))
+        .status,
+    ).toBe(200);
+    await pushed([sold]);
+    expect(await statusOf(horseId)).toBe(forSale);
+  });
+
+  it("refuses pushes past the user's budget with 429 and when to try again", async () => {
+    const admin = await signIn(ranch.server.url, ADMIN.email, ADMIN.password);
+    const spender = await signInAs(ranch.server.url, admin, 'Staff');
+    // Every refused entry costs 100 of the 20,000 saved up.
+    const refused = Array.from({ length: 201 }, () => payment(newId(), '1'));
+    expect((await push(refused.slice(0, 150), spender)).status).toBe(200);
+    expect((await push(refused.slice(150), spender)).status).toBe(200);
+    const response = await spender.request('/api/ledger', { method: 'POST', json: { entries: [care(await horse())] } });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^Too many ledger entries; try again in \d+ s$/);
+    // Others are not held back.
+    expect((await push([care(await horse())])).status).toBe(200);
+  });
+});
+
+/** A sync socket that asked for acks, collecting the ledger heads it is told. */
+async function ledgerHeads(url: string, cookie: string): Promise<{ heads: string[]; close(): void }> {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${SYNC_PATH}/${DOC_NAME}?ack=1`, { headers: { cookie } });
+  const heads: string[] = [];
+  socket.on('message', (data: Buffer) => {
+    const decoder = decoding.createDecoder(new Uint8Array(data));
+    if (decoding.readVarUint(decoder) === MESSAGE_LEDGER) heads.push(decoding.readVarString(decoder));
+  });
+  await new Promise((resolve) => socket.once('message', resolve));
+  return { heads, close: () => socket.close() };
+}
+
+describe.runIf(process.env.DATABASE_URL)('the ledger across instances', () => {
+  it('tells the devices on another instance the new head, through Postgres, after the commit', async () => {
+    const instances = await startTwoInstances('postgres');
+    try {
+      const staff = await signInAs(instances.one.url, instances.admin, 'Staff');
+      const lookup = (path: string, name: string) => createdId(staff, path, { name });
+      const [breedId, colorId, genderId] = [
+        await lookup('/api/breeds', 'Arab'),
+        await lookup('/api/colors', 'Bay'),
+        await lookup('/api/genders', 'Mare'),
+      ];
+      const horseId = await createdId(staff, '/api/horses', { name: 'Far', breedId, colorId, genderId });
+      const elsewhere = await ledgerHeads(instances.two.url, staff.cookie);
+      try {
+        const response = await staff.request('/api/ledger', { method: 'POST', json: { entries: [care(horseId)] } });
+        const [result] = ((await response.json()) as LedgerPushAnswer).results;
+        await expect.poll(() => elsewhere.heads).toEqual([result && 'seq' in result ? result.seq : '']);
+      } finally {
+        elsewhere.close();
+      }
+    } finally {
+      await instances.stop();
     }
   });
 });
