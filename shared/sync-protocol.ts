@@ -29,10 +29,12 @@ export const MESSAGE_EPOCH = 103;
 
 /**
  * Server → client: the ledger's head `seq` (a varString of its decimal digits) once an entry
- * up to it is committed (docs/sync-rules.md "Ledger"): a device pulls `GET /api/ledger?after=`
- * from its cursor. Sent only to connections that asked with `ack=1`.
+ * up to it is committed (docs/sync-rules.md §7): a device pulls `GET /api/ledger?after=`
+ * from its cursor. Sent only to connections that asked with `ledger=1` (SYNC_LEDGER_PARAM).
  */
 export const MESSAGE_LEDGER = 104;
+/** Optional query parameter of the sync socket: `1` asks for MESSAGE_LEDGER. */
+export const SYNC_LEDGER_PARAM = 'ledger';
 
 /** The epoch of a document that was never rebuilt (and of a device's state that names none). */
 export const INITIAL_EPOCH = '';

@@ -234,6 +234,8 @@ describe.each(databaseKinds())('the ledger (%s)', (kind) => {
 
   it('tells every connected device the new head once the entries are committed', async () => {
     const socket = await ledgerHeads(ranch.server.url, staff.cookie);
+    // The app as it is, which does not read the ledger yet, is sent nothing new.
+    const app = await ledgerHeads(ranch.server.url, staff.cookie, 'ack=1');
     try {
       const horseId = await horse();
       const results = await pushed([care(horseId)]);
@@ -242,8 +244,12 @@ describe.each(databaseKinds())('the ledger (%s)', (kind) => {
       // Committed before announced: the head named is there to pull.
       const page = await pull(`?after=${BigInt(seq) - 1n}`);
       expect(page.body.entries.map((entry) => entry.seq)).toEqual([seq]);
+      const later = await pushed([care(horseId)]);
+      await expect.poll(() => socket.heads).toContain(later[0] && 'seq' in later[0] ? later[0].seq : '');
+      expect(app.heads).toEqual([]);
     } finally {
       socket.close();
+      app.close();
     }
   });
 
@@ -289,9 +295,9 @@ describe.each(databaseKinds())('the ledger (%s)', (kind) => {
   });
 });
 
-/** A sync socket that asked for acks, collecting the ledger heads it is told. */
-async function ledgerHeads(url: string, cookie: string): Promise<{ heads: string[]; close(): void }> {
-  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${SYNC_PATH}/${DOC_NAME}?ack=1`, { headers: { cookie } });
+/** A sync socket (by default one that asked for the ledger's head), collecting the ledger heads it is told. */
+async function ledgerHeads(url: string, cookie: string, query = 'ack=1&ledger=1'): Promise<{ heads: string[]; close(): void }> {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${SYNC_PATH}/${DOC_NAME}?${query}`, { headers: { cookie } });
   const heads: string[] = [];
   socket.on('message', (data: Buffer) => {
     const decoder = decoding.createDecoder(new Uint8Array(data));

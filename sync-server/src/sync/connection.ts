@@ -45,6 +45,8 @@ export type ConnectionOptions = {
   canWrite: boolean;
   /** The client asked (`ack=1`) for our MESSAGE_ACK / MESSAGE_ACCESS messages. */
   wantsAcks: boolean;
+  /** The client asked (`ledger=1`) for MESSAGE_LEDGER, the ledger's head after each push (a client that reads the ledger). */
+  wantsLedger?: boolean;
   readonly limits: SyncLimits;
   /** Entities of each user's changes the server put back, per minute (shared by the user's connections). */
   readonly invalidChanges: UserBuckets;
@@ -298,9 +300,9 @@ export class SyncConnection implements Subscriber {
     this.send(encoding.toUint8Array(encoder));
   }
 
-  /** The ledger's new head (only devices that asked for acks; stock clients would not understand it). */
+  /** The ledger's new head (only clients that asked for it: others would not understand it). */
   sendLedgerHead(seq: bigint): void {
-    if (!this.options.wantsAcks || this.closed) return;
+    if (!this.options.wantsLedger || this.closed) return;
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_LEDGER);
     encoding.writeVarString(encoder, String(seq));

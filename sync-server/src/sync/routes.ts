@@ -1,7 +1,7 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
-import { closeWith, SYNC_CLOSE, SYNC_USER_PARAM, type SyncClose } from '../../../shared/index.ts';
+import { closeWith, SYNC_CLOSE, SYNC_LEDGER_PARAM, SYNC_USER_PARAM, type SyncClose } from '../../../shared/index.ts';
 import { apiError } from '../http/errors.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
 import { NO_PROXY, type ProxyTrust } from '../http/proxy-trust.ts';
@@ -55,6 +55,7 @@ export function syncRoutes(
       sessionId: c.get('session')?.id ?? '',
       canWrite: user.role !== 'Viewer',
       wantsAcks: c.req.query('ack') === '1',
+      wantsLedger: c.req.query(SYNC_LEDGER_PARAM) === '1',
       limits,
       invalidChanges,
     };
