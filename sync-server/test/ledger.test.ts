@@ -224,6 +224,14 @@ describe.each(databaseKinds())('the ledger (%s)', (kind) => {
     expect(results.map((result) => result.outcome === 'refused' && result.status)).toEqual([400, 400, 400, 400, 400]);
     expect(results[0]).toMatchObject({ message: 'junk: not a field of this record' });
     expect(results[3]).toMatchObject({ message: expect.stringContaining('Must not be negative') });
+    // Text Postgres cannot store in jsonb: refused alone, as the schema's refusals are.
+    const nul = await push([{ ...care(horseId), record: { ...care(horseId).record, notes: 'a\u0000b' } }, care(horseId)]);
+    expect(nul.status).toBe(200);
+    expect(nul.body.results.map((result) => result.outcome)).toEqual(['refused', 'recorded']);
+    const surrogate = await raw(JSON.stringify({ entries: [{ ...care(horseId), record: { ...care(horseId).record, notes: '\ud800' } }] }));
+    expect(surrogate).toEqual([200, undefined]);
+    const answer = (await push([{ ...care(horseId), record: { ...care(horseId).record, notes: '\ud800' } }])).body.results[0];
+    expect(answer).toMatchObject({ outcome: 'refused', status: 400, message: 'notes: Must be valid text' });
     // Pull parameters.
     expect((await pull('?after=-1')).status).toBe(400);
     expect((await pull('?after=99999999999999999999')).status).toBe(400);

@@ -33,6 +33,9 @@ export function readEnvelope(value: unknown, index: number): LedgerEntryInput {
   return { id, collection, record };
 }
 
+/** Half of a UTF-16 pair without its other half: no character, and Postgres's jsonb refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
  * The record checked as the socket checks a synced one (shared/schemas, docs/sync-rules.md
  * §1): only its collection's fields (no `id`, no `updatedAt`), each a scalar, and the record
@@ -43,6 +46,7 @@ export function checkRecord(entry: LedgerEntryInput): CheckedEntry | { problem: 
   for (const [field, value] of Object.entries(entry.record)) {
     if (!fields.includes(field)) return { problem: `${field}: not a field of this record` };
     if (typeof value === 'object' && value !== null) return { problem: `${field}: must be a single value` };
+    if (typeof value === 'string' && LONE_SURROGATE.test(value)) return { problem: `${field}: Must be valid text` };
   }
   const parsed = parseFields(entry.collection, entry.id, entry.record as Record<string, never>);
   if (!parsed.valid) return { problem: parsed.problem };
