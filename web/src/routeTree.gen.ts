@@ -19,6 +19,10 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SalesRouteImport } from './routes/sales'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as UsersRouteImport } from './routes/users'
+import { Route as BuyersBuyerIdRouteImport } from './routes/buyers.$buyerId'
+import { Route as HorsesHorseIdRouteImport } from './routes/horses.$horseId'
+import { Route as OwnersOwnerIdRouteImport } from './routes/owners.$ownerId'
+import { Route as SalesSaleIdRouteImport } from './routes/sales.$saleId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,43 +74,75 @@ const UsersRoute = UsersRouteImport.update({
   path: '/users',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BuyersBuyerIdRoute = BuyersBuyerIdRouteImport.update({
+  id: '/$buyerId',
+  path: '/$buyerId',
+  getParentRoute: () => BuyersRoute,
+} as any)
+const HorsesHorseIdRoute = HorsesHorseIdRouteImport.update({
+  id: '/$horseId',
+  path: '/$horseId',
+  getParentRoute: () => HorsesRoute,
+} as any)
+const OwnersOwnerIdRoute = OwnersOwnerIdRouteImport.update({
+  id: '/$ownerId',
+  path: '/$ownerId',
+  getParentRoute: () => OwnersRoute,
+} as any)
+const SalesSaleIdRoute = SalesSaleIdRouteImport.update({
+  id: '/$saleId',
+  path: '/$saleId',
+  getParentRoute: () => SalesRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/activity': typeof ActivityRoute
   '/admin': typeof AdminRoute
-  '/buyers': typeof BuyersRoute
-  '/horses': typeof HorsesRoute
-  '/owners': typeof OwnersRoute
+  '/buyers': typeof BuyersRouteWithChildren
+  '/horses': typeof HorsesRouteWithChildren
+  '/owners': typeof OwnersRouteWithChildren
   '/profile': typeof ProfileRoute
-  '/sales': typeof SalesRoute
+  '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRoute
+  '/buyers/$buyerId': typeof BuyersBuyerIdRoute
+  '/horses/$horseId': typeof HorsesHorseIdRoute
+  '/owners/$ownerId': typeof OwnersOwnerIdRoute
+  '/sales/$saleId': typeof SalesSaleIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/activity': typeof ActivityRoute
   '/admin': typeof AdminRoute
-  '/buyers': typeof BuyersRoute
-  '/horses': typeof HorsesRoute
-  '/owners': typeof OwnersRoute
+  '/buyers': typeof BuyersRouteWithChildren
+  '/horses': typeof HorsesRouteWithChildren
+  '/owners': typeof OwnersRouteWithChildren
   '/profile': typeof ProfileRoute
-  '/sales': typeof SalesRoute
+  '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRoute
+  '/buyers/$buyerId': typeof BuyersBuyerIdRoute
+  '/horses/$horseId': typeof HorsesHorseIdRoute
+  '/owners/$ownerId': typeof OwnersOwnerIdRoute
+  '/sales/$saleId': typeof SalesSaleIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/activity': typeof ActivityRoute
   '/admin': typeof AdminRoute
-  '/buyers': typeof BuyersRoute
-  '/horses': typeof HorsesRoute
-  '/owners': typeof OwnersRoute
+  '/buyers': typeof BuyersRouteWithChildren
+  '/horses': typeof HorsesRouteWithChildren
+  '/owners': typeof OwnersRouteWithChildren
   '/profile': typeof ProfileRoute
-  '/sales': typeof SalesRoute
+  '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRoute
+  '/buyers/$buyerId': typeof BuyersBuyerIdRoute
+  '/horses/$horseId': typeof HorsesHorseIdRoute
+  '/owners/$ownerId': typeof OwnersOwnerIdRoute
+  '/sales/$saleId': typeof SalesSaleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -121,6 +157,10 @@ export interface FileRouteTypes {
     | '/sales'
     | '/settings'
     | '/users'
+    | '/buyers/$buyerId'
+    | '/horses/$horseId'
+    | '/owners/$ownerId'
+    | '/sales/$saleId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -133,6 +173,10 @@ export interface FileRouteTypes {
     | '/sales'
     | '/settings'
     | '/users'
+    | '/buyers/$buyerId'
+    | '/horses/$horseId'
+    | '/owners/$ownerId'
+    | '/sales/$saleId'
   id:
     | '__root__'
     | '/'
@@ -145,17 +189,21 @@ export interface FileRouteTypes {
     | '/sales'
     | '/settings'
     | '/users'
+    | '/buyers/$buyerId'
+    | '/horses/$horseId'
+    | '/owners/$ownerId'
+    | '/sales/$saleId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ActivityRoute: typeof ActivityRoute
   AdminRoute: typeof AdminRoute
-  BuyersRoute: typeof BuyersRoute
-  HorsesRoute: typeof HorsesRoute
-  OwnersRoute: typeof OwnersRoute
+  BuyersRoute: typeof BuyersRouteWithChildren
+  HorsesRoute: typeof HorsesRouteWithChildren
+  OwnersRoute: typeof OwnersRouteWithChildren
   ProfileRoute: typeof ProfileRoute
-  SalesRoute: typeof SalesRoute
+  SalesRoute: typeof SalesRouteWithChildren
   SettingsRoute: typeof SettingsRoute
   UsersRoute: typeof UsersRoute
 }
@@ -232,18 +280,89 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/buyers/$buyerId': {
+      id: '/buyers/$buyerId'
+      path: '/$buyerId'
+      fullPath: '/buyers/$buyerId'
+      preLoaderRoute: typeof BuyersBuyerIdRouteImport
+      parentRoute: typeof BuyersRoute
+    }
+    '/horses/$horseId': {
+      id: '/horses/$horseId'
+      path: '/$horseId'
+      fullPath: '/horses/$horseId'
+      preLoaderRoute: typeof HorsesHorseIdRouteImport
+      parentRoute: typeof HorsesRoute
+    }
+    '/owners/$ownerId': {
+      id: '/owners/$ownerId'
+      path: '/$ownerId'
+      fullPath: '/owners/$ownerId'
+      preLoaderRoute: typeof OwnersOwnerIdRouteImport
+      parentRoute: typeof OwnersRoute
+    }
+    '/sales/$saleId': {
+      id: '/sales/$saleId'
+      path: '/$saleId'
+      fullPath: '/sales/$saleId'
+      preLoaderRoute: typeof SalesSaleIdRouteImport
+      parentRoute: typeof SalesRoute
+    }
   }
 }
+
+interface BuyersRouteChildren {
+  BuyersBuyerIdRoute: typeof BuyersBuyerIdRoute
+}
+
+const BuyersRouteChildren: BuyersRouteChildren = {
+  BuyersBuyerIdRoute: BuyersBuyerIdRoute,
+}
+
+const BuyersRouteWithChildren =
+  BuyersRoute._addFileChildren(BuyersRouteChildren)
+
+interface HorsesRouteChildren {
+  HorsesHorseIdRoute: typeof HorsesHorseIdRoute
+}
+
+const HorsesRouteChildren: HorsesRouteChildren = {
+  HorsesHorseIdRoute: HorsesHorseIdRoute,
+}
+
+const HorsesRouteWithChildren =
+  HorsesRoute._addFileChildren(HorsesRouteChildren)
+
+interface OwnersRouteChildren {
+  OwnersOwnerIdRoute: typeof OwnersOwnerIdRoute
+}
+
+const OwnersRouteChildren: OwnersRouteChildren = {
+  OwnersOwnerIdRoute: OwnersOwnerIdRoute,
+}
+
+const OwnersRouteWithChildren =
+  OwnersRoute._addFileChildren(OwnersRouteChildren)
+
+interface SalesRouteChildren {
+  SalesSaleIdRoute: typeof SalesSaleIdRoute
+}
+
+const SalesRouteChildren: SalesRouteChildren = {
+  SalesSaleIdRoute: SalesSaleIdRoute,
+}
+
+const SalesRouteWithChildren = SalesRoute._addFileChildren(SalesRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ActivityRoute: ActivityRoute,
   AdminRoute: AdminRoute,
-  BuyersRoute: BuyersRoute,
-  HorsesRoute: HorsesRoute,
-  OwnersRoute: OwnersRoute,
+  BuyersRoute: BuyersRouteWithChildren,
+  HorsesRoute: HorsesRouteWithChildren,
+  OwnersRoute: OwnersRouteWithChildren,
   ProfileRoute: ProfileRoute,
-  SalesRoute: SalesRoute,
+  SalesRoute: SalesRouteWithChildren,
   SettingsRoute: SettingsRoute,
   UsersRoute: UsersRoute,
 }

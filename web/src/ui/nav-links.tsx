@@ -17,6 +17,9 @@ export const NAV_LINKS: readonly NavLink[] = [
 
 const OTHER_TITLES: Record<string, string> = { '/profile': 'Profile', '/settings': 'Settings', '/activity': 'Activity' };
 
+/** [B10] The lists whose records have links of their own. */
+const RECORD_LISTS = new Set(['/horses', '/owners', '/buyers', '/sales']);
+
 export function navLinksFor(role: Role | null | undefined): NavLink[] {
   return NAV_LINKS.filter((link) => !link.roles || (role != null && link.roles.includes(role)));
 }
@@ -24,5 +27,8 @@ export function navLinksFor(role: Role | null | undefined): NavLink[] {
 /** The header's title for a path; '' for paths the router does not know. */
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return NAV_LINKS.find((link) => link.to === path)?.title ?? OTHER_TITLES[path] ?? '';
+  // [B10] A record's link (/horses/<id>) is headed by its list's title.
+  const list = path.replace(/^(\/[^/]+)\/[^/]+$/, '$1');
+  const title = (to: string) => NAV_LINKS.find((link) => link.to === to)?.title;
+  return title(path) ?? (RECORD_LISTS.has(list) ? title(list) : undefined) ?? OTHER_TITLES[path] ?? '';
 }

@@ -18,6 +18,7 @@ import type { RanchDb } from '../../data/db.ts';
 import { flattenPayments } from '../../data/sale-payments-row.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { EditButton, type EditAction } from '../../ui/record-link.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { centsText, dateText, moneyText } from '../sales/sale-display.ts';
@@ -64,9 +65,10 @@ export async function loadBuyerAccount(db: RanchDb, buyerId: string, today: stri
 }
 
 /** [C10] 'Buyer Details': contact, what the buyer owes and what is past due, and their purchases. */
-export function BuyerDetailsDialog({ buyer, onClose }: { buyer: Buyer | null; onClose: () => void }) {
+export function BuyerDetailsDialog({ buyer, onClose, onEdit }: { buyer: Buyer | null; onClose: () => void } & EditAction) {
   return (
     <Modal open={buyer !== null} title="Buyer Details" onClose={onClose}>
+      <EditButton onEdit={onEdit} />
       {buyer && <BuyerDetails buyer={buyer} />}
     </Modal>
   );

@@ -7,6 +7,7 @@ import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { BuyerDetailsDialog } from './BuyerDetailsDialog.tsx';
@@ -26,7 +27,7 @@ const buyerText = (row: Buyer) => searchText(contactName(row), row.phone, row.em
 const BY_NAME: ListSort = { key: 'name', direction: 'asc' };
 
 /** [C5] Buyers. Delete asks no confirmation, as in the seed. */
-export function BuyersScreen() {
+export function BuyersScreen({ link }: { link?: RecordLink | undefined }) {
   const { db, writes } = useRanchData();
   const rows = useLiveQuery(() => db.buyers.orderBy('lastName').toArray(), [db]);
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
@@ -35,7 +36,9 @@ export function BuyersScreen() {
   const canWrite = useCanWrite();
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: Buyer | null } | null>(null);
-  const [viewing, setViewing] = useState<Buyer | null>(null);
+  // [B10] The buyer viewed is named by the address, and shown as the list has it now.
+  const { id: viewingId, open: showDetails } = useRecordLink(link);
+  const viewing = viewingId && rows ? (rows.find((row) => row.id === viewingId) ?? null) : undefined;
 
   const remove = async (buyer: Buyer) => {
     try {
@@ -49,7 +52,7 @@ export function BuyersScreen() {
     toast({ title: 'Success', description: 'Buyer deleted successfully', variant: 'success' });
   };
 
-  const viewAction: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: setViewing };
+  const viewAction: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) };
   const actions: RowAction<Buyer>[] = canWrite
     ? [
         viewAction,
@@ -86,7 +89,12 @@ export function BuyersScreen() {
           />
         </div>
       </div>
-      <BuyerDetailsDialog buyer={viewing} onClose={() => setViewing(null)} />
+      {viewing === null && <MissingRecord what="buyer" onBack={() => showDetails(null)} />}
+      <BuyerDetailsDialog
+        buyer={viewing ?? null}
+        onClose={() => showDetails(null)}
+        onEdit={canWrite ? () => viewing && setDialog({ editing: viewing }) : undefined}
+      />
       <BuyerDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { EditButton, type EditAction } from '../../ui/record-link.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './horse-names.ts';
 import { HorseAvatar } from '../photos/HorseAvatar.tsx';
@@ -10,8 +11,10 @@ import { CareVisitDialog } from '../care/CareVisitDialog.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
 import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 
+type Props = { horse: HorseRow | null; onClose: () => void } & EditAction;
+
 /** View Details (beyond the seed): every field of the horse, read-only, and its care timeline ([K3]). */
-export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null; onClose: () => void }) {
+export function HorseDetailsDialog({ horse, onClose, onEdit }: Props) {
   const canWrite = useCanWrite();
   const [recording, setRecording] = useState(false);
   const rows: [string, string][] = horse
@@ -32,7 +35,8 @@ export function HorseDetailsDialog({ horse, onClose }: { horse: HorseRow | null;
         <div className="space-y-4">
           <div className="flex items-center gap-4">
             <HorseAvatar photoUrl={horse.photoUrl} name={horse.name} size="details" />
-            <p className="text-xl font-semibold">{horse.name}</p>
+            <p className="flex-1 text-xl font-semibold">{horse.name}</p>
+            <EditButton onEdit={onEdit} />
           </div>
           <RecordConflicts collection="horses" id={horse.id} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">

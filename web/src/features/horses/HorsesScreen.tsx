@@ -10,6 +10,7 @@ import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
 import { withWarmForms } from '../../lib/warm-forms.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { exportHorses } from './export-horses.ts';
 import { HorseFilters } from './HorseFilters.tsx';
 import { HORSES_BY_NAME, horseColumns, horseOrder, HorseTable, NO_NAMES } from './HorseTable.tsx';
@@ -43,7 +44,7 @@ const CareVisitDialog = lazy(() =>
 );
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
-export function HorsesScreen() {
+export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
   const { db, writes, fetchWrite } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
@@ -60,8 +61,10 @@ export function HorsesScreen() {
   const canWrite = useCanWrite();
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: Horse | null } | null>(null);
-  const [viewing, setViewing] = useState<Horse | null>(null);
-  // The horse viewed, with the names it has now (a rename shows while the details are open).
+  // [B10] The horse viewed is named by the address, and read by its id as it is now: an edit
+  // made here or elsewhere, a rename of its breed, shows while the details are open.
+  const { id: viewingId, open: showDetails } = useRecordLink(link);
+  const viewing = useLiveQuery(async () => (viewingId ? ((await db.horses.get(viewingId)) ?? null) : undefined), [db, viewingId]);
   const viewed = useMemo(() => viewing && names && withNames(viewing, names), [viewing, names]);
   const [deleting, setDeleting] = useState<Horse | null>(null);
   const [recordingCare, setRecordingCare] = useState(false);
@@ -99,7 +102,7 @@ export function HorsesScreen() {
 
   // Stable across keystrokes, so the rows in view (memoised in DataTable) do not re-render.
   const actions = useMemo(() => {
-    const list: RowAction<Horse>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
+    const list: RowAction<Horse>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) }];
     if (canWrite) {
       list.push(
         { label: 'Edit', icon: <PencilIcon />, onClick: (row) => openHorse(row) },
@@ -107,7 +110,7 @@ export function HorsesScreen() {
       );
     }
     return list;
-  }, [canWrite, openHorse]);
+  }, [canWrite, openHorse, showDetails]);
 
   return (
     <section className="space-y-4">
@@ -151,9 +154,14 @@ export function HorsesScreen() {
           <HorseDialog open editing={dialog.editing} onClose={() => setDialog(null)} lookups={lookups} suppliers={suppliers} />
         </Suspense>
       )}
+      {viewingId && viewing === null && <MissingRecord what="horse" onBack={() => showDetails(null)} />}
       {viewed && (
         <Suspense fallback={null}>
-          <HorseDetailsDialog horse={viewed} onClose={() => setViewing(null)} />
+          <HorseDetailsDialog
+            horse={viewed}
+            onClose={() => showDetails(null)}
+            onEdit={canWrite ? () => viewing && openHorse(viewing) : undefined}
+          />
         </Suspense>
       )}
       {recordingCare && (

@@ -3,6 +3,7 @@ import { warmForms } from '../../lib/warm-forms.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { csvFilename, downloadCsv } from '../../ui/export-csv.ts';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { CreateSaleDialog } from './CreateSaleDialog.tsx';
 import { PaymentReceiptDialog } from './PaymentReceiptDialog.tsx';
 import { NEWEST_PAYMENTS, PAYMENT_COLUMNS, paymentText, PaymentsTable } from './PaymentsTable.tsx';
@@ -23,14 +24,15 @@ import { useRanchData } from '../../data/context.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 /** [S1] Sales & Payments; every write goes through the repositories, so it works offline. */
-export function SalesScreen() {
+export function SalesScreen({ link }: { link?: RecordLink | undefined }) {
   const canWrite = useCanWrite();
   const sales = useSaleRows();
   const payments = usePaymentRows();
   const [tab, setTab] = useState<SalesTab>('sales');
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState<{ saleId?: string } | null>(null);
-  const [viewing, setViewing] = useState<SaleRow | null>(null);
+  // [B10] The sale viewed is named by the address.
+  const { id: viewingId, open: showDetails } = useRecordLink(link);
   const [receipt, setReceipt] = useState<PaymentRow | null>(null);
   // [S16] The Sales tab's status filter: '' is every sale.
   const [standing, setStanding] = useState<SaleStandingLabel | ''>('');
@@ -61,7 +63,7 @@ export function SalesScreen() {
     return whenIdle(() => void warmForms());
   }, [canWrite]);
   // The details follow live changes (a payment recorded elsewhere) while open.
-  const viewed = viewing && (sales?.find((sale) => sale.id === viewing.id) ?? viewing);
+  const viewed = viewingId && sales ? (sales.find((sale) => sale.id === viewingId) ?? null) : undefined;
 
   const exportCsv = () => {
     if (tab === 'sales') downloadCsv(csvFilename('sales'), salesCsv(salesView.shown ?? []));
@@ -102,7 +104,7 @@ export function SalesScreen() {
             <SalesTable
               rows={salesView.shown}
               canWrite={canWrite}
-              onView={setViewing}
+              onView={(sale) => showDetails(sale.id)}
               onAddPayment={(sale) => setPaying({ saleId: sale.id })}
               sort={salesView.sort}
               onSort={salesView.setSort}
@@ -130,9 +132,10 @@ export function SalesScreen() {
       />
       <CreateSaleDialog open={creating} onClose={() => setCreating(false)} />
       <RecordPaymentDialog open={paying !== null} sales={sales} saleId={paying?.saleId} onClose={() => setPaying(null)} />
+      {viewed === null && <MissingRecord what="sale" onBack={() => showDetails(null)} />}
       <SaleDetailsDialog
-        sale={viewed}
-        onClose={() => setViewing(null)}
+        sale={viewed ?? null}
+        onClose={() => showDetails(null)}
         onCancelSale={canWrite ? setCancelling : undefined}
         onRefund={canWrite ? setRefunding : undefined}
       />

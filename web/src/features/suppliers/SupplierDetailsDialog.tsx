@@ -8,9 +8,10 @@ import { contactName } from '../contacts/contact-name.ts';
 import type { SupplierRow } from './use-supplier-rows.ts';
 import { RecordHistory } from '../history/RecordHistory.tsx';
 import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
+import { EditButton, type EditAction } from '../../ui/record-link.tsx';
 
 /** View Details (beyond the seed, which only logged): the contact, totals and the horses. */
-export function SupplierDetailsDialog({ supplier, onClose }: { supplier: SupplierRow | null; onClose: () => void }) {
+export function SupplierDetailsDialog({ supplier, onClose, onEdit }: { supplier: SupplierRow | null; onClose: () => void } & EditAction) {
   const { db } = useRanchData();
   const supplierId = supplier?.id ?? null;
   const horses = useLiveQuery(
@@ -23,6 +24,7 @@ export function SupplierDetailsDialog({ supplier, onClose }: { supplier: Supplie
       {supplier && (
         <div className="space-y-4">
           <RecordConflicts collection="owners" id={supplier.id} />
+          <EditButton onEdit={onEdit} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-base-content/60">Name</dt>
             <dd>{contactName(supplier)}</dd>

@@ -9,6 +9,7 @@ import { csvFilename, downloadCsv, toCsv } from '../../ui/export-csv.ts';
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { SupplierDetailsDialog } from './SupplierDetailsDialog.tsx';
@@ -59,7 +60,7 @@ function exportSuppliers(rows: SupplierRow[]) {
 }
 
 /** [C1] Suppliers (/owners). */
-export function SuppliersScreen() {
+export function SuppliersScreen({ link }: { link?: RecordLink | undefined }) {
   const rows = useSupplierRows();
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
@@ -68,7 +69,9 @@ export function SuppliersScreen() {
   const { writes } = useRanchData();
   const toast = useToast();
   const [dialog, setDialog] = useState<{ editing: SupplierRow | null } | null>(null);
-  const [viewing, setViewing] = useState<SupplierRow | null>(null);
+  // [B10] The supplier viewed is named by the address, and shown as the list has it now.
+  const { id: viewingId, open: showDetails } = useRecordLink(link);
+  const viewing = viewingId && rows ? (rows.find((row) => row.id === viewingId) ?? null) : undefined;
   const [deleting, setDeleting] = useState<SupplierRow | null>(null);
 
   const remove = async (supplier: SupplierRow) => {
@@ -83,7 +86,7 @@ export function SuppliersScreen() {
     toast({ title: 'Success', description: 'Supplier deleted successfully', variant: 'success' });
   };
 
-  const actions: RowAction<SupplierRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: setViewing }];
+  const actions: RowAction<SupplierRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) }];
   if (canWrite) {
     actions.push(
       { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
@@ -126,7 +129,12 @@ export function SuppliersScreen() {
         onSort={view.setSort}
       />
       <SupplierDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
-      <SupplierDetailsDialog supplier={viewing} onClose={() => setViewing(null)} />
+      {viewing === null && <MissingRecord what="supplier" onBack={() => showDetails(null)} />}
+      <SupplierDetailsDialog
+        supplier={viewing ?? null}
+        onClose={() => showDetails(null)}
+        onEdit={canWrite ? () => viewing && setDialog({ editing: viewing }) : undefined}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Are you sure you want to delete this supplier?"

@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
+import { createHorseLookups, restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
+
+/**
+ * [B6] [B7] [B10] Finding things: a record's link opens its details, with no signal too once
+ * the device has synced, and a list searches, sorts and counts what it shows.
+ */
+describe('finding things', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let api: ReturnType<typeof restClient>;
+  let link: PhoneLink;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    link = await startPhoneLink(server);
+    browser = await launchChromium();
+    api = restClient(server, await sessionCookie(server, ADMIN));
+    const refs = await createHorseLookups(api, { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' });
+    const supplier = await api<{ id: string }>('/api/owners', {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Hank', lastName: 'Miller', phone: '(555) 201-3344' }),
+    });
+    ids.supplier = supplier.id;
+    for (const [name, priceUsd] of [
+      ['Horse 10', '1000'],
+      ['Horse 2', '20000'],
+      ['Horse 1', '500'],
+      ['Apollo', null],
+    ] as const) {
+      const horse = await api<{ id: string }>('/api/horses', {
+        method: 'POST',
+        body: JSON.stringify({ name, ...refs, priceUsd, ownerId: supplier.id }),
+      });
+      ids[name] = horse.id;
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await link?.close();
+    await server?.stop();
+  });
+
+  it('[B10] a horse’s and a supplier’s links open their details with no signal, after one sync', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await signInThroughUi(phone, link, ADMIN);
+    await serviceWorkerInControl(page);
+    await page.goto(`${link.url}/horses`);
+    // Synced once: the horses are on the device.
+    await page.locator('li.card').filter({ hasText: 'Horse 10' }).waitFor({ timeout: 30_000 });
+
+    await link.setOffline(phone, true);
+    await page.goto(`${link.url}/horses/${ids['Horse 2']}`);
+    const details = page.getByRole('dialog', { name: 'Horse Details' });
+    await details.getByText('Horse 2', { exact: true }).waitFor();
+    await details.getByText('$20,000').waitFor();
+    // Closing the details goes back to the list's address.
+    await details.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/horses');
+    // The list's View Details gives the record its address.
+    await page.locator('li.card').filter({ hasText: 'Horse 1' }).first().getByRole('button', { name: 'View Details' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/horses/${ids['Horse 1']}`);
+
+    await page.goto(`${link.url}/owners/${ids.supplier}`);
+    await page.getByRole('dialog', { name: 'Supplier Details' }).getByText('Hank Miller').first().waitFor();
+
+    // A link to a record the device does not have says so.
+    await page.goto(`${link.url}/horses/no-such-horse`);
+    await page.getByRole('alert').filter({ hasText: 'This horse is not on this device' }).waitFor();
+    await phone.close();
+  });
+
+  it('[B6] [B7] the Horses list counts, searches and sorts in natural order', async () => {
+    const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await signInThroughUi(desk, server, ADMIN);
+    await page.goto(`${server.url}/horses`);
+    const count = page.getByTestId('list-count');
+    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toBe('4 horses');
+    const names = () => page.getByRole('table', { name: 'Horses' }).locator('tbody tr td:first-child .font-semibold').allTextContents();
+    expect(await names()).toEqual(['Apollo', 'Horse 1', 'Horse 2', 'Horse 10']);
+
+    await page.getByLabel('Search horses').fill('horse 1');
+    await expect.poll(() => count.textContent()).toBe('2 of 4 horses');
+    expect(await names()).toEqual(['Horse 1', 'Horse 10']);
+
+    await page.getByLabel('Search horses').fill('');
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await expect.poll(names).toEqual(['Horse 1', 'Horse 10', 'Horse 2', 'Apollo']);
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await expect.poll(names).toEqual(['Horse 2', 'Horse 10', 'Horse 1', 'Apollo']);
+    expect(await page.getByRole('columnheader', { name: /^Price/ }).getAttribute('aria-sort')).toBe('descending');
+    await desk.close();
+  });
+});
