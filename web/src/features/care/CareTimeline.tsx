@@ -43,10 +43,14 @@ export function CareTimeline({ horseId }: { horseId: string }) {
   if (entries.length === 0) return <p className="text-base-content/60">No care recorded yet</p>;
   return (
     <>
-      <ul className="timeline timeline-vertical timeline-compact" aria-label="Care timeline">
-        {entries.map((entry) => (
+      {/* The dot beside each entry's first line, and lines only between entries (docs/design.md). */}
+      <ul className="timeline timeline-vertical timeline-compact timeline-snap-icon" aria-label="Care timeline">
+        {entries.map((entry, index) => (
           <li key={entry.id}>
-            <div className="timeline-middle">●</div>
+            {index > 0 && <hr />}
+            <div className="timeline-middle">
+              <span className="status status-primary mx-1 mt-2 block" aria-hidden="true" />
+            </div>
             <div className="timeline-end mb-3 flex w-full items-start justify-between gap-2">
               <div>
                 <p className="font-semibold">
@@ -59,7 +63,7 @@ export function CareTimeline({ horseId }: { horseId: string }) {
               {canWrite && (
                 <button
                   type="button"
-                  className="btn btn-ghost btn-xs"
+                  className="btn btn-ghost btn-xs text-error"
                   aria-label={`Delete ${entryName(entry)}`}
                   onClick={() => setDeleting(entry)}
                 >
@@ -67,7 +71,7 @@ export function CareTimeline({ horseId }: { horseId: string }) {
                 </button>
               )}
             </div>
-            <hr />
+            {index < entries.length - 1 && <hr />}
           </li>
         ))}
       </ul>
