@@ -56,6 +56,7 @@ export function confineBrowsers(prefix: string, browser = CHROMIUM.executablePat
     return unconfined(`cannot make a cgroup in ${CPU_CONTROLLER} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const release = () => {
+    process.off('exit', release);
     // A process still in the group (a browser that did not exit) goes back to the root group, or rmdir fails.
     for (const pid of readPids(path)) {
       try {
@@ -81,6 +82,8 @@ export function confineBrowsers(prefix: string, browser = CHROMIUM.executablePat
       release();
       return unconfined(`a process cannot join ${path} (${probe.stderr.trim() || `exit ${probe.status}`})`);
     }
+    // A bench stopped halfway (a signal, a thrown error) leaves no group behind.
+    process.once('exit', release);
     let cores = Number.POSITIVE_INFINITY;
     return {
       confined: true,
