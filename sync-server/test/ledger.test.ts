@@ -168,6 +168,24 @@ describe.each(databaseKinds())('the ledger (%s)', (kind) => {
     expect(results.map((result) => ('flags' in result ? result.flags : result.outcome))).toEqual([[], ['horseAlreadySold'], ['overpaid']]);
   });
 
+  it('orders concurrent pushes by commit: seqs with no gaps, every entry once after any cursor', async () => {
+    const { head: before } = (await pull('')).body;
+    const horseId = await horse();
+    const admin = await signIn(ranch.server.url, ADMIN.email, ADMIN.password);
+    const pushers = [staff, admin, await signInAs(ranch.server.url, admin, 'Staff')];
+    const batches = Array.from({ length: 9 }, () => [care(horseId), care(horseId)]);
+    const answers = await Promise.all(batches.map((entries, index) => push(entries, pushers[index % pushers.length])));
+    const seqs = answers.flatMap(({ body }) => body.results.map((result) => ('seq' in result ? BigInt(result.seq) : 0n)));
+    expect(seqs.toSorted((a, b) => (a < b ? -1 : 1))).toEqual(seqs.map((_, index) => BigInt(before) + BigInt(index) + 1n));
+    // Each push's entries are consecutive, in the order sent.
+    for (const [first, second] of answers.map(({ body }) => body.results.map((result) => ('seq' in result ? BigInt(result.seq) : 0n)))) {
+      expect(second).toBe((first ?? 0n) + 1n);
+    }
+    const ids = new Set(batches.flat().map((entry) => entry.id));
+    const pulled = (await pull(`?after=${before}`)).body.entries;
+    expect(pulled.map((entry) => entry.id).filter((id) => ids.has(id))).toHaveLength(ids.size);
+  });
+
   it('refuses an entry naming what does not exist, and records the rest of the push', async () => {
     const horseId = await horse();
     const good = care(horseId);
