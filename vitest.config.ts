@@ -45,6 +45,9 @@ const SERVER_UNITS = [
   'sync-server/test/state-answers.test.ts',
   'sync-server/test/update-guard.test.ts',
 ];
+/** The migrated, empty databases each test database starts as a copy of (the projects that open databases). */
+const DATABASE_TEMPLATES = 'sync-server/test/support/database-templates.ts';
+
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const gone = SERVER_UNITS.filter((file) => !existsSync(join(ROOT, file)));
 if (gone.length > 0) throw new Error(`vitest.config.ts: SERVER_UNITS names files that do not exist: ${gone.join(', ')}`);
@@ -95,6 +98,7 @@ export default defineConfig({
           include: ['sync-server/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...SERVER_UNITS],
           environment: 'node',
+          globalSetup: [DATABASE_TEMPLATES],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -104,6 +108,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [DATABASE_TEMPLATES],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: BROWSER_WORKERS,
