@@ -254,7 +254,7 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         theme_color: '#7c4a1e',
-        background_color: '#f7f3ee',
+        background_color: '#f6f2ec',
         icons: [
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

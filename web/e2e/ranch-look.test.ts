@@ -58,6 +58,38 @@ describe('the ranch look', () => {
     await page.context().close();
   });
 
+  it("shows a disabled field's value (the profile before Edit) at AA contrast, in both themes", async () => {
+    const page = await signInThroughUi(await browser.newContext({ viewport: { width: 1280, height: 800 } }), server, ADMIN);
+    await page.goto(`${server.url}/profile`);
+    const role = page.getByLabel('Role', { exact: true });
+    await role.waitFor();
+    const ratio = () =>
+      role.evaluate((input) => {
+        const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const style = getComputedStyle(input);
+        const drawn = (colour: string) => {
+          canvas.clearRect(0, 0, 1, 1);
+          canvas.fillStyle = style.backgroundColor;
+          canvas.fillRect(0, 0, 1, 1);
+          canvas.fillStyle = colour;
+          canvas.fillRect(0, 0, 1, 1);
+          return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        };
+        const luminance = (rgb: number[]) =>
+          rgb
+            .map((v) => v / 255)
+            .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+            .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const [text, ground] = [luminance(drawn(style.color)), luminance(drawn(style.backgroundColor))];
+        return (Math.max(text, ground) + 0.05) / (Math.min(text, ground) + 0.05);
+      });
+    expect(await role.isDisabled()).toBe(true);
+    expect(await ratio()).toBeGreaterThanOrEqual(4.5);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'ranch-dark'));
+    await expect.poll(ratio).toBeGreaterThanOrEqual(4.5);
+    await page.context().close();
+  });
+
   it('makes every button, field and menu item on a phone at least 44 px tall', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await signInThroughUi(phone, server, ADMIN);
