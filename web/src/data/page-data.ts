@@ -1,13 +1,11 @@
 import type { NoticeStore } from './compensation-notices.ts';
 import type { ConnectOutcome, DataOwner, Unsent } from './data-owner.ts';
 import type { RanchDb } from './db.ts';
-import type { GroupedCollection } from './record-groups.ts';
 import type { PhotoOutbox } from './photos/photo-outbox.ts';
 import type { PhotoUploader } from './photos/photo-uploader.ts';
 import type { RanchWrites } from './ranch-writes.ts';
 import type { Store } from './store.ts';
-import type { RanchFigures } from '../../../shared/index.ts';
-import type { DueAnswer, DueRequest } from '../features/care/due-answer.ts';
+import type { HostQueries } from './host/queries.ts';
 import type { SyncStatus } from './sync.ts';
 
 /**
@@ -15,7 +13,7 @@ import type { SyncStatus } from './sync.ts';
  * model, the writes, and the state the document's side reports. Both the in-thread data
  * layer (ranch-data.ts) and the page's client of the data worker (worker-client.ts) are one.
  */
-export type PageData = {
+export type PageData = HostQueries & {
   db: RanchDb;
   writes: RanchWrites;
   /** A form that adds or edits is about to open: fetch its write's code, evaluating none of it (while the data worker loads). */
@@ -39,13 +37,5 @@ export type PageData = {
   countUnsent(): Promise<Unsent>;
   /** The session ended ([A13]): no socket and no upload any more. */
   stopSync(): void;
-  groupOf(collection: GroupedCollection, id: string): Promise<string | null>;
-  /**
-   * What is due ([K4]), read where the document is (it reads every care entry, sale and
-   * payment): the first rows and how many, with the bell's marks when it names the user.
-   */
-  loadDue(request: DueRequest): Promise<DueAnswer>;
-  /** The Dashboard's figures on `today`, read where the document is (every horse, sale and payment). */
-  loadFigures(today: string): Promise<RanchFigures>;
   clearDocument(): Promise<void>;
 };

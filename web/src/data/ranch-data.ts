@@ -19,11 +19,8 @@ import type { RanchWrites, WriteTargets } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
-import { GROUP_FIELD, isGrouped, type GroupedCollection } from './record-groups.ts';
 import { startConflictRefresh } from './conflict-cache.ts';
-import { readDue, type DueAnswer, type DueRequest } from '../features/care/due-answer.ts';
-import { loadRanchFigures } from '../features/dashboard/load-figures.ts';
-import { collectionMap, entityShape, type RanchFigures } from '../../../shared/index.ts';
+import { createQueries, type HostQueries } from './host/queries.ts';
 import { applyCarriedChanges, forgetCarryOver, keepCarryOver, readCarryOver, unrecordedEpoch, unsentChanges } from './epoch-carry-over.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
@@ -31,7 +28,8 @@ import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
 
 /** The repositories (payments append-only; photos: the outbox of those not yet on the server) are WriteTargets. */
 export type RanchData = LocalDoc &
-  WriteTargets & {
+  WriteTargets &
+  HostQueries & {
     db: RanchDb;
     projection: Projection;
     /** Sends the outbox; started by connect(). */
@@ -49,12 +47,6 @@ export type RanchData = LocalDoc &
     waiting: Store<{ records: number }>;
     /** The same, counted now (Clear Local Data's warning). */
     countUnsaved(): Promise<number>;
-    /** The sale a payment or the horse a care entry belongs to, from the document (the read model keeps them by group, record-groups.ts); null if unknown. */
-    groupOf(collection: GroupedCollection, id: string): Promise<string | null>;
-    /** What is due ([K4]), from the read model (due-answer.ts). */
-    loadDue(request: DueRequest): Promise<DueAnswer>;
-    /** The Dashboard's figures on `today`, from the read model (load-figures.ts). */
-    loadFigures(today: string): Promise<RanchFigures>;
     /** Clear Local Data: stops syncing and sending, then empties the stored document. */
     clearDocument(): Promise<void>;
     /**
@@ -261,21 +253,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     waiting: waiting.count,
     countUnsaved: async () => countUnsavedRecords(local.doc, tracker),
     countUnsent,
-    async groupOf(collection, id) {
-      if (!isGrouped(collection)) return null;
-      const shape = entityShape(collection, id, collectionMap(local.doc, collection).get(id));
-      const group = shape.kind === 'entity' ? shape.fields[GROUP_FIELD[collection]] : undefined;
-      return typeof group === 'string' && group !== '' ? group : null;
-    },
-    // Both after the batches queued (a first sync's): read once, complete, not between its transactions.
-    loadDue: async (request) => {
-      await projection.settled();
-      return readDue(db, request);
-    },
-    loadFigures: async (today) => {
-      await projection.settled();
-      return loadRanchFigures(db, today);
-    },
+    ...createQueries({ doc: local.doc, db, projection }),
     async clearDocument() {
       // Whatever still runs here (a reconcile reading its tables, a late acknowledgement)
       // must not write the ranch into the read model deleted next (clear-local-data.ts).

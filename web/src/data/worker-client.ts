@@ -1,7 +1,7 @@
 import { inForeground } from '../lib/background-turn.ts';
 import { createNoticeStore } from './compensation-notices.ts';
 import { openRanchDb, READ_DB_NAME } from './db.ts';
-import { type HostEvents, onHostEvent, remoteControls } from './host/host-api.ts';
+import { type HostEvents, onHostEvent, remoteControls, remoteQueries } from './host/host-api.ts';
 import type { DataOwner } from './data-owner.ts';
 import type { PageData } from './page-data.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
@@ -157,9 +157,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
     countUnsent: () => controls.countUnsent(),
     stopSync: () => void controls.stopSync(),
     countUnsaved: () => controls.countUnsaved(),
-    groupOf: (collection, id) => controls.groupOf(collection, id),
-    loadDue: (request) => controls.loadDue(request),
-    loadFigures: (today) => controls.loadFigures(today),
+    ...remoteQueries(client),
     clearDocument: () => controls.clearDocument(),
     hostId: () => controls.hostId(),
     provider: {

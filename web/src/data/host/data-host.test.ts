@@ -8,7 +8,7 @@ import type { Endpoint } from '../rpc/wire.ts';
 import { hostWrites } from '../outbox/outbox.ts';
 import { openRanchDb } from '../db.ts';
 import { createDataHost, type DataHost } from './data-host.ts';
-import { type HostEvents, onHostEvent, remoteControls } from './host-api.ts';
+import { type HostEvents, onHostEvent, remoteControls, remoteQueries } from './host-api.ts';
 import { holdStore } from '../../../test/hold-store.ts';
 
 let counter = 0;
@@ -62,7 +62,7 @@ function eventWhere<K extends keyof HostEvents>(
 describe('the data host (the data worker, run in this thread)', () => {
   it('[O2] loads the document when the page says the first rows are shown, and answers writes into it', async () => {
     const { host, client } = await openHost(false, true);
-    const controls = remoteControls(client);
+    const controls = { ...remoteControls(client), ...remoteQueries(client) };
     const writes = hostWrites(host.data.db, controls);
     const loaded = eventWhere(client, 'loaded', (value) => value);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -80,7 +80,7 @@ describe('the data host (the data worker, run in this thread)', () => {
     const { host, client } = await openHost(true);
     const status = await eventWhere(client, 'status', () => true);
     expect(status).toMatchObject({ connection: 'disconnected', saved: true, sessionExpired: false });
-    const controls = remoteControls(client);
+    const controls = { ...remoteControls(client), ...remoteQueries(client) };
     await controls.idle();
     const unsaved = eventWhere(client, 'status', (next) => !next.saved);
     const counted = eventWhere(client, 'waiting', (count) => count >= 2);
@@ -94,7 +94,7 @@ describe('the data host (the data worker, run in this thread)', () => {
 
   it('[A12] connect(owner) over the RPC: another user’s unsent changes hold the socket and the photos', async () => {
     const { host, client } = await openHost(true);
-    const controls = remoteControls(client);
+    const controls = { ...remoteControls(client), ...remoteQueries(client) };
     await controls.idle();
     expect(await controls.connect({ userId: 'user-ann', name: 'Ann Lee' })).toEqual({ kind: 'syncing' });
     await controls.stopSync();
@@ -175,7 +175,7 @@ describe('the data host (the data worker, run in this thread)', () => {
 
   it('[O1] opens no socket while either the page or its own thread says offline', async () => {
     const { host, client } = await openHost(true);
-    const controls = remoteControls(client);
+    const controls = { ...remoteControls(client), ...remoteQueries(client) };
     await controls.idle();
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     cleanups.push(() => onLine.mockRestore());
@@ -194,7 +194,7 @@ describe('the data host (the data worker, run in this thread)', () => {
 
   it('[K4] what is due is read in the host: the page gets the short list, not the ranch', async () => {
     const { host, client } = await openHost(true);
-    const controls = remoteControls(client);
+    const controls = { ...remoteControls(client), ...remoteQueries(client) };
     // After the load's reconcile, which would take away rows the document does not hold.
     await controls.idle();
     const horseId = '0190a000-0000-7000-8000-0000000000c1';
@@ -225,7 +225,7 @@ describe('the data host (the data worker, run in this thread)', () => {
   // the default 5 s when other tests or a bench share it.
   it("[K4] with 10,000 items due the page gets 50 rows, the count and the bell's marks as one string, whatever the number", async () => {
     const { host, client } = await openHost(true);
-    const controls = remoteControls(client);
+    const controls = { ...remoteControls(client), ...remoteQueries(client) };
     await controls.idle();
     const id = (prefix: string, i: number) => `0190a000-0000-7000-8${prefix}-${String(i).padStart(12, '0')}`;
     await host.data.db.horses.bulkPut(Array.from({ length: 10_000 }, (_, i) => ({ id: id('001', i), name: `Horse ${i}` }) as never));
@@ -273,7 +273,7 @@ describe('the data host (the data worker, run in this thread)', () => {
 
   it("[D5] the Dashboard's figures are summed in the host: the page gets a few numbers, not the ranch", async () => {
     const { host, client } = await openHost(true);
-    const controls = remoteControls(client);
+    const controls = { ...remoteControls(client), ...remoteQueries(client) };
     // After the load's reconcile, which would take away rows the document does not hold.
     await controls.idle();
     const status = '0190a000-0000-7000-8000-0000000000d1';

@@ -1,7 +1,7 @@
 import { openRanchData, type RanchData, type RanchDataOptions } from '../ranch-data.ts';
 import { createRpcHost, type Handlers, type RpcHost } from '../rpc/host.ts';
-import type { HostControls, HostEvents } from './host-api.ts';
-import { asDueRequest } from '../../features/care/due-answer.ts';
+import { type HostControls, type HostEvents, QUERY_METHODS } from './host-api.ts';
+import type { HostQueries } from './queries.ts';
 
 export type DataHost = {
   /** The data layer as it runs here; for tests and for the worker entry. */
@@ -60,9 +60,6 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
       await data.projection.idle();
     },
     countUnsaved: () => data.countUnsaved(),
-    groupOf: (collection, id) => data.groupOf(collection, id),
-    loadDue: (request) => data.loadDue(asDueRequest(request)),
-    loadFigures: (today) => data.loadFigures(String(today)),
     disconnect: () => data.sync?.provider.disconnect(),
     setOnline: (online) => data.setOnline(online === true),
     async clearDocument() {
@@ -75,7 +72,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     },
   };
 
-  const handlers = controls as unknown as Handlers;
+  const handlers = { ...pickQueries(data), ...controls } as unknown as Handlers;
   const rpc = createRpcHost(handlers, {
     snapshot: () => [
       ['status', data.status.get()],
@@ -117,4 +114,9 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
       await data.destroy();
     },
   };
+}
+
+/** The data layer's queries (queries.ts), as the RPC serves them. */
+function pickQueries(data: HostQueries): HostQueries {
+  return Object.fromEntries(QUERY_METHODS.map((method) => [method, data[method]])) as unknown as HostQueries;
 }

@@ -2,11 +2,9 @@ import type { CompensationNotices } from '../compensation-notices.ts';
 import type { ConnectOutcome, DataOwner, Unsent } from '../data-owner.ts';
 import type { UploadEvent } from '../photos/photo-uploader.ts';
 import type { Async } from '../ranch-writes.ts';
-import type { GroupedCollection } from '../record-groups.ts';
 import type { RpcClient } from '../rpc/client.ts';
 import type { SyncStatus } from '../sync.ts';
-import type { DueAnswer, DueRequest } from '../../features/care/due-answer.ts';
-import type { RanchFigures } from '../../../../shared/index.ts';
+import type { HostQueries } from './queries.ts';
 
 /**
  * What the data host (data-host.ts, in the data worker) offers the page (docs/web.md "The
@@ -31,15 +29,6 @@ export type HostControls = {
   idle(): Promise<void>;
   /** Records with changes the server has not acknowledged (unsaved-changes.ts). */
   countUnsaved(): Promise<number>;
-  /** The sale a payment or the horse a care entry belongs to, read from the document (the read model keeps them by group). */
-  groupOf(collection: GroupedCollection, id: string): Promise<string | null>;
-  /**
-   * What is due ([K4]), read here so the page never reads the whole ranch, and answered
-   * small however many items are due: the first rows, the count, the bell's marks.
-   */
-  loadDue(request: DueRequest): Promise<DueAnswer>;
-  /** The Dashboard's figures on `today`: a few numbers, read here so the page never reads the whole ranch. */
-  loadFigures(today: string): Promise<RanchFigures>;
   /** Closes the socket (tests and the bench simulate a lost connection); connect() or reconnect() opens it again. */
   disconnect(): void;
   /**
@@ -72,9 +61,6 @@ export const CONTROL_METHODS = [
   'reconnect',
   'idle',
   'countUnsaved',
-  'groupOf',
-  'loadDue',
-  'loadFigures',
   'disconnect',
   'setOnline',
   'clearDocument',
@@ -103,6 +89,18 @@ export type HostEvents = {
   /** Not in the snapshot: each upload event is shown once, by the tabs open when it happens. */
   upload: UploadEvent;
 };
+
+/** The names of the host's queries (queries.ts), for the RPC; the check below fails to compile while one is missing. */
+export const QUERY_METHODS = ['groupOf', 'loadDue', 'loadFigures'] as const satisfies readonly (keyof HostQueries)[];
+const everyQueryListed: Exclude<keyof HostQueries, (typeof QUERY_METHODS)[number]> extends never ? true : never = true;
+void everyQueryListed;
+
+/** The host's queries as calls over the RPC. */
+export function remoteQueries(client: Pick<RpcClient, 'call'>): HostQueries {
+  return Object.fromEntries(
+    QUERY_METHODS.map((method) => [method, (...args: unknown[]) => client.call(method, ...args)]),
+  ) as unknown as HostQueries;
+}
 
 /** The host's controls as calls over the RPC. */
 export function remoteControls(client: Pick<RpcClient, 'call'>): Async<HostControls> {
