@@ -54,6 +54,8 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
     reconnect() {
       data.sync?.reconnect();
       void data.uploads.kick();
+      // A write a tab appended and closed before telling the host waits no longer than this.
+      if (data.docLoaded) void data.drainOutbox();
     },
     async idle() {
       await data.loaded;

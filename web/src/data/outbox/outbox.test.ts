@@ -4,6 +4,8 @@ import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { collectionMap, writeEntity } from '../../../../shared/index.ts';
 import { openRanchDb, type RanchDb } from '../db.ts';
+import { remoteControls } from '../host/host-api.ts';
+import { createRpcClient } from '../rpc/client.ts';
 import { makeIntent, type WriteIntent } from './intent.ts';
 import { createDataHost } from '../host/data-host.ts';
 import { openHeld, type Setup } from '../../../test/held-host.ts';
@@ -188,6 +190,20 @@ describe('the device outbox: every write, before and after the document has load
     expect(horseIn(next.data.doc, made)).toMatchObject({ name: 'Foal' });
     expect(await db.outbox.count()).toBe(0);
     expect(next.data.notices.get().batches).toEqual([]);
+  });
+
+  it('a write a tab appended and closed before telling the running host is applied when a tab is shown again', async () => {
+    const names = await device();
+    const host = await nextStart(names);
+    await readDb(names).outbox.add(makeIntent('horses', 'update', [COMET, { ...HORSE, notes: 'shod' }]));
+    const page = new MessageChannel();
+    host.rpc.attach(page.port1 as never);
+    cleanups.push(() => page.port1.close());
+    const client = createRpcClient(page.port2 as never);
+    await remoteControls(client).reconnect();
+    await expect.poll(() => horseIn(host.data.doc, COMET)?.notes).toBe('shod');
+    await expect.poll(() => host.data.db.outbox.count()).toBe(0);
+    client.close();
   });
 
   it('a crash before the change was stored applies the intent at the next start', async () => {
