@@ -90,6 +90,22 @@ describe('the ranch look', () => {
     await page.context().close();
   });
 
+  it("fits the Dashboard's four key figures on a phone's first screen, two by two", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await signInThroughUi(phone, server, ADMIN);
+    await page.getByRole('list', { name: 'Key figures' }).waitFor();
+    const boxes = await page
+      .getByRole('list', { name: 'Key figures' })
+      .getByRole('listitem')
+      .evaluateAll((cards) =>
+        cards.map((card) => card.getBoundingClientRect()).map(({ top, bottom }) => ({ top: Math.round(top), bottom })),
+      );
+    expect(boxes).toHaveLength(4);
+    expect(Math.max(...boxes.map(({ bottom }) => bottom))).toBeLessThanOrEqual(844);
+    expect(new Set(boxes.map(({ top }) => top)).size).toBe(2);
+    await phone.close();
+  });
+
   it('makes every button, field and menu item on a phone at least 44 px tall', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await signInThroughUi(phone, server, ADMIN);

@@ -12,7 +12,7 @@ const CARDS = [
 export function KpiCards({ metrics }: { metrics: DashboardMetrics | undefined }) {
   if (!metrics) {
     return (
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" role="status" aria-busy="true" aria-label="Loading metrics">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" role="status" aria-busy="true" aria-label="Loading metrics">
         {CARDS.map((card) => (
           <div key={card.title} className="skeleton h-28 w-full" data-testid="kpi-skeleton" />
         ))}
@@ -21,10 +21,10 @@ export function KpiCards({ metrics }: { metrics: DashboardMetrics | undefined })
   }
   const captions = kpiCaptions(metrics);
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Key figures">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-label="Key figures">
       {CARDS.map((card) => (
         <li key={card.title} className="card bg-base-100 shadow-sm" aria-label={card.title}>
-          <div className="card-body gap-1 p-5">
+          <div className="card-body gap-1 p-4 sm:p-5">
             <p className="text-sm font-medium text-base-content/70">{card.title}</p>
             <p className="text-2xl font-bold" data-testid="kpi-value">
               {card.value(metrics)}
