@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { EditButton, type EditAction } from '../../ui/record-link.tsx';
+import { statusBadgeClass } from '../../ui/status-tone.ts';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './horse-names.ts';
 import { HorseAvatar } from '../photos/HorseAvatar.tsx';
@@ -17,12 +18,21 @@ type Props = { horse: HorseRow | null; onClose: () => void } & EditAction;
 export function HorseDetailsDialog({ horse, onClose, onEdit }: Props) {
   const canWrite = useCanWrite();
   const [recording, setRecording] = useState(false);
-  const rows: [string, string][] = horse
+  const rows: [string, ReactNode][] = horse
     ? [
         ['Breed', horse.breedName ?? ''],
         ['Color', horse.colorName ?? ''],
         ['Gender', horse.genderName ?? ''],
-        ['Status', horse.statusName ?? 'None'],
+        [
+          'Status',
+          horse.statusName ? (
+            <span key="status" className={statusBadgeClass(horse.statusName)}>
+              {horse.statusName}
+            </span>
+          ) : (
+            'None'
+          ),
+        ],
         ['Age', ageText(horse.ageYears, horse.birthdate)],
         ['Birth Date', localDate(horse.birthdate)],
         ['Price', priceText(horse.priceUsd)],
