@@ -6,8 +6,9 @@ import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { createHorseLookups, restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 /**
- * [B6] [B7] [B10] Finding things: a record's link opens its details, with no signal too once
- * the device has synced, and a list searches, sorts and counts what it shows.
+ * [B6] [B7] [B10] [B12] Finding things: a record's link opens its details, with no signal too
+ * once the device has synced; a list searches, sorts and counts what it shows; a delete
+ * undone comes back everywhere.
  */
 describe('finding things', () => {
   let server: AppServer;
@@ -96,5 +97,33 @@ describe('finding things', () => {
     await expect.poll(names).toEqual(['Horse 2', 'Horse 10', 'Horse 1', 'Apollo']);
     expect(await page.getByRole('columnheader', { name: /^Price/ }).getAttribute('aria-sort')).toBe('descending');
     await desk.close();
+  });
+
+  it('[B12] Undo after a delete brings the supplier back on the other device too', async () => {
+    await api('/api/owners', { method: 'POST', body: JSON.stringify({ firstName: 'Sam', lastName: 'Stone', email: 'sam@ranch.test' }) });
+    const [office, barn] = await Promise.all([browser.newContext(), browser.newContext()]);
+    const [page, other] = await Promise.all([signInThroughUi(office, server, ADMIN), signInThroughUi(barn, server, ADMIN)]);
+    await Promise.all([page.goto(`${server.url}/owners`), other.goto(`${server.url}/owners`)]);
+    const row = (on: typeof page) => on.getByRole('row').filter({ hasText: 'Sam Stone' });
+    await row(page).waitFor({ timeout: 30_000 });
+    await row(other).waitFor({ timeout: 30_000 });
+
+    await row(page).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to delete this supplier?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect.poll(() => row(other).count(), { timeout: 30_000 }).toBe(0);
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Supplier restored').waitFor();
+    await row(other).waitFor({ timeout: 30_000 });
+    expect(await row(other).getByRole('link', { name: 'sam@ranch.test' }).count()).toBe(1);
+    await expect
+      .poll(async () => (await api<{ firstName: string; email: string }[]>('/api/owners')).filter((owner) => owner.firstName === 'Sam'), {
+        timeout: 30_000,
+      })
+      .toMatchObject([{ firstName: 'Sam', email: 'sam@ranch.test' }]);
+    await Promise.all([office.close(), barn.close()]);
   });
 });

@@ -8,6 +8,8 @@ export type ToastInput = {
   variant?: ToastVariant;
   /** How long it stays, in ms; [B3] default 5000. */
   duration?: number;
+  /** [B12] One button beside the text (Undo); pressing it also dismisses the toast. */
+  action?: { label: string; onClick: () => void };
 };
 
 type ShownToast = ToastInput & { id: number };
@@ -100,6 +102,18 @@ function ToastView({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
         <p className="font-semibold">{toast.title}</p>
         {toast.description && <p className="text-sm">{toast.description}</p>}
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => {
+            onDismiss();
+            toast.action?.onClick();
+          }}
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button type="button" className="btn btn-ghost btn-xs" aria-label="Dismiss" onClick={onDismiss}>
         <CloseIcon className="size-3.5" />
       </button>

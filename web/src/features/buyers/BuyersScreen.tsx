@@ -7,6 +7,7 @@ import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { useUndoableDelete } from '../../ui/undo-delete.ts';
 import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
@@ -40,6 +41,7 @@ export function BuyersScreen({ link }: { link?: RecordLink | undefined }) {
   const { id: viewingId, open: showDetails } = useRecordLink(link);
   const viewing = viewingId && rows ? (rows.find((row) => row.id === viewingId) ?? null) : undefined;
 
+  const deleted = useUndoableDelete();
   const remove = async (buyer: Buyer) => {
     try {
       await writes.buyers.remove(buyer.id);
@@ -49,7 +51,8 @@ export function BuyersScreen({ link }: { link?: RecordLink | undefined }) {
       toast({ title: 'Error', description: 'Failed to delete buyer', variant: 'destructive' });
       return;
     }
-    toast({ title: 'Success', description: 'Buyer deleted successfully', variant: 'success' });
+    // [B12] Undo writes the buyer again, from its last fields.
+    deleted('Buyer', () => writes.buyers.create(buyer));
   };
 
   const viewAction: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) };

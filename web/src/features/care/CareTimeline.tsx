@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { useUndoableDelete } from '../../ui/undo-delete.ts';
+import { restoreCareEntries } from './restore-care.ts';
 import { dateText } from '../sales/sale-display.ts';
 
 const entryName = (entry: CareEntry) => `${CARE_KIND_LABELS[entry.kind]} of ${dateText(entry.doneOn)}`;
@@ -27,6 +29,7 @@ export function CareTimeline({ horseId }: { horseId: string }) {
     [db, horseId],
   );
 
+  const deleted = useUndoableDelete();
   const remove = async (entry: CareEntry) => {
     setDeleting(null);
     try {
@@ -36,7 +39,7 @@ export function CareTimeline({ horseId }: { horseId: string }) {
       toast({ title: 'Error', description: 'Failed to delete care entry', variant: 'destructive' });
       return;
     }
-    toast({ title: 'Success', description: 'Care entry deleted', variant: 'success' });
+    deleted('Care entry', () => restoreCareEntries(writes, [entry]), 'Care entry deleted');
   };
 
   if (!entries) return null;

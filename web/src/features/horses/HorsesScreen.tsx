@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Horse } from '../../../../shared/index.ts';
+import type { CareEntry, Horse } from '../../../../shared/index.ts';
+import { useUndoableDelete } from '../../ui/undo-delete.ts';
+import { restoreCareEntries } from '../care/restore-care.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { RowAction } from '../../ui/DataTable.tsx';
@@ -88,16 +90,22 @@ export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
     [db, deleting?.id],
   );
 
+  const deleted = useUndoableDelete();
   const remove = async (horse: Horse) => {
     setDeleting(null);
+    let care: CareEntry[];
     try {
+      // [B12] What Undo writes back: the care records go with the horse ([K6]).
+      care = (await db.horseCare.get(horse.id))?.entries ?? [];
       await writes.horses.remove(horse.id);
     } catch (error) {
       console.error(error);
       toast({ title: 'Error', description: 'Failed to delete horse', variant: 'destructive' });
       return;
     }
-    toast({ title: 'Success', description: 'Horse deleted successfully', variant: 'success' });
+    deleted('Horse', async () => {
+      await restoreCareEntries(writes, care, await writes.horses.create(horse));
+    });
   };
 
   // Stable across keystrokes, so the rows in view (memoised in DataTable) do not re-render.

@@ -9,6 +9,7 @@ import { csvFilename, downloadCsv, toCsv } from '../../ui/export-csv.ts';
 import { DownloadIcon, EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { useUndoableDelete } from '../../ui/undo-delete.ts';
 import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
@@ -74,6 +75,7 @@ export function SuppliersScreen({ link }: { link?: RecordLink | undefined }) {
   const viewing = viewingId && rows ? (rows.find((row) => row.id === viewingId) ?? null) : undefined;
   const [deleting, setDeleting] = useState<SupplierRow | null>(null);
 
+  const deleted = useUndoableDelete();
   const remove = async (supplier: SupplierRow) => {
     setDeleting(null);
     try {
@@ -83,7 +85,8 @@ export function SuppliersScreen({ link }: { link?: RecordLink | undefined }) {
       toast({ title: 'Error', description: 'Failed to delete supplier', variant: 'destructive' });
       return;
     }
-    toast({ title: 'Success', description: 'Supplier deleted successfully', variant: 'success' });
+    // [B12] Undo writes the supplier again, from its last fields.
+    deleted('Supplier', () => writes.owners.create(supplier));
   };
 
   const actions: RowAction<SupplierRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) }];
