@@ -11,9 +11,9 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const SHARED_MODULES = new RegExp(`^${fromRoot('./shared/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** The staging code (a create or edit made during a start): its imports are fetched together (below). */
-const STAGING = /(^|\/)staged-writes-[^/]*\.js$/;
+const STAGING = /(^|\/)shown-before-load-[^/]*\.js$/;
 /**
- * The steps before it (data/staged-writes-on-demand.ts), by the module each imports: the
+ * The steps before it (data/outbox/before-load.ts), by the module each imports: the
  * records' schemas, a module a task. The first step fetches every later step's chunks too.
  */
 const STAGING_STEPS = ['./shared/schemas/care.ts', './shared/schemas/sale.ts', './shared/schemas/records.ts'].map(fromRoot);
@@ -23,10 +23,10 @@ const MAIN = fromRoot('./web/src/main.tsx');
 const ZOD_FIRST = fromRoot('./web/src/lib/zod-chunk.ts');
 /**
  * A module of nothing whose import fetches all of the staging's chunks, zodFirst's too, and
- * evaluates none (data/staging-fetch.ts): a tap on Add Horse or Edit asks for it, so the
+ * evaluates none (data/outbox/fetch-before-load.ts): a tap on Add Horse or Edit asks for it, so the
  * steps find their code in memory once the form is on screen.
  */
-const STAGING_FETCH = fromRoot('./web/src/data/staging-fetch.ts');
+const STAGING_FETCH = fromRoot('./web/src/data/outbox/fetch-before-load.ts');
 /** The horse dialog, which a first write or edit during a start waits for. */
 const HORSE_DIALOG = fromRoot('./web/src/features/horses/HorseDialog.tsx');
 /**
@@ -112,7 +112,7 @@ function preloaded(file: string, deps: string[]): string[] {
   if (facade === STAGING_FETCH) return stagingChunks([ZOD_FIRST, ...STAGING_STEPS]);
   if (facade === HORSE_DIALOG_FETCH) return chunksOf([ZOD_FIRST, ...HORSE_DIALOG_STEPS, HORSE_DIALOG]);
   // The staging loads in steps, each evaluated in a task of its own
-  // (data/staged-writes-on-demand.ts); the first fetches the later ones' chunks too, so
+  // (data/outbox/before-load.ts); the first fetches the later ones' chunks too, so
   // none waits for the one before to be evaluated before its requests go out.
   if (facade === STAGING_STEPS[0]) return [...deps, ...stagingChunks(STAGING_STEPS.slice(1))];
   if (STAGING_STEPS.includes(facade) || STAGING.test(file)) return deps;

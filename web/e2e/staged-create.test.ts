@@ -46,7 +46,7 @@ const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseD
 
 /**
  * The page's requests and arrivals of the chunks whose name `pattern` captures, from now on,
- * in order ("requested staged-writes-….js", "arrived staged-writes-….js" …).
+ * in order ("requested shown-before-load-….js", "arrived shown-before-load-….js" …).
  */
 function recordChunks(page: Page, pattern: RegExp): string[] {
   const events: string[] = [];
@@ -159,7 +159,7 @@ describe('a horse created or edited while the data worker loads the stored docum
     await page.evaluate(() => (window as HeldWindow).__releaseHorses?.());
     // The chunks the staging code imports that the page had not fetched: each requested
     // before the staging chunk arrived, and linked by the tap.
-    const staging = chunkEvents.find((event) => event.startsWith('arrived staged-writes-'))!.slice('arrived '.length);
+    const staging = chunkEvents.find((event) => event.startsWith('arrived shown-before-load-'))!.slice('arrived '.length);
     const stagingUrl = new URL(`/assets/${staging}`, server.url).href;
     const imported = [...(await loadedWith(server.url, `/assets/${staging}`))].filter(
       (href) => href !== stagingUrl && !loadedByImporter.has(href) && !fetchedBefore.has(href),

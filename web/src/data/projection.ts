@@ -152,7 +152,7 @@ function earlyRowsOnly(dirty: Dirty | null): boolean {
 
 /**
  * Writes the rows of the valid entities of `doc`, deleting nothing: for a staging document
- * that holds only new records (staged-writes.ts), so its rows are exactly the ones the
+ * that holds only new records (outbox/shown-before-load.ts), so its rows are exactly the ones the
  * projection writes once the host has the records. Never reconcile such a document: every
  * row it lacks would be deleted. Payments and care entries (one row per sale or horse, from
  * all of its records) are left out. Returns whether every row was stored. The rows are read

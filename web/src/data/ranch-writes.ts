@@ -100,7 +100,7 @@ export function runWrite(targets: WriteTargets, repository: string, method: stri
 }
 
 /**
- * Edits a page shows while the data worker loads (staged-writes.ts): the page checks the
+ * Edits a page shows while the data worker loads (outbox/shown-before-load.ts): the page checks the
  * call against the record as its read model shows it, appends it to the outbox and shows the
  * row; the host applies it once its document has loaded. They change one record's fields
  * and refer to nothing that must exist, so what the page checks is what the host checks,
@@ -120,7 +120,7 @@ export function isShownEdit(repository: string, method: string): repository is S
 }
 
 /**
- * What a page answers itself while the data worker loads (staged-writes.ts): the creates
+ * What a page answers itself while the data worker loads (outbox/shown-before-load.ts): the creates
  * that read nothing of the document (a new horse, supplier, buyer or list item is complete
  * in itself), the edits above, and a photo queued in the photo outbox (the page's own
  * table). Every other write (deletes, sales and payments, which read the records they change

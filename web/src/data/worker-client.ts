@@ -9,7 +9,7 @@ import { writesAround } from './ranch-writes.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { hostWrites } from './outbox/outbox.ts';
-import { stageWritesBeforeLoad } from './staged-writes-on-demand.ts';
+import { writesBeforeLoad } from './outbox/before-load.ts';
 import { createStore } from './store.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
 import type { SyncStatus } from './sync.ts';
@@ -115,10 +115,10 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   const photos = createPhotoOutbox(db);
   // Until the host says its document has loaded, it may be applying it and answer nothing
   // for seconds: the creates that need nothing of the document, and the edits of one
-  // record, are checked and shown here (staged-writes.ts); their code loads with the first
+  // record, are checked and shown here (outbox/shown-before-load.ts); their code loads with the first
   // such write, or when its form opens.
   // Every write is appended to the device's outbox here, and the host applies it from there.
-  const staging = stageWritesBeforeLoad(hostWrites(db, controls), {
+  const staging = writesBeforeLoad(hostWrites(db, controls), {
     db,
     photos,
     isLoaded: () => docLoaded,

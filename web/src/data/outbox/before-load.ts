@@ -1,23 +1,23 @@
-import { callWrite, type RanchWrites, shownBeforeLoad, writesThrough } from './ranch-writes.ts';
-import type { StagingOptions } from './staged-writes.ts';
-import { zodFirst } from '../lib/zod-first.ts';
-import { yieldToBrowser } from './time-slices.ts';
+import { callWrite, type RanchWrites, shownBeforeLoad, writesThrough } from '../ranch-writes.ts';
+import type { BeforeLoadOptions } from './shown-before-load.ts';
+import { zodFirst } from '../../lib/zod-first.ts';
+import { yieldToBrowser } from '../time-slices.ts';
 
-/** What is used of staged-writes.ts (`loadModule` imports it; tests count the loads). */
-type StagingModule = Pick<typeof import('./staged-writes.ts'), 'stageWritesBeforeLoad'>;
+/** What is used of shown-before-load.ts (`loadModule` imports it; tests count the loads). */
+type ShowingModule = Pick<typeof import('./shown-before-load.ts'), 'showWritesBeforeLoad'>;
 
 /**
- * `stageWritesBeforeLoad` of staged-writes.ts, its module loaded by the first create or
+ * `showWritesBeforeLoad` of shown-before-load.ts, its module loaded by the first create or
  * edit made before the data worker has loaded (docs/web.md "A small entry"). That module
  * brings Yjs, the repositories and their zod schemas: evaluating them was most of a phone's
  * first long task, and a start rarely writes in its first seconds. Everything else goes
  * straight to `remote`, as the staging itself would send it.
  */
-export function stageWritesBeforeLoad(
+export function writesBeforeLoad(
   remote: RanchWrites,
-  options: StagingOptions,
-  loadModule: () => Promise<StagingModule> = loadInSteps,
-  fetchModules: () => Promise<unknown> = () => import('./staging-fetch.ts'),
+  options: BeforeLoadOptions,
+  loadModule: () => Promise<ShowingModule> = loadInSteps,
+  fetchModules: () => Promise<unknown> = () => import('./fetch-before-load.ts'),
 ): { writes: RanchWrites; fetch(): void; prepare(): void } {
   let staging: Promise<RanchWrites> | undefined;
   let fetching: Promise<unknown> | undefined;
@@ -27,7 +27,7 @@ export function stageWritesBeforeLoad(
         // The module was evaluated in this task; a write that waited for it is staged in the
         // next, not in one long task with it.
         await yieldToBrowser();
-        return module.stageWritesBeforeLoad(remote, options);
+        return module.showWritesBeforeLoad(remote, options);
       },
       (error: unknown) => {
         staging = undefined; // The next staged write tries again.
@@ -71,11 +71,11 @@ export function stageWritesBeforeLoad(
  * the browser evaluates each in a task of its own. `STAGING_STEPS` in vite.config.ts names these three modules, in this
  * order: the first one's preload links fetch the rest (a step added here belongs there too).
  */
-async function loadInSteps(): Promise<StagingModule> {
+async function loadInSteps(): Promise<ShowingModule> {
   await zodFirst();
-  await import('../../../shared/schemas/care.ts');
-  await import('../../../shared/schemas/sale.ts');
-  await import('../../../shared/schemas/records.ts');
+  await import('../../../../shared/schemas/care.ts');
+  await import('../../../../shared/schemas/sale.ts');
+  await import('../../../../shared/schemas/records.ts');
   await yieldToBrowser();
-  return import('./staged-writes.ts');
+  return import('./shown-before-load.ts');
 }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openRanchDb, type RanchDb } from './db.ts';
-import { createPhotoOutbox } from './photos/photo-outbox.ts';
-import { writesThrough } from './ranch-writes.ts';
-import { stageWritesBeforeLoad } from './staged-writes-on-demand.ts';
+import { openRanchDb, type RanchDb } from '../db.ts';
+import { createPhotoOutbox } from '../photos/photo-outbox.ts';
+import { writesThrough } from '../ranch-writes.ts';
+import { writesBeforeLoad } from './before-load.ts';
 
 const BREED = '0190a000-0000-7000-8000-0000000000b1';
 const HORSE = { name: 'Foal', breedId: BREED, colorId: BREED, genderId: BREED };
@@ -26,18 +26,18 @@ function loadingPage(options: { failFirstLoad?: boolean; failFirstFetch?: boolea
   });
   let loads = 0;
   let fetches = 0;
-  const staging = stageWritesBeforeLoad(
+  const staging = writesBeforeLoad(
     remote,
     { db, photos: createPhotoOutbox(db), isLoaded: () => options.loaded ?? false, drainOutbox() {} },
     async () => {
       loads++;
       if (options.failFirstLoad && loads === 1) throw new Error('chunk not reached');
-      return import('./staged-writes.ts');
+      return import('./shown-before-load.ts');
     },
     async () => {
       fetches++;
       if (options.failFirstFetch && fetches === 1) throw new Error('chunk not reached');
-      return import('./staging-fetch.ts');
+      return import('./fetch-before-load.ts');
     },
   );
   return { db, staging, toHost, loads: () => loads, fetches: () => fetches };
@@ -71,7 +71,7 @@ describe('staged creates loaded on demand', () => {
     const remote = writesThrough(async (repository, method) => {
       toHost.push(`${repository}.${method}`);
     });
-    const staging = stageWritesBeforeLoad(remote, { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainOutbox() {} });
+    const staging = writesBeforeLoad(remote, { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainOutbox() {} });
     staging.prepare();
     const id = await staging.writes.horses.create(HORSE);
     expect((await db.horses.get(String(id)))?.name).toBe('Foal');
@@ -84,20 +84,20 @@ describe('staged creates loaded on demand', () => {
     opened.push(db);
     let evaluating = false;
     let stagedWhileEvaluating: boolean | undefined;
-    const staging = stageWritesBeforeLoad(
+    const staging = writesBeforeLoad(
       writesThrough(async () => {}),
       { db, photos: createPhotoOutbox(db), isLoaded: () => false, drainOutbox() {} },
       async () => {
-        const module = await import('./staged-writes.ts');
+        const module = await import('./shown-before-load.ts');
         // The task that evaluated the module ends when the timer below may run.
         evaluating = true;
         setTimeout(() => {
           evaluating = false;
         }, 0);
         return {
-          stageWritesBeforeLoad: (...args: Parameters<typeof module.stageWritesBeforeLoad>) => {
+          showWritesBeforeLoad: (...args: Parameters<typeof module.showWritesBeforeLoad>) => {
             stagedWhileEvaluating = evaluating;
-            return module.stageWritesBeforeLoad(...args);
+            return module.showWritesBeforeLoad(...args);
           },
         };
       },

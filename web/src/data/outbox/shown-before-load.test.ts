@@ -2,14 +2,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
-import { collectionMap, writeEntity } from '../../../shared/index.ts';
-import { openRanchDb } from './db.ts';
-import { createDataHost } from './host/data-host.ts';
-import { createRpcClient } from './rpc/client.ts';
-import type { Endpoint } from './rpc/wire.ts';
-import { openWorkerData } from './worker-client.ts';
-import { holdStore } from '../../test/hold-store.ts';
-import { openHeld as openHeldHost, type Setup } from '../../test/held-host.ts';
+import { collectionMap, writeEntity } from '../../../../shared/index.ts';
+import { openRanchDb } from '../db.ts';
+import { createDataHost } from '../host/data-host.ts';
+import { createRpcClient } from '../rpc/client.ts';
+import type { Endpoint } from '../rpc/wire.ts';
+import { openWorkerData } from '../worker-client.ts';
+import { holdStore } from '../../../test/hold-store.ts';
+import { openHeld as openHeldHost, type Setup } from '../../../test/held-host.ts';
 
 let counter = 0;
 const BREED = '0190a000-0000-7000-8000-0000000000b1';

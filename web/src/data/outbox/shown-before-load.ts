@@ -1,17 +1,17 @@
 import * as Y from 'yjs';
-import type { RanchDb } from './db.ts';
-import { answerOf, callOf, makeIntent } from './outbox/intent.ts';
-import { appendIntent } from './outbox/outbox.ts';
-import type { PhotoOutbox } from './photos/photo-outbox.ts';
-import { projectEntities } from './projection.ts';
-import { writeEntity, type EntityFields } from '../../../shared/index.ts';
-import { callWrite, isShownEdit, type RanchWrites, runWrite, shownBeforeLoad, writesThrough, type WriteTargets } from './ranch-writes.ts';
-import { createBuyerRepository } from './repositories/buyers.ts';
-import { createHorseRepository } from './repositories/horses.ts';
-import { createLookupRepository } from './repositories/lookups.ts';
-import { createOwnerRepository } from './repositories/owners.ts';
+import type { RanchDb } from '../db.ts';
+import { answerOf, callOf, makeIntent } from './intent.ts';
+import { appendIntent } from './outbox.ts';
+import type { PhotoOutbox } from '../photos/photo-outbox.ts';
+import { projectEntities } from '../projection.ts';
+import { writeEntity, type EntityFields } from '../../../../shared/index.ts';
+import { callWrite, isShownEdit, type RanchWrites, runWrite, shownBeforeLoad, writesThrough, type WriteTargets } from '../ranch-writes.ts';
+import { createBuyerRepository } from '../repositories/buyers.ts';
+import { createHorseRepository } from '../repositories/horses.ts';
+import { createLookupRepository } from '../repositories/lookups.ts';
+import { createOwnerRepository } from '../repositories/owners.ts';
 
-export type StagingOptions = {
+export type BeforeLoadOptions = {
   /** The page's read model: the changed row is written in it at once. Its `outbox` is where the write goes. */
   db: RanchDb;
   /** The page's outbox on that read model (photos queued before the load). */
@@ -30,7 +30,7 @@ export type StagingOptions = {
  * repositories' own code and shows its row. Everything else, and everything once the host
  * has loaded, goes to `remote`.
  */
-export function stageWritesBeforeLoad(remote: RanchWrites, options: StagingOptions): RanchWrites {
+export function showWritesBeforeLoad(remote: RanchWrites, options: BeforeLoadOptions): RanchWrites {
   return writesThrough(async (repository, method, args) => {
     if (options.isLoaded() || !shownBeforeLoad(repository, method)) return callWrite(remote, repository, method, args);
     if (repository === 'photos') return queuePhoto(remote, options, String(args[0]));
@@ -59,7 +59,7 @@ function stagingTargets(staging: Y.Doc): WriteTargets {
  */
 async function showBeforeLoad(
   remote: RanchWrites,
-  options: StagingOptions,
+  options: BeforeLoadOptions,
   repository: Exclude<keyof RanchWrites, 'photos'>,
   method: string,
   args: unknown[],
@@ -101,7 +101,7 @@ function showRows(staging: Y.Doc, db: RanchDb): void {
 }
 
 /** Marks the photo queued in the outbox here; the host's uploader hears of it when it is free. */
-async function queuePhoto(remote: RanchWrites, options: StagingOptions, id: string): Promise<void> {
+async function queuePhoto(remote: RanchWrites, options: BeforeLoadOptions, id: string): Promise<void> {
   await options.photos.queue(id);
   void remote.photos.queue(id).catch((error: unknown) => console.error('The data worker did not take the queued photo', error));
 }
