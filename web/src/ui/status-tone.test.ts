@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_STATUS } from '../../../shared/index.ts';
 import { statusBadgeClass, statusTone } from './status-tone.ts';
 
 describe('[B8] a horse status colour', () => {
@@ -11,6 +12,8 @@ describe('[B8] a horse status colour', () => {
     expect(statusTone('  in   TRAINING ')).toBe('info');
     expect(statusTone('For Sale')).toBe('success');
     expect(statusTone('Lame')).toBe('error');
+    // The Dashboard's row for horses without a status.
+    expect(statusTone(NO_STATUS)).toBe('quiet');
   });
 
   it('gives any other name a spare tone, the same every time', () => {

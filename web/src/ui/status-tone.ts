@@ -12,7 +12,7 @@ const MEANINGS: [RegExp, Tone][] = [
   [/^(reserved|pending|on hold|under offer|deposit taken)$/, 'warning'],
   [/^(injured|lame|sick|quarantine|rehab|vet care)$/, 'error'],
   [/^sold$/, 'neutral'],
-  [/^(retired|deceased|inactive|not for sale)$/, 'quiet'],
+  [/^(retired|deceased|inactive|not for sale|no status)$/, 'quiet'],
 ];
 
 /** The tones no known word takes: a custom status gets one of these. */
