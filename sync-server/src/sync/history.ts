@@ -113,7 +113,7 @@ export function historyStatements(steps: HistoryStep[], parameter: (value: unkno
       ${read('a', 's.row')}
       ${read('l', 's.lost')}
       left join lateral (select to_jsonb(p) as fields from (select ${selectList(collection, 't')}
-        from ${table} t where t.id = s.entity_id) p) o on true
+        from ${table} t where t.id = s.entity_id limit 1) p) o on true
       window w as (partition by s.entity_id order by s.step))`);
   }
   parts.push(`steps as (${names.map((name) => `select * from ${name}`).join(' union all ')})`);
@@ -146,6 +146,8 @@ export function historyStatements(steps: HistoryStep[], parameter: (value: unkno
  * commit, else the field's last kept history row); `opened`, their rows; `marked`, that
  * earlier write's history row (unless it met another already); `closed`, the open
  * conflicts of each field a step wrote having seen the kept value, and of each entity deleted.
+ * Each part reaches its rows by key (a lateral or `= any(array(…))`), never by a join the
+ * planner could answer by scanning change_history or conflicts whole.
  */
 function conflictStatements(finding: boolean, closing: boolean): string[] {
   const other = `case when x.won then h.before -> x.field else h.lost -> x.field end`;
@@ -176,14 +178,16 @@ function conflictStatements(finding: boolean, closing: boolean): string[] {
         case when k.won then now() else k.prev_time end, case when k.won then k.prev_time else now() end,
         k.money, claimed.last_seq
       from claimed, found k)`,
-    `marked as (update change_history ch set conflict_id = k.id from found k
-      where ch.id = k.prev_history and ch.conflict_id is null)`,
+    `marked as (update change_history ch set conflict_id = (select k.id from found k where k.prev_history = ch.id limit 1)
+      where ch.id = any(array(select k.prev_history from found k where k.prev_history is not null)) and ch.conflict_id is null)`,
     `closed as (update conflicts c set closed_seq = claimed.last_seq, closed_by = h.user_id, closed_at = now(),
         closed_how = case when h.after is null then 'deleted'
           when coalesce(h.after -> c.field, 'null') = coalesce(c.other, 'null') then 'put back'
           when coalesce(h.after -> c.field, 'null') = coalesce(c.kept, 'null') then 'kept' else 'changed' end
       from claimed, steps h
-      where c.closed_seq is null and c.collection = h.collection and c.entity_id = h.entity_id
+      where c.id = any(array(select o.id from steps s cross join lateral (select id from conflicts
+          where closed_seq is null and collection = s.collection and entity_id = s.entity_id offset 0) o))
+        and c.closed_seq is null and c.collection = h.collection and c.entity_id = h.entity_id
         and (h.after is null or coalesce(h.closes, '[]') @> jsonb_build_array(c.field)))`,
   ];
   const [found = '', opened = '', marked = '', closed = ''] = parts;

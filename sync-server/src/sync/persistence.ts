@@ -60,25 +60,25 @@ export async function compactDocument(sql: Sql, name: string, state: Uint8Array,
 /** Statements of this many updates or fewer are prepared (few distinct texts, used often). */
 const PREPARE_UP_TO = 4;
 
+/** The commit statement of appendUpdates: its text, its parameters, and whether it is prepared. */
+export type AppendStatement = { text: string; parameters: unknown[]; prepare: boolean };
+
 /**
- * Makes updates durable in ONE statement (so one round trip and one commit): the log rows,
- * the projection rows of the changed entities, and a notification to the other instances,
- * all conditional on the log still ending at `expectedSeq`. Returns the new last sequence
- * number, or null when another instance logged updates this document has not seen (then
- * nothing was written: catch up under the log lock, PostgresDocumentStore.locked, and write again).
- *
- * Every part reads the `claimed` row, so none runs unless the log position was claimed, and
- * the claim's row lock serialises commits across instances in sequence order.
+ * The one statement that makes a commit durable (appendUpdates): the log rows, the projection
+ * rows of the changed entities, the history and conflict rows, and a notification to the
+ * other instances, all conditional on the log still ending at `expectedSeq`. Every part
+ * reads the `claimed` row, so none runs unless the log position was claimed, and the claim's
+ * row lock serialises commits across instances in sequence order. Each part reaches the rows
+ * of the changed entities by key, so its work follows the change, not the tables' size.
  */
-export async function appendUpdates(
-  sql: Sql | Tx,
+export function appendStatement(
   name: string,
   expectedSeq: bigint,
   updates: LoggedUpdate[],
   doc: Y.Doc,
   changes: EntityChanges,
   history: HistoryStep[] = [],
-): Promise<bigint | null> {
+): AppendStatement {
   if (updates.length === 0 || updates.length > MAX_UPDATES_PER_COMMIT) {
     throw new Error(`appendUpdates takes 1 to ${MAX_UPDATES_PER_COMMIT} updates, not ${updates.length}`);
   }
@@ -93,13 +93,32 @@ export async function appendUpdates(
     ...projectionStatements(doc, changes, parameter),
     ...historyStatements(history, parameter),
   ];
-  const [row] = await sql.unsafe<{ last_seq: string }[]>(
-    `with ${parts.join(',\n')}
+  return {
+    text: `with ${parts.join(',\n')}
      select last_seq, pg_notify($4, $1 || ' ' || last_seq) from claimed`,
-    parameters as never[],
+    parameters,
     // A device's small edits repeat the same statement: prepared once per connection, each
     // commit is then one round trip (unprepared ones ask Postgres for parameter types first).
-    { prepare: updates.length <= PREPARE_UP_TO && history.length <= PREPARE_UP_TO },
-  );
+    prepare: updates.length <= PREPARE_UP_TO && history.length <= PREPARE_UP_TO,
+  };
+}
+
+/**
+ * Makes updates durable in ONE statement (appendStatement: one round trip and one commit).
+ * Returns the new last sequence number, or null when another instance logged updates this
+ * document has not seen (then nothing was written: catch up under the log lock,
+ * PostgresDocumentStore.locked, and write again).
+ */
+export async function appendUpdates(
+  sql: Sql | Tx,
+  name: string,
+  expectedSeq: bigint,
+  updates: LoggedUpdate[],
+  doc: Y.Doc,
+  changes: EntityChanges,
+  history: HistoryStep[] = [],
+): Promise<bigint | null> {
+  const { text, parameters, prepare } = appendStatement(name, expectedSeq, updates, doc, changes, history);
+  const [row] = await sql.unsafe<{ last_seq: string }[]>(text, parameters as never[], { prepare });
   return row ? BigInt(row.last_seq) : null;
 }

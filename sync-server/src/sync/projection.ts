@@ -33,7 +33,9 @@ function toRow(collection: Collection, record: Record<string, unknown>): Row {
  * (each reads the `claimed` row, so none runs unless the commit claimed its log position).
  * A valid entity is upserted, a removed one deleted; an invalid one keeps its last valid row
  * (if any) and is listed in entity_problems until it is valid again. Rows travel as one
- * JSON parameter per table, so a statement's size does not grow with the rows.
+ * JSON parameter per table, so a statement's size does not grow with the rows. Rows are
+ * reached by key (`= any(array(…))`, not a join the planner could answer by scanning the
+ * table), so a commit's work follows its change, not the table's size.
  */
 export function projectionStatements(doc: Y.Doc, changes: EntityChanges, parameter: (value: unknown) => string): string[] {
   const parts: string[] = [];
@@ -69,14 +71,14 @@ export function projectionStatements(doc: Y.Doc, changes: EntityChanges, paramet
     }
     if (removals.length > 0) {
       parts.push(`remove_${table} as (delete from ${table}
-        where id in (select value::uuid from claimed, jsonb_array_elements_text(${json(removals)})) returning *)`);
+        where id = any(array(select value::uuid from claimed, jsonb_array_elements_text(${json(removals)}))) returning *)`);
       parts.push(`tomb_${table} as (insert into entity_tombstones (collection, entity_id, fields)
         select ${label}, removed.id, to_jsonb(kept) from remove_${table} removed, lateral (select ${selectList(collection, 'removed')}) kept
         on conflict (collection, entity_id) do update set fields = excluded.fields, deleted_at = now())`);
     }
     if (resolved.length > 0) {
       parts.push(`resolve_${table} as (delete from entity_problems where collection = ${label}
-        and entity_id in (select value from claimed, jsonb_array_elements_text(${json(resolved)})))`);
+        and entity_id = any(array(select value from claimed, jsonb_array_elements_text(${json(resolved)}))))`);
     }
     if (problems.length > 0) {
       parts.push(`problems_${table} as (insert into entity_problems (collection, entity_id, problem)
