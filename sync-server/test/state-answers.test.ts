@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import * as decoding from 'lib0/decoding';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { UserBuckets } from '../src/sync/limits.ts';
 import { ENCODE_SECONDS_SAVED, StateAnswers } from '../src/sync/state-answers.ts';
@@ -14,38 +16,81 @@ function ranch(horses: number): Y.Doc {
   return doc;
 }
 
-/** What a device gets by applying the answer's updates in order. */
+/** What a device gets by applying the updates in order. */
 function applied(updates: Uint8Array[]): Y.Doc {
   const device = new Y.Doc();
   for (const update of updates) Y.applyUpdate(device, update);
   return device;
 }
 
+/** The update of a sync step 2 message (y-websocket's message type, then y-protocols' step). */
+function step2(message: Uint8Array): Uint8Array {
+  const decoder = decoding.createDecoder(message);
+  expect([decoding.readVarUint(decoder), decoding.readVarUint(decoder)]).toEqual([0, syncProtocol.messageYjsSyncStep2]);
+  return decoding.readVarUint8Array(decoder);
+}
+
+async function answered(answers: StateAnswers, stateVector: Uint8Array, userId = 'viewer'): Promise<Uint8Array> {
+  const answer = answers.answer(stateVector, userId);
+  if (!('message' in answer)) throw new Error('expected an answer');
+  return step2(await answer.message);
+}
+
 const nothing = Y.encodeStateVector(new Y.Doc());
 
 describe('sync step 2 answers', () => {
-  it('answers every device that holds nothing with one encode while nothing changes, and the whole document in one update', () => {
-    const doc = ranch(200);
-    const answers = new StateAnswers(doc, ENCODE_MS_PER_SECOND);
-    const first = answers.answer(nothing, 'viewer');
-    const second = answers.answer(nothing, 'viewer');
-    if (!('update' in first) || !('update' in second)) throw new Error('expected answers');
-    expect(second.update).toBe(first.update);
-    doc.getMap('horses').set('h0', 'renamed' as never);
-    const third = answers.answer(nothing, 'viewer');
-    if (!('update' in third)) throw new Error('expected an answer');
-    // y-websocket calls a device synced on its step 2: that one update holds everything.
-    expect(applied([third.update]).getMap('horses').toJSON()).toEqual(doc.getMap('horses').toJSON());
+  const opened: StateAnswers[] = [];
+  /** Answers for `doc`, whose replica starts from the document as it is now. */
+  const answersOf = (doc: Y.Doc) => {
+    const answers = new StateAnswers(doc, [Y.encodeStateAsUpdate(doc)], ENCODE_MS_PER_SECOND);
+    opened.push(answers);
+    return answers;
+  };
+  afterEach(() => {
+    for (const answers of opened.splice(0)) answers.destroy();
   });
 
-  it('answers a device that holds part of the document with exactly what it lacks', () => {
+  it('answers a device that holds nothing with the whole document in one update, as it is when asked', async () => {
+    const doc = ranch(200);
+    const answers = answersOf(doc);
+    // y-websocket calls a device synced on its step 2: that one update holds everything.
+    expect(
+      applied([await answered(answers, nothing)])
+        .getMap('horses')
+        .toJSON(),
+    ).toEqual(doc.getMap('horses').toJSON());
+    doc.getMap('horses').set('h0', 'renamed' as never);
+    const asked = answers.answer(nothing, 'viewer');
+    // Committed after the answer was asked for: not in it (the connection sends it right after).
+    doc.getMap('horses').set('h1', 'later' as never);
+    if (!('message' in asked)) throw new Error('expected an answer');
+    const device = applied([step2(await asked.message)]);
+    expect(device.getMap('horses').get('h0')).toBe('renamed');
+    expect(device.getMap('horses').get('h1')).toBe('horse 1');
+    expect(
+      applied([await answered(answers, nothing)])
+        .getMap('horses')
+        .toJSON(),
+    ).toEqual(doc.getMap('horses').toJSON());
+  });
+
+  it('answers a device that holds part of the document with exactly what it lacks', async () => {
     const doc = ranch(10);
     const device = applied([Y.encodeStateAsUpdate(doc)]);
+    const answers = answersOf(doc);
     doc.getMap('horses').set('new', 'foal' as never);
-    const answer = new StateAnswers(doc, ENCODE_MS_PER_SECOND).answer(Y.encodeStateVector(device), 'staff');
-    if (!('update' in answer)) throw new Error('expected an answer');
-    Y.applyUpdate(device, answer.update);
-    expect(device.getMap('horses').get('new')).toBe('foal');
+    const update = await answered(answers, Y.encodeStateVector(device), 'staff');
+    expect(update.byteLength).toBeLessThan(Y.encodeStateAsUpdate(doc).byteLength / 4);
+    Y.applyUpdate(device, update);
+    expect(device.getMap('horses').toJSON()).toEqual(doc.getMap('horses').toJSON());
+  });
+
+  it('refuses to answer once closed, rather than leave a device waiting', async () => {
+    const answers = answersOf(ranch(3));
+    const asked = answers.answer(nothing, 'viewer');
+    answers.destroy();
+    if (!('message' in asked)) throw new Error('expected an answer');
+    await expect(asked.message).rejects.toThrow('closed');
   });
 
   it("makes a user wait once their answers' encode time is spent, and no other user", () => {

@@ -67,6 +67,8 @@ export class SyncConnection implements Subscriber {
   private pendingStateVector: Uint8Array | null = null;
   /** Bytes of the full-state answer queued or unsent (at most one per connection), or null. */
   private fullStateBytes: number | null = null;
+  /** Updates committed while a step 2 answer is being encoded: sent right after it, in order. */
+  private heldUpdates: Uint8Array[] | null = null;
   private closing = false;
   private closed = false;
   /** The server is stopping: messages are no longer read; what is queued still completes. */
@@ -247,15 +249,23 @@ export class SyncConnection implements Subscriber {
           this.retry = setTimeout(() => this.scheduleFullState(), answer.retryInMs);
           return;
         }
-        const encoder = encoding.createEncoder();
-        encoding.writeVarUint(encoder, MESSAGE_SYNC);
-        encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2);
-        encoding.writeVarUint8Array(encoder, answer.update);
-        const message = encoding.toUint8Array(encoder);
-        this.send(message, () => this.fullStateSent());
-        this.fullStateBytes = message.byteLength;
+        // Encoded off the queue: what is committed meanwhile waits behind the answer.
+        this.heldUpdates ??= [];
+        answer.message.then(
+          (message) => this.sendFullState(message),
+          () => this.closeUnavailable(),
+        );
       })
       .catch(() => this.closeUnavailable());
+  }
+
+  /** Sends a step 2 answer, then the updates committed since it was asked for, in order. */
+  private sendFullState(message: Uint8Array): void {
+    const held = this.heldUpdates ?? [];
+    this.heldUpdates = null;
+    this.send(message, () => this.fullStateSent());
+    this.fullStateBytes = message.byteLength;
+    for (const update of held) this.send(update);
   }
 
   private fullStateSent(): void {
@@ -273,14 +283,19 @@ export class SyncConnection implements Subscriber {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_ACK);
     encoding.writeVarUint8Array(encoder, Y.encodeStateVector(this.host.doc));
-    this.send(encoding.toUint8Array(encoder));
+    // Behind an answer being encoded, like the updates: a device dates its last sync from it.
+    const message = encoding.toUint8Array(encoder);
+    if (this.heldUpdates) this.heldUpdates.push(message);
+    else this.send(message);
   }
 
   sendUpdate(update: Uint8Array): void {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.writeUpdate(encoder, update);
-    this.send(encoding.toUint8Array(encoder));
+    const message = encoding.toUint8Array(encoder);
+    if (this.heldUpdates) this.heldUpdates.push(message);
+    else this.send(message);
   }
 
   /**

@@ -135,7 +135,7 @@ export class DocumentHost {
   private stopObserving: () => void;
   /** Who refers to whom in the document; kept current by the observer below. */
   private readonly references: ReferenceIndex;
-  /** Sync step 2 answers, with the whole document cached and each user's encode time budgeted. */
+  /** Sync step 2 answers, encoded on a thread of their own, each user's encode time budgeted. */
   readonly answers: StateAnswers;
   /** HostOptions.authorName; without it, a device's records keep the author they name. */
   private authorName: ((userId: string) => Promise<string>) | undefined;
@@ -149,11 +149,13 @@ export class DocumentHost {
     private snapshotSeq: bigint,
     private readonly compactEvery: bigint,
     encodeMsPerSecond: number,
+    /** The updates the document was loaded from (the sync answers' replica starts from them). */
+    loadedFrom: Uint8Array[],
     /** The document's epoch (epoch.ts): named to devices on connect; updates of earlier ones are refused. */
     readonly epoch: DocumentEpoch = new DocumentEpoch(),
   ) {
     this.references = new ReferenceIndex(doc);
-    this.answers = new StateAnswers(doc, encodeMsPerSecond);
+    this.answers = new StateAnswers(doc, loadedFrom, encodeMsPerSecond);
     const stop = observeEntities(doc, (changes) => {
       mergeChanges(this.pending.changes, changes);
       // Entities that referred to something missing that has now appeared may be valid now.
@@ -181,7 +183,19 @@ export class DocumentHost {
     applyStored(doc, stored, { kind: 'load' } satisfies ChangeOrigin);
     const compactEvery = BigInt(options.compactEvery ?? COMPACT_EVERY);
     const encodeMsPerSecond = options.encodeMsPerSecond ?? DEFAULT_SYNC_LIMITS.encodeMsPerSecond;
-    const host = new DocumentHost(store, name, doc, events, stored.lastSeq, stored.snapshotSeq, compactEvery, encodeMsPerSecond, epoch);
+    const loadedFrom = stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
+    const host = new DocumentHost(
+      store,
+      name,
+      doc,
+      events,
+      stored.lastSeq,
+      stored.snapshotSeq,
+      compactEvery,
+      encodeMsPerSecond,
+      loadedFrom,
+      epoch,
+    );
     host.authorName = options.authorName;
     try {
       await host.checkUnderCurrentRules();

@@ -1,57 +1,88 @@
-import * as Y from 'yjs';
+import { Worker } from 'node:worker_threads';
+import type * as Y from 'yjs';
 import { UserBuckets } from './limits.ts';
 
 /** Seconds of a user's encode rate that may be saved up (a burst of new devices and reconnects). */
 export const ENCODE_SECONDS_SAVED = 30;
-/** What to send a device for its sync step 1: the update that is its step 2, or wait and ask again. */
-export type StateAnswer = { update: Uint8Array } | { retryInMs: number };
+/**
+ * What to send a device for its sync step 1: the sync step 2 message (the whole of what it
+ * lacks, as the document is when asked), once encoded; or wait and ask again.
+ */
+export type StateAnswer = { message: Promise<Uint8Array> } | { retryInMs: number };
+
+type Reply = { id: number; message?: Uint8Array; error?: string; ms: number };
 
 /**
  * Sync step 2 answers of one document, at a bounded cost (docs/sync-limits.md):
- * - a device that holds nothing of the document (a new device — or a flood of "send me
- *   everything") gets the whole document encoded once for as long as nothing changes (a full
- *   encode of a large ranch takes a noticeable part of a second). It must be one update: y-websocket calls a
- *   device synced when its step 2 arrives, so the cache is not topped up with a second one;
+ * - answers are encoded on a thread of their own (state-encoder-worker.mjs), from a replica
+ *   of the document fed every update the host applies, in order: a whole-document answer for
+ *   a new device (or a flood of "send me everything") takes a noticeable part of a second for
+ *   a large ranch, and on the main thread it would hold every commit that long. The replica
+ *   keeps the whole document's answer until the document changes. An answer is one update:
+ *   y-websocket calls a device synced when its step 2 arrives;
+ * - an answer is asked for from the document's queue (document-host.ts), where the document
+ *   holds only what is durable: it holds everything committed before it, and the connection
+ *   holds back what is committed after it until the answer is sent (connection.ts);
  * - the encode time each user's answers take is budgeted (RANCH_SYNC_ENCODE_MS_PER_SECOND,
- *   thirty seconds' worth saved up): a client that forces full encodes (a state vector naming one real client)
- *   waits once its budget is spent, instead of holding the document's queue for everyone.
+ *   thirty seconds' worth saved up): a client that forces full encodes (a state vector naming
+ *   one real client) waits once its budget is spent, and cannot take the encoder's thread
+ *   from everyone.
  */
 export class StateAnswers {
-  private whole: Uint8Array | null = null;
   /** Each user's encode time, in ms. */
   private readonly budgets: UserBuckets;
-  private readonly onUpdate = () => {
-    this.whole = null;
+  private readonly worker: Worker;
+  /** Answers asked for and not yet encoded, by request id. */
+  private readonly waiting = new Map<number, { userId: string; resolve(message: Uint8Array): void; reject(error: Error): void }>();
+  private nextId = 0;
+  private failure: Error | null = null;
+  private readonly onUpdate = (update: Uint8Array) => {
+    this.worker.postMessage({ kind: 'apply', updates: [update] });
   };
 
+  /** `updates`: what the document was loaded from (document-store.ts applyStored); later ones follow it. */
   constructor(
     private readonly doc: Y.Doc,
+    updates: Uint8Array[],
     encodeMsPerSecond: number,
-    private readonly now: () => number = () => performance.now(),
+    now: () => number = () => performance.now(),
   ) {
     this.budgets = new UserBuckets(encodeMsPerSecond, encodeMsPerSecond * ENCODE_SECONDS_SAVED, now);
+    this.worker = new Worker(new URL('./state-encoder-worker.mjs', import.meta.url), { workerData: { updates } });
+    this.worker.unref();
+    this.worker.on('message', ({ id, message, error, ms }: Reply) => {
+      const waiter = this.waiting.get(id);
+      if (!waiter) return;
+      this.waiting.delete(id);
+      this.budgets.take(waiter.userId, ms);
+      if (message) waiter.resolve(message);
+      else waiter.reject(new Error(error ?? 'No answer'));
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', () => this.fail(new Error('The state encoder stopped')));
     doc.on('update', this.onUpdate);
   }
 
+  /** Asks for the answer to `stateVector` as the document is now; resolves once encoded. */
   answer(stateVector: Uint8Array, userId: string): StateAnswer {
     const wait = this.budgets.wait(userId);
     if (wait > 0) return { retryInMs: wait };
-    const started = this.now();
-    const update = this.holdsNothing(stateVector)
-      ? (this.whole ??= Y.encodeStateAsUpdate(this.doc))
-      : Y.encodeStateAsUpdate(this.doc, stateVector);
-    this.budgets.take(userId, this.now() - started);
-    return { update };
+    if (this.failure) return { message: Promise.reject(this.failure) };
+    const id = this.nextId++;
+    const message = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { userId, resolve, reject }));
+    this.worker.postMessage({ kind: 'answer', id, stateVector });
+    return { message };
   }
 
-  private holdsNothing(stateVector: Uint8Array): boolean {
-    for (const [client, clock] of Y.decodeStateVector(stateVector)) {
-      if (clock > 0 && Y.getState(this.doc.store, client) > 0) return false;
-    }
-    return true;
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiter of this.waiting.values()) waiter.reject(this.failure);
+    this.waiting.clear();
   }
 
   destroy(): void {
     this.doc.off('update', this.onUpdate);
+    this.fail(new Error('The document was closed'));
+    void this.worker.terminate();
   }
 }
