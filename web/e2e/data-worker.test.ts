@@ -18,8 +18,8 @@ type WorkerWindow = {
 };
 
 /**
- * Issue 12 (docs/web.md "The data layer in a worker"): with localStorage['ranch.dataWorker'] =
- * '1' the document, the socket and the projection run in a worker; the page writes through the RPC and its live queries see the
+ * Issue 12 (docs/web.md "The data layer in a worker"): the document, the socket and the
+ * projection run in a worker; the page writes through the RPC and its live queries see the
  * worker's Dexie writes. The tabs of one device share one worker: the SharedWorker, or
  * where there is none the worker of the tab elected by Web Locks.
  */
@@ -34,11 +34,9 @@ describe('the data layer in a worker', () => {
     api = restClient(server, await sessionCookie(server, ADMIN));
   });
 
-  /** A browser context whose app keeps its data in the worker (localStorage['ranch.dataWorker'] = '1'). */
-  async function workerContext(options: Parameters<Browser['newContext']>[0]) {
-    const context = await browser.newContext(options);
-    await context.addInitScript(() => localStorage.setItem('ranch.dataWorker', '1'));
-    return context;
+  /** A browser context (its app keeps its data in the worker, as every browser with workers does). */
+  function workerContext(options: Parameters<Browser['newContext']>[0]) {
+    return browser.newContext(options);
   }
 
   afterAll(async () => {

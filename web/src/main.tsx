@@ -51,16 +51,10 @@ else startInThread().then(render, (error: unknown) => console.error('The data la
 
 /**
  * The document lives in a worker shared by the device's tabs, off the main thread (docs/web.md
- * "The data layer in a worker"), unless this browser has no workers, the worker failed to
- * start earlier in this tab's session (worker-fallback.ts), or localStorage['ranch.dataWorker']
- * is '0' (for debugging: the in-page data layer).
+ * "The data layer in a worker"), unless this browser has no workers or the worker failed to
+ * start earlier in this tab's session (worker-fallback.ts).
  */
 function dataWorkerWanted(): boolean {
-  try {
-    if (localStorage.getItem('ranch.dataWorker') === '0') return false;
-  } catch {
-    return false;
-  }
   return typeof Worker !== 'undefined' && !workerFailedBefore();
 }
 
@@ -77,7 +71,7 @@ function startDataWorker(): PageData {
 }
 
 /**
- * The document in this thread: the rare case (no workers, a worker that failed, debugging),
+ * The document in this thread: the rare case (no workers, a worker that failed),
  * so its code (Yjs, y-indexeddb, y-websocket, the projection, the repositories) is a chunk
  * of its own, loaded here before the first render, and not part of every start's entry
  * (docs/web.md "A small entry").
