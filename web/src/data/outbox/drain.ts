@@ -56,9 +56,10 @@ export function createOutboxDrain(target: {
   const { db, doc, docDbName, tracker, targets, onRefused } = target;
   const outcomes = new Map<string, Outcome>();
   let stopped = false;
-  let last: Promise<void> = Promise.resolve();
+  let last: Promise<unknown> = Promise.resolve();
   // A pass not yet started sees every intent committed before it starts: later calls share it.
-  let queued: Promise<void> | null = null;
+  // Each resolves with the pass's failure, if it failed (never rejects).
+  let queued: Promise<{ failed: unknown } | null> | null = null;
 
   const has = (collection: string, id: string) =>
     (COLLECTIONS as readonly string[]).includes(collection) && collectionMap(doc, collection as Collection).has(id);
@@ -95,47 +96,55 @@ export function createOutboxDrain(target: {
     } finally {
       doc.off('update', capture);
     }
+    // Answered as applied: the document holds them and sync sends them, even if storing fails
+    // below; then the intents stay in the outbox and the next pass applies them again, harmlessly.
+    for (const [intent, outcome] of applied) {
+      if (!outcome.ok && intent.answered) onRefused(refusal(doc, intent, outcome.error));
+      outcomes.set(intent.id, outcome);
+    }
     if (updates.length > 0) await appendStoredUpdates(docDbName, [Y.mergeUpdates(updates)]);
     await db.transaction('rw', db.outbox, db.stagedUpdates, async () => {
       await db.outbox.bulkDelete(rows.map((row) => (row as { seq: number }).seq));
       await db.stagedUpdates.bulkDelete(legacy.map((row) => row.seq));
     });
-    for (const [intent, outcome] of applied) {
-      if (!outcome.ok && intent.answered) onRefused(refusal(doc, intent, outcome.error));
-      outcomes.set(intent.id, outcome);
-    }
     for (const id of outcomes.keys()) {
       if (outcomes.size <= KEPT_ANSWERS) break;
       outcomes.delete(id);
     }
   };
 
-  const run = (): Promise<void> => {
+  const passOnce = (): Promise<{ failed: unknown } | null> => {
     if (queued) return queued;
     const next = last
-      .then(() => {
+      .then(async () => {
         queued = null;
-        return stopped ? undefined : pass();
+        if (!stopped) await pass();
+        return null;
       })
       // Whatever failed stays in the outbox for the next pass or load.
-      .catch((error: unknown) => console.error('Could not apply the writes in the outbox', error));
+      .catch((error: unknown) => {
+        console.error('Could not apply the writes in the outbox', error);
+        return { failed: error };
+      });
     queued = next;
     last = next;
     return next;
   };
 
   return {
-    run,
+    run: () => passOnce().then(() => undefined),
     async answer(id) {
-      await run();
+      const failure = await passOnce();
+      // Not applied: the form says the save failed; the intent stays for the next pass or load.
+      if (failure && !outcomes.has(id)) throw failure.failed;
       const outcome = outcomes.get(id);
       outcomes.delete(id);
       if (outcome && !outcome.ok) throw outcome.error;
       return outcome?.value;
     },
-    stop() {
+    async stop() {
       stopped = true;
-      return last;
+      await last;
     },
   };
 }
