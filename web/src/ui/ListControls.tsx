@@ -14,13 +14,15 @@ type Props<Row> = {
   columns: readonly Column<Row>[];
   /** More controls beside the search (filters). */
   children?: ReactNode;
+  /** The list has no headers to sort by on desks either (a timeline): the sort choice shows on every screen. */
+  noHeaders?: boolean;
 };
 
 /**
  * [B6] A list's search box, its order for phones (desks sort by the table's headers) and the
  * count of what it shows: '12 suppliers', or '3 of 200 suppliers' while a search narrows it.
  */
-export function ListControls<Row>({ noun, one, searchHint, view, columns, children }: Props<Row>) {
+export function ListControls<Row>({ noun, one, searchHint, view, columns, children, noHeaders = false }: Props<Row>) {
   const { search, setSearch: onSearch, sort, setSort: onSort, shown, total } = view;
   return (
     <div className="space-y-2">
@@ -30,7 +32,7 @@ export function ListControls<Row>({ noun, one, searchHint, view, columns, childr
           <input type="search" placeholder={`Search by ${searchHint}…`} value={search} onChange={(event) => onSearch(event.target.value)} />
         </label>
         {children}
-        <SortChoice columns={columns} sort={sort} onSort={onSort} />
+        <SortChoice columns={columns} sort={sort} onSort={onSort} everywhere={noHeaders} />
       </div>
       <ListCount noun={noun} one={one} shown={shown?.length} total={total} />
     </div>
@@ -42,13 +44,16 @@ export function SortChoice<Row>({
   columns,
   sort,
   onSort,
+  everywhere = false,
 }: {
   columns: readonly Column<Row>[];
   sort: ListSort;
   onSort: (sort: ListSort) => void;
+  /** Shown on desks too (a list with no headers). */
+  everywhere?: boolean;
 }) {
   return (
-    <label className="select w-full sm:w-auto md:hidden">
+    <label className={`select w-full sm:w-auto ${everywhere ? '' : 'md:hidden'}`}>
       <span className="sr-only">Sort by</span>
       <select
         aria-label="Sort by"

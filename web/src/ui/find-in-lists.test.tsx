@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RanchData } from '../data/ranch-data.ts';
 import { renderScreen, testUser, useTestData } from '../../test/render-screen.tsx';
 import { BuyersScreen } from '../features/buyers/BuyersScreen.tsx';
+import { CareTimeline } from '../features/care/CareTimeline.tsx';
 import { HorsesScreen } from '../features/horses/HorsesScreen.tsx';
 import { SalesScreen } from '../features/sales/SalesScreen.tsx';
 import { SuppliersScreen } from '../features/suppliers/SuppliersScreen.tsx';
@@ -160,6 +161,31 @@ describe('[B6] [B7] finding things in every list', { timeout: 20_000 }, () => {
     choose('Sort by', 'Breed (Z–A)');
     expect(names()).toEqual(['Horse 1', 'Horse 2', 'Apollo', 'Horse 10']);
     expect(count()).toBe('4 horses');
+  });
+});
+
+describe('[B6] a horse’s care', { timeout: 20_000 }, () => {
+  it('searches by care, notes or who recorded it, counts, and orders by any of its dates or the care', async () => {
+    const horse = data.horses.create({ name: 'Dusty', ...refs() });
+    const by = (name: string) => ({ userId: crypto.randomUUID(), name });
+    data.careEntries.create({ horseIds: [horse], kind: 'farrier', doneOn: '2025-03-01', notes: 'Front shoes' }, by('Fay Farrier'));
+    data.careEntries.create({ horseIds: [horse], kind: 'coggins', doneOn: '2025-06-01', nextDueOn: '2026-06-01' }, by('Val Vet'));
+    data.careEntries.create({ horseIds: [horse], kind: 'dental', doneOn: '2024-11-20', nextDueOn: '2025-11-20' }, by('Val Vet'));
+    renderScreen(<CareTimeline horseId={horse} />, { data, user: testUser('Staff') });
+    const kinds = () =>
+      within(screen.getByRole('list', { name: 'Care timeline' }))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.firstChild?.textContent?.trim());
+    await waitFor(() => expect(count()).toBe('3 care entries'), { timeout: 5000 });
+    expect(kinds()).toEqual(['Coggins test', 'Farrier', 'Dental']);
+    search('care entries', 'val vet');
+    expect(count()).toBe('2 of 3 care entries');
+    expect(kinds()).toEqual(['Coggins test', 'Dental']);
+    search('care entries', 'shoes');
+    expect(kinds()).toEqual(['Farrier']);
+    search('care entries', '');
+    choose('Sort by', 'Next Due (oldest first)');
+    expect(kinds()).toEqual(['Dental', 'Coggins test', 'Farrier']);
   });
 });
 

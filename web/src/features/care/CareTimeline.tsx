@@ -6,9 +6,22 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import { ListControls } from '../../ui/ListControls.tsx';
+import { DATE_ORDER, dateSortValue, type ListSort } from '../../ui/list-sort.ts';
+import { searchText, useListView } from '../../ui/use-list-view.ts';
 import { useUndoableDelete } from '../../ui/undo-delete.ts';
 import { restoreCareEntries } from './restore-care.ts';
 import { dateText } from '../sales/sale-display.ts';
+
+/** [B6] What the care timeline sorts by (it has no table: no cells) and searches. */
+const CARE_COLUMNS: Column<CareEntry>[] = [
+  { header: 'Date Done', key: 'doneOn', sortValue: (entry) => dateSortValue(entry.doneOn), sortNames: DATE_ORDER },
+  { header: 'Care', key: 'kind', sortValue: (entry) => CARE_KIND_LABELS[entry.kind] },
+  { header: 'Next Due', key: 'nextDueOn', sortValue: (entry) => dateSortValue(entry.nextDueOn), sortNames: DATE_ORDER },
+];
+const NEWEST_CARE: ListSort = { key: 'doneOn', direction: 'desc' };
+const careText = (entry: CareEntry) => searchText(CARE_KIND_LABELS[entry.kind], entry.notes, entry.recordedByName);
 
 const entryName = (entry: CareEntry) => `${CARE_KIND_LABELS[entry.kind]} of ${dateText(entry.doneOn)}`;
 
@@ -30,6 +43,9 @@ export function CareTimeline({ horseId }: { horseId: string }) {
   );
 
   const deleted = useUndoableDelete();
+  // [B6] Searched and ordered as the lists are; newest first until another order is chosen.
+  const view = useListView(entries, CARE_COLUMNS, careText, NEWEST_CARE);
+  const shown = view.shown ?? [];
   const remove = async (entry: CareEntry) => {
     setDeleting(null);
     try {
@@ -46,9 +62,18 @@ export function CareTimeline({ horseId }: { horseId: string }) {
   if (entries.length === 0) return <p className="text-base-content/60">No care recorded yet</p>;
   return (
     <>
+      <ListControls
+        noun="care entries"
+        one="care entry"
+        searchHint="care, notes or who recorded it"
+        view={view}
+        columns={CARE_COLUMNS}
+        noHeaders
+      />
+      {shown.length === 0 && <p className="text-base-content/60">No care entries found</p>}
       {/* The dot beside each entry's first line, and lines only between entries (docs/design.md). */}
       <ul className="timeline timeline-vertical timeline-compact timeline-snap-icon" aria-label="Care timeline">
-        {entries.map((entry, index) => (
+        {shown.map((entry, index) => (
           <li key={entry.id}>
             {index > 0 && <hr />}
             <div className="timeline-middle">
@@ -74,7 +99,7 @@ export function CareTimeline({ horseId }: { horseId: string }) {
                 </button>
               )}
             </div>
-            {index < entries.length - 1 && <hr />}
+            {index < shown.length - 1 && <hr />}
           </li>
         ))}
       </ul>
