@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSortValues, dateSortValue, moneySortValue, sortRows } from './list-sort.ts';
+import { compareSortValues, createKeptOrder, dateSortValue, moneySortValue, sortRows } from './list-sort.ts';
 
 describe('[B7] list order', () => {
   it('puts "Horse 2" before "Horse 10", and ignores case and accents but for ties', () => {
@@ -64,5 +64,31 @@ describe('[B7] ties', () => {
         (row) => row.name,
       ).map((row) => row.name),
     ).toEqual(['Horse 2', 'Horse 10', 'Apollo']);
+  });
+});
+
+describe('[B7] a long list kept in order as it changes', () => {
+  type Row = { id: string; name: string; price: number | null };
+  const byPrice = (row: Row) => row.price;
+  const byName = (row: Row) => row.name;
+  const names = (rows: Row[]) => rows.map((row) => row.name);
+
+  it('puts changed rows in their places, as a whole sort would, both ways', () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const order = createKeptOrder<Row>();
+      let rows: Row[] = Array.from({ length: 500 }, (_, i) => ({
+        id: `h${i}`,
+        name: `Horse ${i}`,
+        price: i % 7 === 0 ? null : (i * 37) % 1000,
+      }));
+      expect(names(order(rows, byPrice, direction, byName))).toEqual(names(sortRows(rows, byPrice, direction, byName)));
+      // One horse edited, one added, one deleted, as another device's change arrives.
+      rows = rows.map((row) => (row.id === 'h10' ? { ...row, price: 999 } : row)).filter((row) => row.id !== 'h20');
+      rows.push({ id: 'h900', name: 'Horse 900', price: 5 });
+      expect(names(order(rows, byPrice, direction, byName))).toEqual(names(sortRows(rows, byPrice, direction, byName)));
+      // Many changed at once: sorted anew, the same.
+      rows = rows.map((row) => ({ ...row, price: row.price === null ? 1 : 1000 - row.price }));
+      expect(names(order(rows, byPrice, direction, byName))).toEqual(names(sortRows(rows, byPrice, direction, byName)));
+    }
   });
 });

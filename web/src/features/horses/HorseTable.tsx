@@ -1,6 +1,6 @@
 import { horseAge, type Horse } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
-import { moneySortValue, NUMBER_ORDER, sortRows, type ListSort } from '../../ui/list-sort.ts';
+import { createKeptOrder, moneySortValue, NUMBER_ORDER, type ListSort, type SortValue } from '../../ui/list-sort.ts';
 import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { ageText, priceText, supplierText } from './horse-display.ts';
@@ -79,11 +79,17 @@ export const HORSES_BY_NAME: ListSort = { key: 'name', direction: 'asc' };
 
 const byName = (horse: Horse) => horse.name;
 
-/** The horses in the order `sort` names (ties by name), by what its column shows (with the names of the moment). */
+/**
+ * The horses in the order `sort` names (ties by name), by what its column shows with the names
+ * of the moment. Kept between calls (list-sort.ts `createKeptOrder`): a horse changed puts
+ * only that horse in its place; new names sort the list again.
+ */
 export function horseOrder(sort: ListSort): (horses: Horse[], names: HorseNames) => Horse[] {
+  const order = createKeptOrder<Horse>();
+  let column: { names: HorseNames; sortBy: ((horse: Horse) => SortValue) | undefined } | undefined;
   return (horses, names) => {
-    const sortBy = horseColumns(names).find((column) => column.key === sort.key)?.sortValue;
-    return sortBy ? sortRows(horses, sortBy, sort.direction, byName) : horses;
+    if (column?.names !== names) column = { names, sortBy: horseColumns(names).find((each) => each.key === sort.key)?.sortValue };
+    return column.sortBy ? order(horses, column.sortBy, sort.direction, byName) : horses;
   };
 }
 
