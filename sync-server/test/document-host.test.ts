@@ -285,7 +285,8 @@ describe('document host on a memory store', () => {
     const { ids } = seededDoc();
     await send(host, connection, device, (doc) => writeEntity(doc, 'breeds', ids.breed, { name: 'Arabian', isActive: true }));
     await send(host, connection, device, (doc) => writeEntity(doc, 'colors', ids.color, { name: 'Bay', isActive: true }));
-    await host.run(() => {});
+    // The snapshot is written outside the document's queue; settled() waits for it too.
+    await host.settled();
     const stored = await store.load(RANCH);
     expect(stored).toMatchObject({ updates: [], snapshotSeq: 2n, lastSeq: 2n });
   });

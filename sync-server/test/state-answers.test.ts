@@ -85,6 +85,17 @@ describe('sync step 2 answers', () => {
     expect(device.getMap('horses').toJSON()).toEqual(doc.getMap('horses').toJSON());
   });
 
+  it("gives a compaction the whole document as it is when asked, without charging anyone's budget", async () => {
+    const doc = ranch(50);
+    const answers = answersOf(doc);
+    doc.getMap('horses').set('h0', 'renamed' as never);
+    const snapshot = answers.wholeDocument();
+    doc.getMap('horses').set('h1', 'later' as never);
+    const device = applied([await snapshot]);
+    expect(device.getMap('horses').get('h0')).toBe('renamed');
+    expect(device.getMap('horses').get('h1')).toBe('horse 1');
+  });
+
   it('refuses to answer once closed, rather than leave a device waiting', async () => {
     const answers = answersOf(ranch(3));
     const asked = answers.answer(nothing, 'viewer');

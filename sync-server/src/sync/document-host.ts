@@ -130,6 +130,8 @@ export class DocumentHost {
   private pending: Pending = nothingPending();
   private broken = false;
   private compacting = false;
+  /** The compaction under way (its snapshot is written outside the queue), or a settled promise. */
+  private compaction: Promise<void> = Promise.resolve();
   private batch: PendingCommit[] = [];
   private catchUpQueued = false;
   private stopObserving: () => void;
@@ -255,6 +257,7 @@ export class DocumentHost {
     do {
       tail = this.tail;
       await tail;
+      await this.compaction;
     } while (tail !== this.tail || this.batch.length > 0);
   }
 
@@ -511,15 +514,20 @@ export class DocumentHost {
     return { update, pending, writes };
   }
 
-  /** Queues a compaction once enough updates have been logged since the last snapshot. */
+  /**
+   * Queues a compaction once enough updates have been logged since the last snapshot. Only
+   * its position is taken in the queue: the snapshot is encoded on the sync answers' thread
+   * from the document as it is there (state-answers.ts), and written while commits go on
+   * (the log after the snapshot's position stays; an older snapshot never replaces a newer).
+   */
   private compactWhenDue(): void {
     if (this.lastSeq - this.snapshotSeq < this.compactEvery || this.compacting) return;
     this.compacting = true;
-    void this.run(async () => {
-      const upto = this.lastSeq;
-      await this.store.compact(this.name, Y.encodeStateAsUpdate(this.doc), upto);
-      this.snapshotSeq = upto;
-    })
+    this.compaction = this.run(() => ({ upto: this.lastSeq, state: this.answers.wholeDocument() }))
+      .then(async ({ upto, state }) => {
+        await this.store.compact(this.name, await state, upto);
+        this.snapshotSeq = upto;
+      })
       // A failed compaction loses nothing: the log is still there; the next one retries.
       .catch((error: unknown) => console.warn(`Compaction of ${this.name} failed:`, (error as Error).message))
       .finally(() => (this.compacting = false));

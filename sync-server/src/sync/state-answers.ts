@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import * as decoding from 'lib0/decoding';
 import type * as Y from 'yjs';
 import { UserBuckets } from './limits.ts';
 
@@ -33,7 +34,7 @@ export class StateAnswers {
   private readonly budgets: UserBuckets;
   private readonly worker: Worker;
   /** Answers asked for and not yet encoded, by request id. */
-  private readonly waiting = new Map<number, { userId: string; resolve(message: Uint8Array): void; reject(error: Error): void }>();
+  private readonly waiting = new Map<number, { userId: string | null; resolve(message: Uint8Array): void; reject(error: Error): void }>();
   private nextId = 0;
   private failure: Error | null = null;
   private readonly onUpdate = (update: Uint8Array) => {
@@ -54,7 +55,7 @@ export class StateAnswers {
       const waiter = this.waiting.get(id);
       if (!waiter) return;
       this.waiting.delete(id);
-      this.budgets.take(waiter.userId, ms);
+      if (waiter.userId !== null) this.budgets.take(waiter.userId, ms);
       if (message) waiter.resolve(message);
       else waiter.reject(new Error(error ?? 'No answer'));
     });
@@ -72,6 +73,21 @@ export class StateAnswers {
     const message = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { userId, resolve, reject }));
     this.worker.postMessage({ kind: 'answer', id, stateVector });
     return { message };
+  }
+
+  /**
+   * The whole document as one update, as it is now, for a compaction's snapshot (encoded on
+   * the answers' thread, and kept there for new devices while the document is unchanged).
+   */
+  async wholeDocument(): Promise<Uint8Array> {
+    if (this.failure) throw this.failure;
+    const id = this.nextId++;
+    const message = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { userId: null, resolve, reject }));
+    this.worker.postMessage({ kind: 'answer', id, stateVector: null });
+    const decoder = decoding.createDecoder(await message);
+    decoding.readVarUint(decoder); // y-websocket's message type
+    decoding.readVarUint(decoder); // sync step 2
+    return decoding.readVarUint8Array(decoder);
   }
 
   private fail(error: Error): void {

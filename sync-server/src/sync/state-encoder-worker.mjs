@@ -51,9 +51,11 @@ parentPort.on('message', (request) => {
   }
   const started = performance.now();
   try {
-    const bytes = holdsNothing(request.stateVector)
-      ? (whole ??= message(Y.encodeStateAsUpdate(doc)))
-      : message(Y.encodeStateAsUpdate(doc, request.stateVector));
+    // A compaction's snapshot (request.stateVector null) is the whole document's answer too.
+    const bytes =
+      !request.stateVector || holdsNothing(request.stateVector)
+        ? (whole ??= message(Y.encodeStateAsUpdate(doc)))
+        : message(Y.encodeStateAsUpdate(doc, request.stateVector));
     parentPort.postMessage({ id: request.id, message: bytes, ms: performance.now() - started });
   } catch (error) {
     parentPort.postMessage({ id: request.id, error: String(error?.message ?? error), ms: performance.now() - started });
