@@ -68,8 +68,13 @@ export async function chaosRun(seed: number, options: RunOptions): Promise<RunRe
   const proxies: Awaited<ReturnType<typeof startChaosProxy>>[] = [];
   let writing = true;
   const writers: Promise<void>[] = [];
+  let live: Live | undefined;
   try {
-    const primary = await ground.start();
+    // A first start that fails breaks the same promise as a restart that does: this run's
+    // violation, never the end of the command (the other runs and the table still count).
+    const primary = await ground.start().catch((error: unknown) => {
+      throw new Violation(`the plain start command did not start the server: ${String(error).slice(0, 600)}`);
+    });
     const port = Number(new URL(primary.url).port);
     const { cookie } = await signIn(primary.url, ADMIN.email, ADMIN.password);
     for (let index = 0; index < options.devices; index++) {
@@ -89,7 +94,7 @@ export async function chaosRun(seed: number, options: RunOptions): Promise<RunRe
         })(),
       );
     }
-    const live: Live = {
+    live = {
       ground,
       primary,
       devices,
@@ -117,30 +122,28 @@ export async function chaosRun(seed: number, options: RunOptions): Promise<RunRe
     );
     if (faults.length === 0) throw new Error(`no fault of ${options.faults?.join(', ')} applies to ${kind}`);
     const faultsFrom = Date.now();
-    try {
-      while (Date.now() - faultsFrom < options.faultSeconds * 1000) {
-        const fault = faults[Math.floor(random() * faults.length)]!;
-        const entry: RunResult['faults'][number] = { kind: fault.kind, recoveryMs: null };
-        result.faults.push(entry);
-        const healedAt = await fault.run(live, random);
-        entry.recoveryMs = await recovery(devices, healedAt, fault.kind);
-      }
-      writing = false;
-      await Promise.all(writers);
-      const verdict = await finalVerdict(ground, live.primary, cookie, devices);
-      result.acknowledged = verdict.acknowledged;
-      result.lost += verdict.lost;
-      result.violations.push(...verdict.violations);
-    } catch (error) {
-      result.violations.push(
-        error instanceof Violation ? error.message : `the run failed: ${error instanceof Error ? error.stack : String(error)}`,
-      );
-      result.acknowledged = devices.reduce(
-        (sum, device) => sum + device.writes.filter((write) => write.clock <= device.ackedClock()).length,
-        0,
-      );
-      if (!(error instanceof Violation)) result.notes.push(live.primary.output().slice(-1500));
+    while (Date.now() - faultsFrom < options.faultSeconds * 1000) {
+      const fault = faults[Math.floor(random() * faults.length)]!;
+      const entry: RunResult['faults'][number] = { kind: fault.kind, recoveryMs: null };
+      result.faults.push(entry);
+      const healedAt = await fault.run(live, random);
+      entry.recoveryMs = await recovery(devices, healedAt, fault.kind);
     }
+    writing = false;
+    await Promise.all(writers);
+    const verdict = await finalVerdict(ground, live.primary, cookie, devices);
+    result.acknowledged = verdict.acknowledged;
+    result.lost += verdict.lost;
+    result.violations.push(...verdict.violations);
+  } catch (error) {
+    result.violations.push(
+      error instanceof Violation ? error.message : `the run failed: ${error instanceof Error ? error.stack : String(error)}`,
+    );
+    result.acknowledged = devices.reduce(
+      (sum, device) => sum + device.writes.filter((write) => write.clock <= device.ackedClock()).length,
+      0,
+    );
+    if (!(error instanceof Violation) && live) result.notes.push(live.primary.output().slice(-1500));
   } finally {
     writing = false;
     await Promise.all(writers);

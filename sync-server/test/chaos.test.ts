@@ -41,4 +41,26 @@ describe('the fault suite, short', () => {
     ).toBe(true);
     expect(code, output).toBe(0);
   });
+
+  it("reports a run whose server does not start as that run's violation, with the table and the seed, and exits 1", {
+    timeout: 120_000,
+  }, async () => {
+    // Every start refused (a bad setting stops the server at start-up): each run breaks the
+    // promise "the plain start command brings the server up", and the command still ends
+    // with every run's line, the table and the seeds to replay, instead of crashing at the first.
+    const { code, output } = await npmRun('chaos', [], {
+      CHAOS_SEED: '7',
+      CHAOS_RUNS: '2',
+      CHAOS_FAULT_SECONDS: '1',
+      CHAOS_DEVICES: '2',
+      CHAOS_FAULTS: undefined,
+      CHAOS_KINDS: 'pglite',
+      RANCH_TRUST_PROXY: 'not-a-setting',
+    });
+    expect(output.match(/^run \d\/2 seed \d+ pglite: 0 faults, .*, 1 violations/gm), output).toHaveLength(2);
+    expect(output.match(/VIOLATION: the plain start command did not start the server: [\s\S]*?RANCH_TRUST_PROXY/g), output).toHaveLength(2);
+    expect(output, output).toMatch(/^\| 2 \| 2 \/ 0 \| 0 \| 0 \| 0 \| 2 \|$/m);
+    expect(output, output).toContain('CHAOS_SEED=8 CHAOS_RUNS=1 npm run chaos');
+    expect(code, output).toBe(1);
+  });
 });
