@@ -94,6 +94,7 @@ export function appDevice(name: string, baseUrl: string, cookie: string, doc: Y.
     saved: true,
     sessionExpired: false,
     documentReplaced: false,
+    synced: false,
     lastSyncedAt: null,
   });
   const sync: SyncConnection = startSync(doc, tracker, status, createNoticeStore(), {

@@ -41,6 +41,8 @@ export type SyncStatus = {
    * The data layer must start again (the page reloads).
    */
   documentReplaced: boolean;
+  /** The server has answered this connection's first sync: the device holds what it had then. */
+  synced: boolean;
 };
 
 export type SyncConnection = {
@@ -66,6 +68,7 @@ export function createSyncStatus(tracker: SaveTracker): { status: Store<SyncStat
     sessionExpired: false,
     lastSyncedAt: readLastSynced(),
     documentReplaced: false,
+    synced: false,
   });
   const onOnline = () => status.set({ online: true });
   const onOffline = () => status.set({ online: false });
@@ -171,6 +174,7 @@ export function startSync(
   };
 
   provider.on('status', ({ status: connection }) => status.set({ connection }));
+  provider.on('sync', (synced: boolean) => status.set({ synced }));
   provider.on('closed', ({ code }) => {
     if (code === CloseCode.Unauthorized) status.set({ connection: 'unauthorized', sessionExpired: true });
     if (code === CloseCode.EpochChanged) epochChanged(null);

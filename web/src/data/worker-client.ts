@@ -46,6 +46,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
     sessionExpired: false,
     lastSyncedAt: readLastSynced(),
     documentReplaced: false,
+    synced: false,
   });
   const notices = createNoticeStore();
   const waiting = createStore({ records: 0 });
