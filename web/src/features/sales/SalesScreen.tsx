@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { warmForms } from '../../lib/warm-forms.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { csvFilename, downloadCsv } from '../../ui/export-csv.ts';
@@ -36,7 +36,10 @@ export function SalesScreen({ link }: { link?: RecordLink | undefined }) {
   const [receipt, setReceipt] = useState<PaymentRow | null>(null);
   // [S16] The Sales tab's status filter: '' is every sale.
   const [standing, setStanding] = useState<SaleStandingLabel | ''>('');
-  const shownSales = standing === '' || !sales ? sales : sales.filter((sale) => sale.standing === standing);
+  const shownSales = useMemo(
+    () => (standing === '' || !sales ? sales : sales.filter((sale) => sale.standing === standing)),
+    [sales, standing],
+  );
   const salesView = useListView(shownSales, SALE_COLUMNS, saleText, NEWEST_SALES);
   const paymentsView = useListView(payments, PAYMENT_COLUMNS, paymentText, NEWEST_PAYMENTS);
   const [voiding, setVoiding] = useState<PaymentRow | null>(null);
