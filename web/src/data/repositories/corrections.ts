@@ -1,5 +1,14 @@
 import type * as Y from 'yjs';
-import { cancelInput, getEntity, newId, refundInput, restoreHorseStatus, voidInput, type EntityFields } from '../../../../shared/index.ts';
+import {
+  cancelInput,
+  getEntity,
+  isEntityId,
+  newId,
+  refundInput,
+  restoreHorseStatus,
+  voidInput,
+  type EntityFields,
+} from '../../../../shared/index.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { writeStamped } from './device-time.ts';
 import { requireEntity } from './references.ts';
@@ -25,7 +34,8 @@ export function createCorrectionRepository(doc: Y.Doc) {
     voidPayment(paymentId: string, input: unknown, id: string = newId()): string {
       const { reason } = validate(voidInput, input);
       requireEntity(doc, 'payments', paymentId, 'Payment not found');
-      const saleId = String(getEntity(doc, 'payments', paymentId)?.saleId);
+      const saleId = getEntity(doc, 'payments', paymentId)?.saleId;
+      if (typeof saleId !== 'string' || !isEntityId(saleId)) throw new Error('Payment has no sale');
       return record(id, { kind: 'void', saleId, paymentId, amount: null, date: null, method: null, reason });
     },
     /** [S17] Cancels a sale. */
