@@ -45,7 +45,20 @@ export function markHorseSold(doc: Y.Doc, horseId: string, write: Write = writeE
  */
 export function restoreHorseStatus(doc: Y.Doc, saleId: string, write: Write = writeEntity): void {
   const sale = getEntity(doc, 'sales', saleId);
-  if (sale) restoreHorseStatusOf(doc, sale, write);
+  if (sale && !soldByAnother(doc, sale.horseId, saleId)) restoreHorseStatusOf(doc, sale, write);
+}
+
+/** Whether a sale of the horse other than `saleId`, named by no cancellation, keeps it Sold. */
+function soldByAnother(doc: Y.Doc, horseId: unknown, saleId: string): boolean {
+  const cancelled = new Set<unknown>();
+  collectionMap(doc, 'corrections').forEach((correction) => {
+    if (correction instanceof Y.Map && correction.get('kind') === 'cancel') cancelled.add(correction.get('saleId'));
+  });
+  let standing = false;
+  collectionMap(doc, 'sales').forEach((other, id) => {
+    if (id !== saleId && other instanceof Y.Map && other.get('horseId') === horseId && !cancelled.has(id)) standing = true;
+  });
+  return standing;
 }
 
 /** restoreHorseStatus for a sale held outside the document (a ledger entry). */
