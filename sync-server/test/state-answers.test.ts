@@ -1,9 +1,10 @@
 import * as decoding from 'lib0/decoding';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { UserBuckets } from '../src/sync/limits.ts';
-import { ENCODE_SECONDS_SAVED, StateAnswers } from '../src/sync/state-answers.ts';
+import { ENCODE_SECONDS_SAVED, ENCODER_RESTART_MS, StateAnswers } from '../src/sync/state-answers.ts';
 
 const ENCODE_MS_PER_SECOND = 100;
 const ENCODE_MS_SAVED = ENCODE_MS_PER_SECOND * ENCODE_SECONDS_SAVED;
@@ -102,6 +103,56 @@ describe('sync step 2 answers', () => {
     answers.destroy();
     if (!('message' in asked)) throw new Error('expected an answer');
     await expect(asked.message).rejects.toThrow('closed');
+  });
+
+  it('starts a new encoder from the document as it is when its thread dies, and leaves no answer waiting', async () => {
+    const doc = ranch(20);
+    let clock = 0;
+    const threads: Worker[] = [];
+    const answers = new StateAnswers(
+      doc,
+      [Y.encodeStateAsUpdate(doc)],
+      ENCODE_MS_PER_SECOND,
+      () => clock,
+      (updates) => {
+        const thread = new Worker(new URL('../src/sync/state-encoder-worker.mjs', import.meta.url), { workerData: { updates } });
+        threads.push(thread);
+        return thread;
+      },
+    );
+    opened.push(answers);
+    const asked = answers.answer(nothing, 'viewer');
+    await threads[0]!.terminate();
+    // Answered before the thread died or failed with it: never left waiting.
+    if (!('message' in asked)) throw new Error('expected an answer');
+    await asked.message.catch(() => {});
+    // Written while no thread runs: the replica that had them is gone.
+    doc.getMap('horses').set('h0', 'renamed' as never);
+    doc.getMap('horses').set('foal', 'new' as never);
+    // Right after a thread died no new one starts (its seed is encoded on the main thread): the answer fails at once.
+    const tooSoon = answers.answer(nothing, 'viewer');
+    if (!('message' in tooSoon)) throw new Error('expected an answer');
+    await expect(tooSoon.message).rejects.toThrow('stopped');
+    clock += ENCODER_RESTART_MS;
+    // A new device (its connection reconnects after the failure) gets the whole document.
+    expect(
+      applied([await answered(answers, nothing)])
+        .getMap('horses')
+        .toJSON(),
+    ).toEqual(doc.getMap('horses').toJSON());
+    expect(threads).toHaveLength(2);
+    // And the new thread follows later changes.
+    doc.getMap('horses').set('h1', 'later' as never);
+    expect(
+      applied([await answered(answers, nothing)])
+        .getMap('horses')
+        .get('h1'),
+    ).toBe('later');
+    expect(
+      applied([await answers.wholeDocument()])
+        .getMap('horses')
+        .get('foal'),
+    ).toBe('new');
   });
 
   it("makes a user wait once their answers' encode time is spent, and no other user", () => {
