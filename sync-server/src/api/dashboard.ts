@@ -18,7 +18,7 @@ export function dashboardRoutes(sql: Sql, cache: ReadCache) {
   const app = new Hono<AuthedEnv>();
   app.get('/dashboard/metrics', validate('query', query), async (c) => {
     const today = c.req.valid('query').today ?? new Date().toISOString().slice(0, 10);
-    return cache.respond(c, `dashboard?${today}`, () => metrics(sql, today));
+    return cache.respond(c, `dashboard?${today}`, () => metrics(sql, today), true);
   });
   return app;
 }

@@ -18,8 +18,9 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Answers for the heavy reads (the whole horse list, the dashboard), kept until the
- * document changes. The version is the document's log position as this instance knows it
- * (its own commits and the other instances' notifications), so a write through any
+ * document changes (the dashboard: or the ledger). The version is the document's log
+ * position as this instance knows it (its own commits and the other instances'
+ * notifications), with the ledger's head for the dashboard, so a write through any
  * instance invalidates every instance's copy. The version is also the ETag, so a device
  * that has the answer gets a 304; clients that accept gzip get bytes compressed once.
  */
@@ -32,8 +33,13 @@ export class ReadCache {
     private readonly maxEntries = 32,
   ) {}
 
-  async respond(c: Context, key: string, compute: () => Promise<unknown>): Promise<Response> {
-    const version = String(await this.versions.current(DOC_NAME));
+  /**
+   * `compute`'s answer for `key`, computed again once the document changed — or, `withLedger`,
+   * once the document or the ledger changed (an answer that reads sales, payments or corrections).
+   */
+  async respond(c: Context, key: string, compute: () => Promise<unknown>, withLedger = false): Promise<Response> {
+    const document = String(await this.versions.current(DOC_NAME));
+    const version = withLedger ? `${document}.${await this.versions.ledgerHead()}` : document;
     const etag = `W/"${version}-${hash(key)}"`;
     const headers: Record<string, string> = { etag, 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);

@@ -1,6 +1,7 @@
 import type { Sql, Tx } from '../db/client.ts';
 import { LEDGER_FLAGS, type LedgerEntry, type LedgerFlag, type LedgerResult } from '../../../shared/index.ts';
 import { canonical, type CheckedEntry } from './entries.ts';
+import { projectEntries } from './projection.ts';
 import { LedgerRules, type DocumentFacts, type KnownEntry } from './rules.ts';
 
 /** Held to the commit by every transaction that appends: seq order is then commit order. */
@@ -39,7 +40,8 @@ type StoredRow = KnownEntry & { seq: string; flags: LedgerFlag[]; effectsPending
  * Appends `submissions` in one transaction, in their order (an entry may name one before it):
  * an id already stored with the same record is a duplicate (its first answer again); with
  * another record, refused (409); anything else is judged by the ledger's rules (rules.ts) and
- * stored with the flags it earned, at the next seq. `facts` answers for the document;
+ * stored with the flags it earned, at the next seq, its sale, payment or correction upserted
+ * into its projection table in the same transaction (projection.ts). `facts` answers for the document;
  * `effects: false` records no document effect (entries moved from a document that has them).
  * Everything stored is durable, and announced on LEDGER_CHANNEL, when this resolves.
  */
@@ -62,6 +64,7 @@ export async function appendEntries(
     const results: LedgerResult[] = [];
     const effects: DocumentEffect[] = [];
     const rows: Record<string, unknown>[] = [];
+    const recorded: CheckedEntry[] = [];
     for (const { entry, recordedBy, receivedAt } of submissions) {
       const before = stored.get(entry.id);
       if (before) {
@@ -86,6 +89,7 @@ export async function appendEntries(
       const effectsPending = effect !== null;
       stored.set(entry.id, { ...entry, seq: String(seq), flags, effectsPending });
       if (effect) effects.push(effect);
+      recorded.push(entry);
       rows.push({
         seq: String(seq),
         id: entry.id,
@@ -106,6 +110,7 @@ export async function appendEntries(
           seq bigint, id uuid, collection text, record jsonb, recorded_by uuid, received_at timestamptz,
           flags text[], effects_pending boolean)`;
     }
+    await projectEntries(tx, recorded);
     // Delivered to every instance's listener only once this transaction commits.
     if (rows.length > 0) await tx`select pg_notify(${LEDGER_CHANNEL}, ${String(seq)})`;
     return { results, effects, head: seq, recorded: rows.length };

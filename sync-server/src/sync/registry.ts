@@ -102,6 +102,7 @@ export class DocumentRegistry {
    * instance is told; the other instances hear it through Postgres (LEDGER_CHANNEL).
    */
   announceLedger(seq: bigint): void {
+    this.versions.advanceLedger(seq);
     if (seq <= this.ledgerHead) return;
     this.ledgerHead = seq;
     void this.forEachConnection((connection) => connection.sendLedgerHead?.(seq));

@@ -9,6 +9,8 @@ import type { Sql } from '../db/client.ts';
  */
 export class DocumentVersions {
   private readonly known = new Map<string, bigint>();
+  /** The ledger's head as this instance knows it (ledger/store.ts; its own pushes and the others' notices). */
+  private ledger: bigint | undefined;
 
   constructor(
     private readonly sql: Sql,
@@ -19,10 +21,26 @@ export class DocumentVersions {
     if (seq > (this.known.get(name) ?? -1n)) this.known.set(name, seq);
   }
 
+  advanceLedger(seq: bigint): void {
+    if (seq > (this.ledger ?? -1n)) this.ledger = seq;
+  }
+
   /** Listening started (true) or may have missed notifications (false). */
   setComplete(complete: boolean): void {
     this.complete = complete;
-    if (!complete) this.known.clear();
+    if (!complete) {
+      this.known.clear();
+      this.ledger = undefined;
+    }
+  }
+
+  /** The ledger's head: what answers computed from the ledger's projection rows depend on besides the document. */
+  async ledgerHead(): Promise<bigint> {
+    if (this.complete && this.ledger !== undefined) return this.ledger;
+    const [row] = await this.sql<{ head: string }[]>`select coalesce(max(seq), 0)::text as head from ledger`;
+    const head = BigInt(row?.head ?? 0);
+    if (this.complete) this.advanceLedger(head);
+    return head;
   }
 
   async current(name: string): Promise<bigint> {
