@@ -79,14 +79,19 @@ export function FormActions<Values extends FieldValues, Output>({
   onCancel,
 }: FormActionsProps<Values, Output>) {
   const { isSubmitting } = useFormState({ control });
+  // The form's last element: in a dialog the bar sticks to the foot of the box (styles.css),
+  // and on a phone's sheet the spacer keeps a short form's bar at the foot of the screen.
   return (
-    <div className="modal-action sm:col-span-2">
-      <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        Cancel
-      </button>
-      <button type="submit" className={`btn ${destructive ? 'btn-error' : 'btn-primary'}`} disabled={isSubmitting}>
-        {isSubmitting ? (submittingLabel ?? submitLabel) : submitLabel}
-      </button>
-    </div>
+    <>
+      <div className="modal-spacer" aria-hidden="true" />
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={`btn ${destructive ? 'btn-error' : 'btn-primary'}`} disabled={isSubmitting}>
+          {isSubmitting ? (submittingLabel ?? submitLabel) : submitLabel}
+        </button>
+      </div>
+    </>
   );
 }

@@ -11,6 +11,11 @@ type ModalProps = {
   children: ReactNode;
   /** `sm` for confirmations, `md` (default) for forms. */
   size?: 'sm' | 'md';
+  /**
+   * Fills a phone's screen (docs/design.md "Dialogs"): forms and details; `md` dialogs unless
+   * told. A confirmation stays a small sheet at the bottom.
+   */
+  sheet?: boolean;
 };
 
 /**
@@ -18,7 +23,7 @@ type ModalProps = {
  * in it, Escape closes it, and it is named by its title. Content mounts only while open, so
  * forms start fresh every time.
  */
-export function Modal({ open, title, onClose, children, size = 'md' }: ModalProps) {
+export function Modal({ open, title, onClose, children, size = 'md', sheet = size === 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const unlock = useRef<() => void>(undefined);
   const titleId = useId();
@@ -100,14 +105,16 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       }}
     >
       {open && (
-        <div className={`modal-box ${size === 'sm' ? 'max-w-md' : 'max-w-2xl'}`}>
-          <h2 id={titleId} className="pr-8 text-lg font-bold">
-            {title}
-          </h2>
-          <button type="button" className="btn btn-sm btn-circle btn-ghost absolute right-2 top-2" aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
-          <div className="mt-4">{children}</div>
+        <div className={`modal-box ${size === 'sm' ? 'max-w-md' : 'max-w-2xl'} ${sheet ? 'modal-sheet' : ''}`}>
+          <div className="modal-head">
+            <h2 id={titleId} className="text-lg font-bold">
+              {title}
+            </h2>
+            <button type="button" className="btn btn-sm btn-circle btn-ghost" aria-label="Close" onClick={onClose}>
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="modal-body">{children}</div>
         </div>
       )}
       <form method="dialog" className="modal-backdrop">

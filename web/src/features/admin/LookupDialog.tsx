@@ -20,7 +20,7 @@ type LookupDialogProps = { kind: LookupKind; open: boolean; editing: LookupItem 
 export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps) {
   const texts = lookupTexts(kind);
   return (
-    <Modal open={open} title={editing ? texts.editTitle : texts.addTitle} onClose={onClose} size="sm">
+    <Modal open={open} title={editing ? texts.editTitle : texts.addTitle} onClose={onClose} size="sm" sheet>
       {editing && <RecordConflicts collection={kind} id={editing.id} className="mb-4" />}
       <LookupForm kind={kind} editing={editing} onDone={onClose} />
       {editing && (

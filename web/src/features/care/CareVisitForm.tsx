@@ -37,47 +37,55 @@ export function CareVisitForm({ horses, horseIds = [], onSubmit, onCancel }: Pro
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
-      <Controller
-        control={control}
-        name="horseIds"
-        render={({ field }) => (
-          <HorsePicker
-            id={f('horses')}
-            horses={horses}
-            chosen={field.value}
-            onChange={field.onChange}
-            search={search}
-            onSearch={setSearch}
-            error={errors.horseIds?.message ?? errors.horseIds?.root?.message}
-          />
-        )}
-      />
-      <FormField label="Care" htmlFor={f('kind')} error={errors.kind} required className="sm:col-span-2">
-        <select id={f('kind')} className="select w-full" {...register('kind')} {...invalidProps(errors.kind, f('kind'))}>
-          <option value="">Select care</option>
-          {CARE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {CARE_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label="Date Done" htmlFor={f('done')} error={errors.doneOn} required>
-        <input id={f('done')} type="date" className="input w-full" {...register('doneOn')} {...invalidProps(errors.doneOn, f('done'))} />
-      </FormField>
-      <FormField label="Next Due" htmlFor={f('due')} error={errors.nextDueOn}>
-        <input
-          id={f('due')}
-          type="date"
-          className="input w-full"
-          {...register('nextDueOn')}
-          {...invalidProps(errors.nextDueOn, f('due'))}
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="horseIds"
+          render={({ field }) => (
+            <HorsePicker
+              id={f('horses')}
+              horses={horses}
+              chosen={field.value}
+              onChange={field.onChange}
+              search={search}
+              onSearch={setSearch}
+              error={errors.horseIds?.message ?? errors.horseIds?.root?.message}
+            />
+          )}
         />
-      </FormField>
-      <FormField label="Notes" htmlFor={f('notes')} error={errors.notes} className="sm:col-span-2">
-        <textarea id={f('notes')} rows={2} className="textarea w-full" {...register('notes')} {...invalidProps(errors.notes, f('notes'))} />
-      </FormField>
+        <FormField label="Care" htmlFor={f('kind')} error={errors.kind} required className="sm:col-span-2">
+          <select id={f('kind')} className="select w-full" {...register('kind')} {...invalidProps(errors.kind, f('kind'))}>
+            <option value="">Select care</option>
+            {CARE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {CARE_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Date Done" htmlFor={f('done')} error={errors.doneOn} required>
+          <input id={f('done')} type="date" className="input w-full" {...register('doneOn')} {...invalidProps(errors.doneOn, f('done'))} />
+        </FormField>
+        <FormField label="Next Due" htmlFor={f('due')} error={errors.nextDueOn}>
+          <input
+            id={f('due')}
+            type="date"
+            className="input w-full"
+            {...register('nextDueOn')}
+            {...invalidProps(errors.nextDueOn, f('due'))}
+          />
+        </FormField>
+        <FormField label="Notes" htmlFor={f('notes')} error={errors.notes} className="sm:col-span-2">
+          <textarea
+            id={f('notes')}
+            rows={2}
+            className="textarea w-full"
+            {...register('notes')}
+            {...invalidProps(errors.notes, f('notes'))}
+          />
+        </FormField>
+      </div>
       <FormActions submitLabel="Record Care" control={control} onCancel={onCancel} />
     </form>
   );

@@ -43,45 +43,47 @@ export function ContactForm({ defaultValues = EMPTY_CONTACT, labelStyle, submitL
   const supplier = labelStyle === 'supplier';
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
-      <FormField label="First Name" htmlFor={f('firstName')} error={errors.firstName} required={supplier}>
-        <input
-          id={f('firstName')}
-          className="input w-full"
-          autoComplete="given-name"
-          {...register('firstName')}
-          {...invalidProps(errors.firstName, f('firstName'))}
-        />
-      </FormField>
-      <FormField label="Last Name" htmlFor={f('lastName')} error={errors.lastName} required={supplier}>
-        <input
-          id={f('lastName')}
-          className="input w-full"
-          autoComplete="family-name"
-          {...register('lastName')}
-          {...invalidProps(errors.lastName, f('lastName'))}
-        />
-      </FormField>
-      <FormField label={supplier ? 'Phone' : 'Phone (Optional)'} htmlFor={f('phone')} error={errors.phone}>
-        <input
-          id={f('phone')}
-          type="tel"
-          className="input w-full"
-          autoComplete="tel"
-          {...register('phone')}
-          {...invalidProps(errors.phone, f('phone'))}
-        />
-      </FormField>
-      <FormField label={supplier ? 'Email' : 'Email (Optional)'} htmlFor={f('email')} error={errors.email}>
-        <input
-          id={f('email')}
-          type="email"
-          className="input w-full"
-          autoComplete="email"
-          {...register('email')}
-          {...invalidProps(errors.email, f('email'))}
-        />
-      </FormField>
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
+        <FormField label="First Name" htmlFor={f('firstName')} error={errors.firstName} required={supplier}>
+          <input
+            id={f('firstName')}
+            className="input w-full"
+            autoComplete="given-name"
+            {...register('firstName')}
+            {...invalidProps(errors.firstName, f('firstName'))}
+          />
+        </FormField>
+        <FormField label="Last Name" htmlFor={f('lastName')} error={errors.lastName} required={supplier}>
+          <input
+            id={f('lastName')}
+            className="input w-full"
+            autoComplete="family-name"
+            {...register('lastName')}
+            {...invalidProps(errors.lastName, f('lastName'))}
+          />
+        </FormField>
+        <FormField label={supplier ? 'Phone' : 'Phone (Optional)'} htmlFor={f('phone')} error={errors.phone}>
+          <input
+            id={f('phone')}
+            type="tel"
+            className="input w-full"
+            autoComplete="tel"
+            {...register('phone')}
+            {...invalidProps(errors.phone, f('phone'))}
+          />
+        </FormField>
+        <FormField label={supplier ? 'Email' : 'Email (Optional)'} htmlFor={f('email')} error={errors.email}>
+          <input
+            id={f('email')}
+            type="email"
+            className="input w-full"
+            autoComplete="email"
+            {...register('email')}
+            {...invalidProps(errors.email, f('email'))}
+          />
+        </FormField>
+      </div>
       <FormActions submitLabel={submitLabel} control={control} onCancel={onCancel} />
     </form>
   );

@@ -84,96 +84,98 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
   }, [lookups, defaultValues]);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
-      <FormField label="Name" htmlFor={fieldId('name')} error={errors.name} required className="sm:col-span-2">
-        <input
-          id={fieldId('name')}
-          className="input w-full"
-          autoComplete="off"
-          {...register('name')}
-          {...invalidProps(errors.name, fieldId('name'))}
-        />
-      </FormField>
-      <Select
-        label="Breed"
-        id={fieldId('breedId')}
-        items={offered.breeds}
-        current={defaultValues.breedId}
-        error={errors.breedId}
-        required
-        register={register('breedId')}
-      />
-      <Select
-        label="Color"
-        id={fieldId('colorId')}
-        items={offered.colors}
-        current={defaultValues.colorId}
-        error={errors.colorId}
-        required
-        register={register('colorId')}
-      />
-      <Select
-        label="Gender"
-        id={fieldId('genderId')}
-        items={offered.genders}
-        current={defaultValues.genderId}
-        error={errors.genderId}
-        required
-        register={register('genderId')}
-      />
-      <Select
-        label="Status"
-        id={fieldId('statusId')}
-        items={offered.statuses}
-        current={defaultValues.statusId}
-        error={errors.statusId}
-        register={register('statusId')}
-      />
-      <Select
-        label="Supplier"
-        id={fieldId('ownerId')}
-        items={suppliers}
-        current={defaultValues.ownerId}
-        error={errors.ownerId}
-        register={register('ownerId')}
-        noneLabel="Ranch"
-      />
-      <FormField label="Birth Date" htmlFor={fieldId('birthdate')} error={errors.birthdate}>
-        <input
-          id={fieldId('birthdate')}
-          type="date"
-          max={localToday()}
-          className="input w-full"
-          {...register('birthdate')}
-          {...invalidProps(errors.birthdate, fieldId('birthdate'))}
-        />
-      </FormField>
-      <AgeField id={fieldId('ageYears')} control={control} error={errors.ageYears} register={register('ageYears')} clearAge={clearAge} />
-      <FormField label="Price" htmlFor={fieldId('priceUsd')} error={errors.priceUsd}>
-        {/* [H6]: kept as typed, shown as stored once the field is left. */}
-        <MoneyInput id={fieldId('priceUsd')} name="priceUsd" control={control} error={errors.priceUsd} />
-      </FormField>
-      <Controller
-        control={control}
-        name="photoUrl"
-        render={({ field }) => (
-          <NamedPhotoField
-            control={control}
-            id={fieldId('photo')}
-            value={typeof field.value === 'string' ? field.value : ''}
-            onChange={field.onChange}
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
+        <FormField label="Name" htmlFor={fieldId('name')} error={errors.name} required className="sm:col-span-2">
+          <input
+            id={fieldId('name')}
+            className="input w-full"
+            autoComplete="off"
+            {...register('name')}
+            {...invalidProps(errors.name, fieldId('name'))}
           />
-        )}
-      />
-      <FormField label="Notes" htmlFor={fieldId('notes')} error={errors.notes} className="sm:col-span-2">
-        <textarea
-          id={fieldId('notes')}
-          rows={3}
-          className="textarea w-full"
-          {...register('notes')}
-          {...invalidProps(errors.notes, fieldId('notes'))}
+        </FormField>
+        <Select
+          label="Breed"
+          id={fieldId('breedId')}
+          items={offered.breeds}
+          current={defaultValues.breedId}
+          error={errors.breedId}
+          required
+          register={register('breedId')}
         />
-      </FormField>
+        <Select
+          label="Color"
+          id={fieldId('colorId')}
+          items={offered.colors}
+          current={defaultValues.colorId}
+          error={errors.colorId}
+          required
+          register={register('colorId')}
+        />
+        <Select
+          label="Gender"
+          id={fieldId('genderId')}
+          items={offered.genders}
+          current={defaultValues.genderId}
+          error={errors.genderId}
+          required
+          register={register('genderId')}
+        />
+        <Select
+          label="Status"
+          id={fieldId('statusId')}
+          items={offered.statuses}
+          current={defaultValues.statusId}
+          error={errors.statusId}
+          register={register('statusId')}
+        />
+        <Select
+          label="Supplier"
+          id={fieldId('ownerId')}
+          items={suppliers}
+          current={defaultValues.ownerId}
+          error={errors.ownerId}
+          register={register('ownerId')}
+          noneLabel="Ranch"
+        />
+        <FormField label="Birth Date" htmlFor={fieldId('birthdate')} error={errors.birthdate}>
+          <input
+            id={fieldId('birthdate')}
+            type="date"
+            max={localToday()}
+            className="input w-full"
+            {...register('birthdate')}
+            {...invalidProps(errors.birthdate, fieldId('birthdate'))}
+          />
+        </FormField>
+        <AgeField id={fieldId('ageYears')} control={control} error={errors.ageYears} register={register('ageYears')} clearAge={clearAge} />
+        <FormField label="Price" htmlFor={fieldId('priceUsd')} error={errors.priceUsd}>
+          {/* [H6]: kept as typed, shown as stored once the field is left. */}
+          <MoneyInput id={fieldId('priceUsd')} name="priceUsd" control={control} error={errors.priceUsd} />
+        </FormField>
+        <Controller
+          control={control}
+          name="photoUrl"
+          render={({ field }) => (
+            <NamedPhotoField
+              control={control}
+              id={fieldId('photo')}
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <FormField label="Notes" htmlFor={fieldId('notes')} error={errors.notes} className="sm:col-span-2">
+          <textarea
+            id={fieldId('notes')}
+            rows={3}
+            className="textarea w-full"
+            {...register('notes')}
+            {...invalidProps(errors.notes, fieldId('notes'))}
+          />
+        </FormField>
+      </div>
       <FormActions submitLabel={submitLabel} control={control} onCancel={onCancel} />
     </form>
   );

@@ -40,37 +40,39 @@ export function PaymentForm({ openSales, saleId = '', balanceOf, onSubmit, onCan
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
-      <FormField label="Sale" htmlFor={f('sale')} error={errors.saleId} required className="sm:col-span-2">
-        <ChoiceField
-          id={f('sale')}
-          name="saleId"
-          control={control}
-          choices={openSales}
-          placeholder="Select a sale"
-          noun="sales"
-          error={errors.saleId}
-        />
-      </FormField>
-      <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
-        <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />
-      </FormField>
-      <FormField label="Date" htmlFor={f('date')} error={errors.date} required>
-        <input id={f('date')} type="date" className="input w-full" {...register('date')} {...invalidProps(errors.date, f('date'))} />
-      </FormField>
-      <FormField label="Payment Method" htmlFor={f('method')} error={errors.method} required className="sm:col-span-2">
-        <select id={f('method')} className="select w-full" {...register('method')} {...invalidProps(errors.method, f('method'))}>
-          <option value="">Select payment method</option>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {PAYMENT_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label="Memo" htmlFor={f('memo')} error={errors.memo} className="sm:col-span-2">
-        <textarea id={f('memo')} rows={2} className="textarea w-full" {...register('memo')} {...invalidProps(errors.memo, f('memo'))} />
-      </FormField>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+        <FormField label="Sale" htmlFor={f('sale')} error={errors.saleId} required className="sm:col-span-2">
+          <ChoiceField
+            id={f('sale')}
+            name="saleId"
+            control={control}
+            choices={openSales}
+            placeholder="Select a sale"
+            noun="sales"
+            error={errors.saleId}
+          />
+        </FormField>
+        <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
+          <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />
+        </FormField>
+        <FormField label="Date" htmlFor={f('date')} error={errors.date} required>
+          <input id={f('date')} type="date" className="input w-full" {...register('date')} {...invalidProps(errors.date, f('date'))} />
+        </FormField>
+        <FormField label="Payment Method" htmlFor={f('method')} error={errors.method} required className="sm:col-span-2">
+          <select id={f('method')} className="select w-full" {...register('method')} {...invalidProps(errors.method, f('method'))}>
+            <option value="">Select payment method</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {PAYMENT_METHOD_LABELS[method]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Memo" htmlFor={f('memo')} error={errors.memo} className="sm:col-span-2">
+          <textarea id={f('memo')} rows={2} className="textarea w-full" {...register('memo')} {...invalidProps(errors.memo, f('memo'))} />
+        </FormField>
+      </div>
       <FormActions submitLabel="Record Payment" control={control} onCancel={onCancel} />
     </form>
   );

@@ -23,7 +23,7 @@ type Props = {
  */
 export function ReasonDialog({ open, title, children, submitLabel, onSubmit, onClose }: Props) {
   return (
-    <Modal open={open} title={title} onClose={onClose} size="sm">
+    <Modal open={open} title={title} onClose={onClose} size="sm" sheet>
       <ReasonForm submitLabel={submitLabel} onSubmit={onSubmit} onClose={onClose}>
         {children}
       </ReasonForm>

@@ -60,35 +60,37 @@ function RefundForm({ sale, onClose }: { sale: SaleRow; onClose: () => void }) {
     toast({ title: 'Success', description: 'Refund recorded successfully', variant: 'success' });
   };
   return (
-    <form noValidate onSubmit={handleSubmit(record, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
-      <p className="text-base-content/80 sm:col-span-2">
-        {sale.horseName} — {sale.buyerName}: {centsText(sale.creditCents)} is held for the buyer.
-      </p>
-      <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
-        <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />
-      </FormField>
-      <FormField label="Date" htmlFor={f('date')} error={errors.date} required>
-        <input id={f('date')} type="date" className="input w-full" {...register('date')} {...invalidProps(errors.date, f('date'))} />
-      </FormField>
-      <FormField label="Payment Method" htmlFor={f('method')} error={errors.method} required className="sm:col-span-2">
-        <select id={f('method')} className="select w-full" {...register('method')} {...invalidProps(errors.method, f('method'))}>
-          <option value="">Select payment method</option>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {PAYMENT_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label="Reason" htmlFor={f('reason')} error={errors.reason} required className="sm:col-span-2">
-        <textarea
-          id={f('reason')}
-          rows={2}
-          className="textarea w-full"
-          {...register('reason')}
-          {...invalidProps(errors.reason, f('reason'))}
-        />
-      </FormField>
+    <form noValidate onSubmit={handleSubmit(record, focusFirstInvalid)}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+        <p className="text-base-content/80 sm:col-span-2">
+          {sale.horseName} — {sale.buyerName}: {centsText(sale.creditCents)} is held for the buyer.
+        </p>
+        <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
+          <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />
+        </FormField>
+        <FormField label="Date" htmlFor={f('date')} error={errors.date} required>
+          <input id={f('date')} type="date" className="input w-full" {...register('date')} {...invalidProps(errors.date, f('date'))} />
+        </FormField>
+        <FormField label="Payment Method" htmlFor={f('method')} error={errors.method} required className="sm:col-span-2">
+          <select id={f('method')} className="select w-full" {...register('method')} {...invalidProps(errors.method, f('method'))}>
+            <option value="">Select payment method</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {PAYMENT_METHOD_LABELS[method]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Reason" htmlFor={f('reason')} error={errors.reason} required className="sm:col-span-2">
+          <textarea
+            id={f('reason')}
+            rows={2}
+            className="textarea w-full"
+            {...register('reason')}
+            {...invalidProps(errors.reason, f('reason'))}
+          />
+        </FormField>
+      </div>
       <FormActions submitLabel="Record Refund" control={control} onCancel={onClose} />
     </form>
   );

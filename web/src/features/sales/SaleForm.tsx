@@ -50,78 +50,80 @@ export function SaleForm({ choices, onSubmit, onCancel }: Props) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
-      <FormField label="Horse" htmlFor={f('horse')} error={errors.horseId} required>
-        <ChoiceField
-          id={f('horse')}
-          name="horseId"
-          control={control}
-          choices={choices.horsePicks}
-          placeholder="Select a horse"
-          noun="horses"
-          error={errors.horseId}
-          onChosen={prefillPrice}
-        />
-      </FormField>
-      <FormField label="Buyer" htmlFor={f('buyer')} error={errors.buyerId} required>
-        <ChoiceField
-          id={f('buyer')}
-          name="buyerId"
-          control={control}
-          choices={choices.buyerPicks}
-          placeholder="Select a buyer"
-          noun="buyers"
-          error={errors.buyerId}
-        />
-      </FormField>
-      {horse && (
-        <section className="rounded-box border border-base-300 bg-base-200 p-3 sm:col-span-2" aria-labelledby={f('details')}>
-          <h3 id={f('details')} className="font-semibold">
-            Selected Horse Details
-          </h3>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-            <dt className="text-base-content/60">Name</dt>
-            <dd>{horse.name}</dd>
-            <dt className="text-base-content/60">Listed Price</dt>
-            <dd>{priceText(horse.priceUsd)}</dd>
-          </dl>
-        </section>
-      )}
-      <FormField label="Sale Price" htmlFor={f('price')} error={errors.salePrice} required>
-        <MoneyInput id={f('price')} name="salePrice" control={control} error={errors.salePrice} />
-      </FormField>
-      <DownPaymentField id={f('down')} control={control} error={errors.downPayment} setValue={setValue} />
-      <FormField label="Payment Terms" htmlFor={f('terms')} error={errors.termsMonths} required>
-        <select id={f('terms')} className="select w-full" {...register('termsMonths')} {...invalidProps(errors.termsMonths, f('terms'))}>
-          <option value="">Select payment terms</option>
-          {PAYMENT_TERMS.map((months) => (
-            <option key={months} value={String(months)}>
-              {termsLabel(months)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label="Interest APR (%)" htmlFor={f('apr')} error={errors.interestApr}>
-        <input
-          id={f('apr')}
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          className="input w-full"
-          {...register('interestApr')}
-          {...invalidProps(errors.interestApr, f('apr'))}
-        />
-      </FormField>
-      <FormField label="Schedule Start Date" htmlFor={f('start')} error={errors.scheduleStartDate}>
-        <input
-          id={f('start')}
-          type="date"
-          className="input w-full"
-          {...register('scheduleStartDate')}
-          {...invalidProps(errors.scheduleStartDate, f('start'))}
-        />
-      </FormField>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+        <FormField label="Horse" htmlFor={f('horse')} error={errors.horseId} required>
+          <ChoiceField
+            id={f('horse')}
+            name="horseId"
+            control={control}
+            choices={choices.horsePicks}
+            placeholder="Select a horse"
+            noun="horses"
+            error={errors.horseId}
+            onChosen={prefillPrice}
+          />
+        </FormField>
+        <FormField label="Buyer" htmlFor={f('buyer')} error={errors.buyerId} required>
+          <ChoiceField
+            id={f('buyer')}
+            name="buyerId"
+            control={control}
+            choices={choices.buyerPicks}
+            placeholder="Select a buyer"
+            noun="buyers"
+            error={errors.buyerId}
+          />
+        </FormField>
+        {horse && (
+          <section className="rounded-box border border-base-300 bg-base-200 p-3 sm:col-span-2" aria-labelledby={f('details')}>
+            <h3 id={f('details')} className="font-semibold">
+              Selected Horse Details
+            </h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              <dt className="text-base-content/60">Name</dt>
+              <dd>{horse.name}</dd>
+              <dt className="text-base-content/60">Listed Price</dt>
+              <dd>{priceText(horse.priceUsd)}</dd>
+            </dl>
+          </section>
+        )}
+        <FormField label="Sale Price" htmlFor={f('price')} error={errors.salePrice} required>
+          <MoneyInput id={f('price')} name="salePrice" control={control} error={errors.salePrice} />
+        </FormField>
+        <DownPaymentField id={f('down')} control={control} error={errors.downPayment} setValue={setValue} />
+        <FormField label="Payment Terms" htmlFor={f('terms')} error={errors.termsMonths} required>
+          <select id={f('terms')} className="select w-full" {...register('termsMonths')} {...invalidProps(errors.termsMonths, f('terms'))}>
+            <option value="">Select payment terms</option>
+            {PAYMENT_TERMS.map((months) => (
+              <option key={months} value={String(months)}>
+                {termsLabel(months)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Interest APR (%)" htmlFor={f('apr')} error={errors.interestApr}>
+          <input
+            id={f('apr')}
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            className="input w-full"
+            {...register('interestApr')}
+            {...invalidProps(errors.interestApr, f('apr'))}
+          />
+        </FormField>
+        <FormField label="Schedule Start Date" htmlFor={f('start')} error={errors.scheduleStartDate}>
+          <input
+            id={f('start')}
+            type="date"
+            className="input w-full"
+            {...register('scheduleStartDate')}
+            {...invalidProps(errors.scheduleStartDate, f('start'))}
+          />
+        </FormField>
+      </div>
       <FormActions submitLabel="Create Sale" control={control} onCancel={onCancel} />
     </form>
   );

@@ -12,7 +12,7 @@ type Props = {
 
 export function ChangeRoleDialog({ user, onCancel, onUpdate }: Props) {
   return (
-    <Modal open={user !== null} title="Change User Role" onClose={onCancel} size="sm">
+    <Modal open={user !== null} title="Change User Role" onClose={onCancel} size="sm" sheet>
       {user && <ChangeRoleForm key={user.id} user={user} onCancel={onCancel} onUpdate={onUpdate} />}
     </Modal>
   );

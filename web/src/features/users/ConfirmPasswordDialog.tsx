@@ -22,7 +22,7 @@ type Props = {
  */
 export function ConfirmPasswordDialog({ open, onCancel, onConfirm }: Props) {
   return (
-    <Modal open={open} title="Confirm Your Password" onClose={onCancel} size="sm">
+    <Modal open={open} title="Confirm Your Password" onClose={onCancel} size="sm" sheet>
       {open && <ConfirmPasswordForm onCancel={onCancel} onConfirm={onConfirm} />}
     </Modal>
   );

@@ -19,7 +19,7 @@ type Props = {
 /** [U17] Add a person: name, e-mail and role; they set their own password by the link that follows. */
 export function InviteDialog({ open, onCancel, onInvite }: Props) {
   return (
-    <Modal open={open} title="Add Person" onClose={onCancel} size="sm">
+    <Modal open={open} title="Add Person" onClose={onCancel} size="sm" sheet>
       {open && <InviteForm onCancel={onCancel} onInvite={onInvite} />}
     </Modal>
   );

@@ -19,7 +19,7 @@ type Props = {
 /** [U12] An Admin sets a new password for another account; its sessions end. */
 export function ResetPasswordDialog({ user, onCancel, onReset }: Props) {
   return (
-    <Modal open={user !== null} title="Reset Password" onClose={onCancel} size="sm">
+    <Modal open={user !== null} title="Reset Password" onClose={onCancel} size="sm" sheet>
       {user && <ResetPasswordForm key={user.id} user={user} onCancel={onCancel} onReset={onReset} />}
     </Modal>
   );

@@ -1,0 +1,110 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Whether the whole of `element` is inside the window (none of it scrolled or cut away). */
+const inView = (element: Locator) =>
+  element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0 && (hit === node || node.contains(hit));
+  });
+
+/**
+ * Dialogs on a phone (docs/design.md "Dialogs", [B13]): a form fills the screen, its title,
+ * ✕ and actions always in view.
+ */
+describe('form sheets on a phone', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchChromium();
+    const api = restClient(server, await sessionCookie(server, ADMIN));
+    const refs = await createHorseLookups(api, { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' });
+    await api('/api/horses', { method: 'POST', body: JSON.stringify({ name: 'Dusty', ...refs }) });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openAddHorse(page: Page): Promise<Locator> {
+    await page.goto(`${server.url}/horses`);
+    await page.getByText('Dusty').first().waitFor();
+    await page.getByRole('button', { name: 'Add Horse' }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Add New Horse' });
+    await sheet.getByLabel('Notes').waitFor();
+    return sheet;
+  }
+
+  it("[B13] fills a phone's screen with Add Horse, and its Create and Cancel stay in view wherever the form is scrolled", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await signInThroughUi(context, server, ADMIN);
+    const sheet = await openAddHorse(page);
+    const box = sheet.locator('.modal-box');
+    await expect.poll(() => box.evaluate((node) => node.getBoundingClientRect().height)).toBe(844);
+    expect(await box.evaluate((node) => node.getBoundingClientRect().width)).toBe(390);
+    // The form is taller than the screen: it scrolls inside the sheet.
+    expect(await box.evaluate((node) => node.scrollHeight > node.clientHeight)).toBe(true);
+
+    const create = sheet.getByRole('button', { name: 'Create Horse' });
+    const cancel = sheet.getByRole('button', { name: 'Cancel' });
+    const close = sheet.getByRole('button', { name: 'Close', exact: true });
+    const title = sheet.getByRole('heading', { name: 'Add New Horse' });
+    for (const where of ['bottom', 'middle', 'top'] as const) {
+      await box.evaluate((node, to) => {
+        node.scrollTop = to === 'top' ? 0 : to === 'bottom' ? node.scrollHeight : node.scrollHeight / 2;
+      }, where);
+      for (const control of [create, cancel, close, title]) {
+        await expect.poll(() => inView(control)).toBe(true);
+      }
+    }
+    // The last field comes out from under the bar at the bottom, the first from under the title.
+    await box.evaluate((node) => {
+      node.scrollTop = node.scrollHeight;
+    });
+    await expect.poll(() => inView(sheet.getByLabel('Notes'))).toBe(true);
+    await box.evaluate((node) => {
+      node.scrollTop = 0;
+    });
+    await expect.poll(() => inView(sheet.getByRole('textbox', { name: 'Name', exact: true }))).toBe(true);
+
+    // The on-screen keyboard shrinks the screen (interactive-widget=resizes-content): the bar
+    // stays above it, in view, while a field low in the form is typed in.
+    expect(await page.locator('meta[name=viewport]').getAttribute('content')).toContain('interactive-widget=resizes-content');
+    await sheet.getByLabel('Notes').focus();
+    await page.setViewportSize({ width: 390, height: 500 });
+    await expect.poll(() => box.evaluate((node) => node.getBoundingClientRect().height)).toBe(500);
+    await sheet.getByLabel('Notes').fill('Quiet with farriers');
+    await expect.poll(() => inView(create)).toBe(true);
+    await expect.poll(() => inView(cancel)).toBe(true);
+    await context.close();
+  });
+
+  it('keeps a centred dialog on a desk, its title and actions in view while a long form scrolls', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 600 } });
+    const page = await signInThroughUi(context, server, ADMIN);
+    const dialog = await openAddHorse(page);
+    const box = dialog.locator('.modal-box');
+    const rect = await box.evaluate((node) => node.getBoundingClientRect().toJSON() as DOMRect);
+    expect(rect.width).toBeLessThan(1366 / 2 + 100);
+    expect(Math.round(rect.left + rect.width / 2)).toBe(683);
+    await box.evaluate((node) => {
+      node.scrollTop = node.scrollHeight / 2;
+    });
+    for (const control of [
+      dialog.getByRole('button', { name: 'Create Horse' }),
+      dialog.getByRole('button', { name: 'Close', exact: true }),
+    ]) {
+      await expect.poll(() => inView(control)).toBe(true);
+    }
+    await context.close();
+  });
+});
