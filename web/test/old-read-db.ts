@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 
 /**
  * The read database as versions 1–9 declared it before one declaration replaced them
- * (data/db.ts READ_DB_SCHEMA), copied as they were, and the changes of versions 10 to 13
+ * (data/db.ts READ_DB_SCHEMA), copied as they were, and the changes of versions 10 to 16
  * made by that one declaration: opened `upTo` a version, it makes the database a device that
  * last ran that version of the app has.
  */
@@ -41,6 +41,9 @@ export function openOldReadDb(name: string, upTo: number): Dexie {
     },
     { stagedCalls: '++seq' },
     { careEntries: null, horseCare: 'horseId' },
+    { referenceNumbers: '++n, &id' },
+    { corrections: 'id, saleId' },
+    { outbox: '++seq', stagedCalls: null },
   ];
   versions.slice(0, upTo).forEach((stores, i) => db.version(i + 1).stores(stores));
   return db;

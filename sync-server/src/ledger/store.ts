@@ -189,5 +189,5 @@ export async function entriesAfter(sql: Sql, after: bigint, limit: number): Prom
   return sql<LedgerEntry[]>`
     select seq::text, id::text, collection, record, recorded_by::text as "recordedBy",
       to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "receivedAt", to_jsonb(flags) as flags
-    from ledger where seq > ${String(after)}::bigint order by seq limit ${limit}`;
+    from ledger where seq > ${String(after)}::bigint order by ledger.seq limit ${limit}`;
 }

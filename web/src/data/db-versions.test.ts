@@ -38,12 +38,12 @@ const horse = { id: 'h1', name: 'Comet', breedId: 'b1', colorId: null, genderId:
 const conflict = { id: 'c1', collection: 'horses', entityId: 'h1', field: 'priceUsd', answeredAt: null };
 
 describe('the read database declared once, at its current version', () => {
-  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table, 13 care by horse, 14 the reference numbers, 15 the corrections and 16 the outbox in place of stagedCalls', async () => {
+  it('declares what the nine old versions together declared, version 10 the stagedUpdates table, 11 without the unread indexes, 12 the stagedCalls table, 13 care by horse, 14 the reference numbers, 15 the corrections, 16 the outbox in place of stagedCalls and 17 the ledger payments', async () => {
     const old = track(openOldReadDb(fresh(), 9));
     await old.open();
     const current = track(openRanchDb(fresh()));
     await current.open();
-    expect(READ_DB_VERSION).toBe(16);
+    expect(READ_DB_VERSION).toBe(17);
     const { careEntries: _byEntry, ...oldTables } = schemaOf(old);
     expect(schemaOf(current)).toEqual({
       ...oldTables,
@@ -53,6 +53,7 @@ describe('the read database declared once, at its current version', () => {
       horseCare: ['horseId'],
       referenceNumbers: ['++n', '&id'],
       corrections: ['id', 'saleId'],
+      payments: ['id', 'saleId'],
     });
   });
 
@@ -153,7 +154,23 @@ describe('the read database declared once, at its current version', () => {
     expect(db.verno).toBe(READ_DB_VERSION);
   });
 
-  it('opens a version 4 database: the dropped horseSearch and payments tables go, the later tables come', async () => {
+  it('opens a version 16 database: the ledger payments table comes, the ledger pulled from its start; every row kept', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 16);
+    await old.table('sales').put({ id: 's1', horseId: 'h1', buyerId: 'b1', createdAt: '2026-01-01' });
+    await old.table('salePayments').put({ saleId: 's1', payments: [] });
+    await old.table('meta').put({ key: 'ledger.cursor', value: '40' });
+    old.close();
+    const db = track(openRanchDb(name));
+    await db.open();
+    expect(db.verno).toBe(READ_DB_VERSION);
+    expect(await db.sales.count()).toBe(1);
+    expect(await db.salePayments.count()).toBe(1);
+    expect(await db.payments.where('saleId').equals('s1').count()).toBe(0);
+    expect(await db.meta.get('ledger.cursor')).toBeUndefined();
+  });
+
+  it('opens a version 4 database: the dropped horseSearch goes, its old payments not taken for ledger ones, the later tables come', async () => {
     const name = fresh();
     const old = openOldReadDb(name, 4);
     await old.table('horses').put(horse);
@@ -165,7 +182,8 @@ describe('the read database declared once, at its current version', () => {
     await db.open();
     const tables = db.backendDB().objectStoreNames;
     expect(tables.contains('horseSearch')).toBe(false);
-    expect(tables.contains('payments')).toBe(false);
+    // The ledger's payments table has the old one's name: emptied, for the ledger to fill.
+    expect(await db.payments.count()).toBe(0);
     for (const table of ['salePayments', 'horseCare', 'historyCache', 'conflicts']) expect(tables.contains(table)).toBe(true);
     expect(await db.horses.toArray()).toEqual([horse]);
     expect(await db.horseCare.count()).toBe(0);

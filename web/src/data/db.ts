@@ -17,6 +17,8 @@ import { numberedReferences, numberStoredHorses, REFERENCE_NUMBERS, REFERENCE_NU
 import type { OutboxPhoto } from './photos/photo-outbox.ts';
 import { type IntentRepository, makeIntent, type WriteIntent } from './outbox/intent.ts';
 import type { SalePaymentsRow } from './sale-payments-row.ts';
+import { keptLedgerRows } from './ledger/kept-ledger-rows.ts';
+import { LEDGER_CURSOR_KEY, type LedgerFields } from './ledger/ledger-rows.ts';
 
 // Dexie turns its debug mode on (long async stacks; a console task around every table call)
 // for any page served from localhost, which is where the office PC running `npm start` opens
@@ -47,20 +49,29 @@ export type ConflictRow = Conflict & { answeredAt: string | null };
  */
 export type StagedUpdateRow = { seq: number; update: Uint8Array; createdAt: string };
 
+/** A row of a sale, payment or correction: projected from the document (an old-layout record), or from the ledger (with its seq and flags). */
+export type MaybeLedger<T> = T & Partial<LedgerFields>;
+
 export type RanchDb = Dexie & {
   horses: EntityTable<Horse, 'id'>;
   owners: EntityTable<Owner, 'id'>;
   buyers: EntityTable<Buyer, 'id'>;
-  /** Sales as stored in the document: status is derived (shared sale status), never stored. */
-  sales: EntityTable<StoredSale, 'id'>;
-  /** Each sale's payments as one row (sale-payments.ts); read with flattenPayments. */
+  /**
+   * Sales as the record schema reads them: status is derived (shared sale status), never
+   * stored. From the ledger (ledger/pull.ts, with `ledgerSeq` and `flags`), or projected from
+   * a document of the old layout; the projection never overwrites a ledger row (kept-ledger-rows.ts).
+   */
+  sales: EntityTable<MaybeLedger<StoredSale>, 'id'>;
+  /** Payments from the ledger, a row each; read with the document's (salePayments) through ledger/read-payments.ts. */
+  payments: EntityTable<Payment & LedgerFields, 'id'>;
+  /** Each sale's payments of a document of the old layout as one row (sale-payments.ts); read through ledger/read-payments.ts. */
   salePayments: EntityTable<SalePaymentsRow, 'saleId'>;
   breeds: EntityTable<LookupItem, 'id'>;
   colors: EntityTable<LookupItem, 'id'>;
   genders: EntityTable<LookupItem, 'id'>;
   statuses: EntityTable<LookupItem, 'id'>;
-  /** [P10]–[P12] [S17] Voids, cancellations and refunds, create-only; read by sale. */
-  corrections: EntityTable<Correction, 'id'>;
+  /** [P10]–[P12] [S17] Voids, cancellations and refunds, create-only; read by sale. From the ledger or the document, as sales are. */
+  corrections: EntityTable<MaybeLedger<Correction>, 'id'>;
   /** [K1] Each horse's care entries as one row (horse-care.ts); read by horse, and all at once (flattenCare) for what is due. */
   horseCare: EntityTable<HorseCareRow, 'horseId'>;
   /** [T3] The change history last fetched per record (and the ranch's recent changes), for reading offline; device state, not projected. */
@@ -98,14 +109,18 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
   // more than querying again after the commit (docs/web.md, Data).
   const db = new Dexie(name, { cache: 'disabled' }) as RanchDb;
   db.use(numberedReferences);
+  db.use(keptLedgerRows);
   db.use(writesUntilSealed(db));
   db.version(15)
     .stores(READ_DB_SCHEMA)
     .upgrade((tx) => numberStoredHorses(tx));
   // Only the outbox added and the staged edits moved into it: version 15's upgrade does not run again.
-  db.version(READ_DB_VERSION)
+  db.version(16)
     .stores(OUTBOX_SCHEMA)
     .upgrade((tx) => moveStagedEdits(tx));
+  db.version(READ_DB_VERSION)
+    .stores(LEDGER_SCHEMA)
+    .upgrade((tx) => startLedgerAfresh(tx));
   return db;
 }
 
@@ -114,7 +129,7 @@ export function openRanchDb(name: string = READ_DB_NAME): RanchDb {
  * version than the app declares cannot open it. Raise it when a table is dropped or an
  * index changes, and change READ_DB_SCHEMA to the new whole schema.
  */
-export const READ_DB_VERSION = 16;
+export const READ_DB_VERSION = 17;
 
 /**
  * The whole schema, declared once, at READ_DB_VERSION. Dexie reads the schema a database
@@ -161,6 +176,21 @@ export const READ_DB_SCHEMA: Record<string, string> = {
  * countUnsent waits for the drain. Version 15's staged edits are gone with it.
  */
 const OUTBOX_SCHEMA: Record<string, string | null> = { outbox: '++seq', stagedCalls: null };
+
+/**
+ * Version 17: ledger payments (ledger/pull.ts) in a table of their own, a row each, read by
+ * sale. Sales and corrections from the ledger share their tables with the document's.
+ */
+const LEDGER_SCHEMA: Record<string, string | null> = { payments: 'id, saleId' };
+
+/**
+ * A database of version 4 or before still has a `payments` table of the document's rows: it
+ * is emptied, and the ledger pulled again from its start, so every ledger row is the ledger's.
+ */
+async function startLedgerAfresh(tx: Transaction): Promise<void> {
+  await tx.table('payments').clear();
+  await tx.table('meta').delete(LEDGER_CURSOR_KEY);
+}
 
 /** Edits an earlier app staged (`stagedCalls`, rows of {repository, method, args}) become intents, in order; the drain checks them as any. */
 async function moveStagedEdits(tx: Transaction): Promise<void> {

@@ -3,6 +3,7 @@ import type * as Y from 'yjs';
 import { collectionMap, observeEntities, readRecord, type EntityFields } from '../../../shared/index.ts';
 import { PROJECTED_COLLECTIONS, tableOf, type ProjectedCollection, type RanchDb, type ReadTable } from './db.ts';
 import { InvalidEntities, type InvalidEntity } from './invalid-entities.ts';
+import { isLedgerRow } from './ledger/ledger-rows.ts';
 import { careGroups } from './horse-care.ts';
 import { isGrouped, type GroupedCollection, type RecordGroups } from './record-groups.ts';
 import { paymentGroups } from './sale-payments.ts';
@@ -437,7 +438,7 @@ async function readAll(table: Table<EntityFields, string>, slices: TimeSlices): 
   return byKey;
 }
 
-/** Puts what differs from `existing` into `snapshot`, and what `existing` has beyond `keys`. */
+/** Puts what differs from `existing` into `snapshot`, and what `existing` has beyond `keys`; never a row from the ledger. */
 async function compareRows(
   snapshot: Snapshot,
   existing: Map<string, EntityFields>,
@@ -450,11 +451,13 @@ async function compareRows(
     const row = rowOf(key);
     if (row !== null) {
       present.add(key);
-      if (!sameRow(row, existing.get(key))) snapshot.present.push(row);
+      const stored = existing.get(key);
+      if (!isLedgerRow(stored) && !sameRow(row, stored)) snapshot.present.push(row);
     }
     if (slices.due()) await slices.pause();
   }
-  for (const key of existing.keys()) if (!present.has(key)) snapshot.removed.push(key);
+  // A row from the ledger is the ledger's, whatever the document holds (kept-ledger-rows.ts guards every write).
+  for (const [key, row] of existing) if (!present.has(key) && !isLedgerRow(row)) snapshot.removed.push(key);
 }
 
 /**

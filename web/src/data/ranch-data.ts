@@ -20,6 +20,7 @@ import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
 import { startConflictRefresh } from './conflict-cache.ts';
+import { startLedgerPull, type LedgerPullOptions } from './ledger/pull.ts';
 import { createQueries, type HostQueries } from './host/queries.ts';
 import { applyCarriedChanges, forgetCarryOver, keepCarryOver, readCarryOver, unrecordedEpoch, unsentChanges } from './epoch-carry-over.ts';
 import type { Store } from './store.ts';
@@ -91,6 +92,8 @@ export type RanchDataOptions = {
   WebSocketPolyfill?: typeof WebSocket;
   /** When to start loading the document from IndexedDB (ydoc.ts); at once by default. */
   docLoadAfter?: Promise<unknown>;
+  /** Where and how the ledger is pulled (tests in Node: the server's address and the session cookie). */
+  ledger?: LedgerPullOptions;
 };
 
 /** Resolves when the read model is empty (a first visit: no rows to show first); else never. */
@@ -118,6 +121,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   const waiting = createWaitingCount(local.doc, tracker);
   let sync: SyncConnection | null = null;
   let stopConflicts = () => {};
+  let stopLedger = () => {};
   let connecting = false;
   let online = true;
   // Both must say online: the page's word (setOnline; a worker's own state may not follow
@@ -172,6 +176,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     // From here on a write is refused (applyIntent): it would go into the document being deleted.
     const carried = unsentChanges(local.doc, tracker.acknowledgedClocks());
     stopConflicts();
+    stopLedger();
     sync?.destroy();
     sync = null;
     uploads.stop();
@@ -259,6 +264,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       // must not write the ranch into the read model deleted next (clear-local-data.ts).
       sealWrites(db);
       stopConflicts();
+      stopLedger();
       sync?.destroy();
       uploads.stop();
       // The document stays in memory until the page is left: a change it hears now, or the
@@ -300,6 +306,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       });
       sync = connection;
       stopConflicts = startConflictRefresh(local.doc, connection, db);
+      stopLedger = startLedgerPull(connection, db, options.ledger);
       uploads.start(owner.userId);
       void carryOverInto(connection).catch((error: unknown) =>
         console.error('Could not apply the changes kept from the old document', error),
@@ -308,6 +315,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     },
     stopSync() {
       stopConflicts();
+      stopLedger();
       sync?.destroy();
       sync = null;
       uploads.stop();
@@ -334,6 +342,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     async destroy() {
       destroyed = true;
       stopConflicts();
+      stopLedger();
       sync?.destroy();
       uploads.stop();
       stopUploadEvents();

@@ -89,17 +89,17 @@ function connect(isOnline?: () => boolean, senderId?: string, epoch?: EpochWatch
 }
 
 describe('sync connection', () => {
-  it('derives the sync URL from the page and asks for acknowledgements', () => {
+  it('derives the sync URL from the page and asks for acknowledgements and ledger notices', () => {
     expect(syncServerUrl({ protocol: 'https:', host: 'ranch.example' } as Location)).toBe('wss://ranch.example/api/sync');
     expect(syncServerUrl({ protocol: 'http:', host: 'localhost:5173' } as Location)).toBe('ws://localhost:5173/api/sync');
     const { socket, status } = connect();
-    expect(socket.url).toBe('ws://ranch.test/api/sync/ranch?ack=1');
+    expect(socket.url).toBe('ws://ranch.test/api/sync/ranch?ack=1&ledger=1');
     expect(status.get().connection).toBe('connected');
   });
 
   it('[A12] names the user whose changes it sends, so a session of another user is refused', () => {
     const { socket } = connect(undefined, 'user-ann');
-    expect(socket.url).toBe('ws://ranch.test/api/sync/ranch?ack=1&user=user-ann');
+    expect(socket.url).toBe('ws://ranch.test/api/sync/ranch?ack=1&ledger=1&user=user-ann');
   });
 
   it('[O5] shows changes waiting until the server acknowledges its state vector', async () => {

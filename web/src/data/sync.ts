@@ -8,6 +8,7 @@ import {
   MESSAGE_ACK,
   MESSAGE_COMPENSATED,
   MESSAGE_EPOCH,
+  SYNC_LEDGER_PARAM,
   SYNC_PATH,
   SYNC_USER_PARAM,
 } from '../../../shared/index.ts';
@@ -136,7 +137,8 @@ export function startSync(
   { serverUrl = syncServerUrl(), WebSocketPolyfill, isOnline = () => true, senderId, epoch }: SyncOptions = {},
 ): SyncConnection {
   const provider = new WebsocketProvider(serverUrl, DOC_NAME, doc, {
-    params: { ack: '1', ...(senderId ? { [SYNC_USER_PARAM]: senderId } : {}) },
+    // ledger=1: MESSAGE_LEDGER, read by the ledger's pull (ledger/pull.ts), which ranch-data.ts starts with the socket.
+    params: { ack: '1', [SYNC_LEDGER_PARAM]: '1', ...(senderId ? { [SYNC_USER_PARAM]: senderId } : {}) },
     connect: isOnline(),
     ...(WebSocketPolyfill ? { WebSocketPolyfill } : {}),
   });

@@ -15,7 +15,7 @@ import {
 } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { RanchDb } from '../../data/db.ts';
-import { flattenPayments } from '../../data/sale-payments-row.ts';
+import { paymentsOfSales } from '../../data/ledger/read-payments.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { EditButton, type EditAction } from '../../ui/record-link.tsx';
@@ -40,7 +40,7 @@ export async function loadBuyerAccount(db: RanchDb, buyerId: string, today: stri
   );
   const ids = sales.map((sale) => sale.id);
   const [payments, corrections, horses] = await Promise.all([
-    db.salePayments.bulkGet(ids).then(flattenPayments),
+    paymentsOfSales(db, ids),
     db.corrections.where('saleId').anyOf(ids).toArray(),
     db.horses.bulkGet(sales.map((sale) => sale.horseId)),
   ]);

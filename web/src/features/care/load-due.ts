@@ -10,7 +10,7 @@ import {
 import type { RanchDb } from '../../data/db.ts';
 import { flattenCare } from '../../data/horse-care-row.ts';
 import { readAllByKey } from '../../data/read-by-key.ts';
-import { flattenPayments } from '../../data/sale-payments-row.ts';
+import { allPayments } from '../../data/ledger/read-payments.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { centsText, dateText } from '../sales/sale-display.ts';
 import { keyHash } from './due-seen.ts';
@@ -54,7 +54,7 @@ export async function loadDue(db: RanchDb, today: string): Promise<DueRow[]> {
   const [entries, sales, payments, corrections] = await Promise.all([
     readAllByKey(db.horseCare).then(flattenCare),
     readAllByKey(db.sales),
-    readAllByKey(db.salePayments).then(flattenPayments),
+    allPayments(db, true),
     db.corrections.toArray(),
   ]);
   const { paidCents: paid, cancelled } = figuresMoney(saleMoneyBySale(payments, corrections));

@@ -7,7 +7,7 @@ export type { DueRow } from './load-due.ts';
 export type { DueAnswer } from './due-answer.ts';
 
 /** The tables what is due is read from. */
-const WATCHED = ['horseCare', 'sales', 'salePayments', 'horses', 'buyers'];
+const WATCHED = ['horseCare', 'sales', 'salePayments', 'payments', 'corrections', 'horses', 'buyers'];
 /** After a change, what is due is read again at most this often (a first sync writes many batches). */
 export const DUE_RECHECK_MS = RECHECK_MS;
 

@@ -1,7 +1,7 @@
 import { figuresMoney, ranchFigures, saleMoneyBySale, type RanchFigures } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { readAllByKey } from '../../data/read-by-key.ts';
-import { flattenPayments } from '../../data/sale-payments-row.ts';
+import { allPayments } from '../../data/ledger/read-payments.ts';
 
 /**
  * The dashboard's figures from the device's tables on `today` (YYYY-MM-DD): whole-table
@@ -14,7 +14,7 @@ export async function loadRanchFigures(db: RanchDb, today: string): Promise<Ranc
     readAllByKey(db.horses),
     db.statuses.toArray(),
     readAllByKey(db.sales),
-    readAllByKey(db.salePayments).then(flattenPayments),
+    allPayments(db, true),
     db.corrections.toArray(),
   ]);
   return ranchFigures({ horses, statuses, sales, ...figuresMoney(saleMoneyBySale(payments, corrections)) }, today);

@@ -3,7 +3,7 @@ import { localToday } from '../../lib/local-today.ts';
 import type { DashboardMetrics } from './metrics.ts';
 
 /** The tables the figures sum (load-figures.ts). */
-const WATCHED = ['horses', 'statuses', 'sales', 'salePayments'];
+const WATCHED = ['horses', 'statuses', 'sales', 'salePayments', 'payments', 'corrections'];
 
 /**
  * The metrics: any change to horses, statuses, sales or payments (local or synced)

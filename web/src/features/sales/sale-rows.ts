@@ -15,7 +15,7 @@ import {
 import { localToday } from '../../lib/local-today.ts';
 import { useRanchData } from '../../data/context.tsx';
 import type { Buyer, RanchDb } from '../../data/db.ts';
-import { flattenPayments } from '../../data/sale-payments-row.ts';
+import { allPayments, paymentsOfSales } from '../../data/ledger/read-payments.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { readByNameInPages } from '../horses/read-in-pages.ts';
 import type { Choice } from '../../ui/ChoicePicker.tsx';
@@ -43,7 +43,7 @@ export async function loadSaleRows(db: RanchDb, today: string = localToday()): P
   const [horses, buyers, payments, corrections] = await Promise.all([
     db.horses.bulkGet([...new Set(sales.map((sale) => sale.horseId))]),
     db.buyers.bulkGet([...new Set(sales.map((sale) => sale.buyerId))]),
-    db.salePayments.bulkGet(ids).then(flattenPayments),
+    paymentsOfSales(db, ids),
     db.corrections.toArray(),
   ]);
   const horsesById = new Map(horses.filter((h): h is Horse => h !== undefined).map((h) => [h.id, h]));
@@ -85,7 +85,7 @@ export function usePaymentRows(): PaymentRow[] | undefined {
   const { db } = useRanchData();
   return useLiveQuery(async () => {
     const [payments, voids] = await Promise.all([
-      db.salePayments.toArray().then((rows) => flattenPayments(rows).sort(newestFirst)),
+      allPayments(db).then((payments) => payments.sort(newestFirst)),
       db.corrections.toArray().then((rows) => new Map(rows.filter((row) => row.kind === 'void').map((row) => [row.paymentId, row]))),
     ]);
     const sales = await db.sales.bulkGet([...new Set(payments.map((payment) => payment.saleId))]);

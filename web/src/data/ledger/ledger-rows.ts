@@ -1,0 +1,57 @@
+import { isEntityId, LEDGER_FLAGS, parseFields, RECORD_FIELDS, type LedgerFlag } from '../../../../shared/index.ts';
+
+/**
+ * What a read row of a ledger record carries beside the record's fields (docs/web.md
+ * "Data"): `ledgerSeq`, the server's order (null while the entry waits in this device's
+ * outbox), and `flags`, the rules it broke after the fact ([P13]). A row without
+ * `ledgerSeq` was projected from the document (an old-layout record).
+ */
+export type LedgerFields = { ledgerSeq: number | null; flags: LedgerFlag[] };
+
+/** The read tables ledger records are written to, one row per record, keyed by the entry's id. */
+export const LEDGER_READ_TABLES = ['sales', 'payments', 'corrections'] as const;
+export type LedgerReadTable = (typeof LEDGER_READ_TABLES)[number];
+
+/** The ledger collections the device reads (care entries stay in the document: docs/sync-rules.md §7). */
+export const READ_LEDGER_COLLECTIONS = LEDGER_READ_TABLES;
+
+/** Whether a stored row came from the ledger (pulled, or recorded here and waiting). */
+export function isLedgerRow(row: unknown): boolean {
+  return typeof row === 'object' && row !== null && Object.hasOwn(row, 'ledgerSeq');
+}
+
+/** Flags as the device shows them: only the ones it knows, once each. */
+export function knownFlags(value: unknown): LedgerFlag[] {
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((flag): flag is LedgerFlag => typeof flag === 'string' && Object.hasOwn(LEDGER_FLAGS, flag)))];
+}
+
+export type LedgerRowReading =
+  | { valid: true; table: LedgerReadTable; row: Record<string, unknown> & LedgerFields }
+  | { valid: false; problem: string };
+
+/**
+ * The read row of one entry as the device holds it: the record checked by the schema every
+ * synced record is checked by (the server's word is not trusted either), in the shape the
+ * projection writes for the same record, with `id`, `ledgerSeq` and `flags`. Never throws.
+ */
+export function ledgerRow(id: unknown, collection: unknown, record: unknown, seq: number | null, flags: unknown): LedgerRowReading {
+  if (typeof id !== 'string' || !isEntityId(id)) return { valid: false, problem: 'id: not an entity id' };
+  if (!(LEDGER_READ_TABLES as readonly unknown[]).includes(collection)) return { valid: false, problem: 'collection: not read here' };
+  const table = collection as LedgerReadTable;
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return { valid: false, problem: 'record: not an object' };
+  const fields = RECORD_FIELDS[table];
+  const strays = Object.keys(record).filter((field) => !fields.includes(field));
+  if (strays.length > 0) return { valid: false, problem: `${strays.join(', ')}: not a field of this record` };
+  const reading = parseFields(table, id, record as Record<string, never>);
+  if (!reading.valid) return { valid: false, problem: reading.problem };
+  return { valid: true, table, row: { ...reading.record, ledgerSeq: seq, flags: knownFlags(flags) } };
+}
+
+/**
+ * The device's cursor into the ledger (docs/sync-rules.md §7 "Pull"): the last `seq` whose
+ * entries are in the read database, a decimal string. It lives in `meta`, the device state
+ * of the read database, so it goes when the read database goes (Clear Local Data, sign-out,
+ * a schema upgrade that replaces the ledger's tables): the next pull starts from 0 again.
+ */
+export const LEDGER_CURSOR_KEY = 'ledger.cursor';
