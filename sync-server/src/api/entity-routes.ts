@@ -66,9 +66,9 @@ export function entityWriteRoutes(registry: DocumentRegistry, options: EntityRou
   if (options.remove) {
     app.delete(`${path}/:id`, requireWriter, validate('param', entityIdParam), async (c) => {
       const { id } = c.req.valid('param');
-      await writeThroughDoc(registry, c.get('user').id, (doc) => {
+      await writeThroughDoc(registry, c.get('user').id, (doc, host) => {
         requireEntity(doc, collection, id);
-        refuseIfReferenced(doc, collection, id);
+        refuseIfReferenced(doc, collection, id, host.ledgerSales);
         deleteWithDependents(doc, collection, id);
       });
       return c.body(null, 204);

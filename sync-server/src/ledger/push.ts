@@ -41,7 +41,8 @@ function applyEffects(doc: Y.Doc, effects: DocumentEffect[]): void {
 /**
  * Records `submissions` pushed by `userId` (docs/sync-rules.md "Ledger"). In the document
  * host's queue, so that no document change lands between reading the document and following it:
- * 1. the ledger's transaction commits the entries (store.ts), and every device is told the new head;
+ * 1. the ledger's transaction commits the entries (store.ts), the host's index of what ledger
+ *    sales name learns the new sales (sale-index.ts), and every device is told the new head;
  * 2. the horse statuses their sales and cancellations set are one server-made change of the
  *    document, committed like any REST write (log, projection, history, broadcast);
  * 3. the entries are marked as having reached the document.
@@ -55,8 +56,12 @@ export async function pushEntries(sql: Sql, registry: DocumentRegistry, userId: 
     userId,
     (doc) => applyEffects(doc, appended?.effects ?? []),
     async () => {
-      const { doc } = await registry.get();
-      appended = await appendEntries(sql, submissions, (tx, named) => documentFacts(tx, doc, named));
+      const host = await registry.get();
+      appended = await appendEntries(sql, submissions, (tx, named) => documentFacts(tx, host.doc, named));
+      // In the queue: a deletion judged after this push sees its sales (sale-index.ts).
+      const stored = new Set(appended.results.filter((result) => result.outcome !== 'refused').map((result) => result.id));
+      for (const { entry } of submissions)
+        if (entry.collection === 'sales' && stored.has(entry.id)) host.ledgerSales?.learn(entry.id, entry.record);
       if (appended.recorded > 0) registry.announceLedger(appended.head);
     },
   );

@@ -316,8 +316,9 @@ class Planner {
   /** A gone entity comes back while something refers to it, and a sale or payment always. */
   private async settleGone(collection: Collection, id: string): Promise<void> {
     const referrers = this.liveReferrers(collection, id);
-    if (referrers.length > 0) {
-      const count = referrers.length;
+    // Ledger sales name horses and buyers too (ledger/sale-index.ts): they keep them as a document sale does.
+    const count = referrers.length + this.references.namedOutside(collection, id);
+    if (count > 0) {
       await this.restoreWhole(collection, id, `In use: ${count} ${count === 1 ? 'record refers' : 'records refer'} to it`);
     } else if (CREATE_ONLY.has(collection)) {
       await this.restoreWhole(collection, id, `A ${COLLECTION_NOUN[collection]} cannot be deleted`);

@@ -22,6 +22,7 @@ import type { Subscriber } from './subscriber.ts';
 import { RefusedUpdateError } from './update-guard.ts';
 import { migrateRules } from './rule-migrations.ts';
 import { DocumentEpoch, freshClientId } from './epoch.ts';
+import type { LedgerSaleIndex } from '../ledger/sale-index.ts';
 
 /**
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
@@ -49,6 +50,8 @@ export type HostOptions = {
   encodeMsPerSecond?: number;
   /** [K1] A person's name as the user table gives it (publicName), for the records their device creates. */
   authorName?: (userId: string) => Promise<string>;
+  /** The horses and buyers ledger sales name (ledger/sale-index.ts): not deleted while named. */
+  ledgerSales?: LedgerSaleIndex;
 };
 
 export type { Subscriber } from './subscriber.ts';
@@ -139,6 +142,8 @@ export class DocumentHost {
   private readonly references: ReferenceIndex;
   /** Sync step 2 answers, encoded on a thread of their own, each user's encode time budgeted. */
   readonly answers: StateAnswers;
+  /** HostOptions.ledgerSales: told of each sale pushed here, asked by deletions (REST and the socket). */
+  ledgerSales: LedgerSaleIndex | undefined;
   /** HostOptions.authorName; without it, a device's records keep the author they name. */
   private authorName: ((userId: string) => Promise<string>) | undefined;
 
@@ -199,6 +204,12 @@ export class DocumentHost {
       epoch,
     );
     host.authorName = options.authorName;
+    const { ledgerSales } = options;
+    if (ledgerSales) {
+      host.ledgerSales = ledgerSales;
+      host.references.namedOutside = (collection, id) =>
+        collection === 'horses' || collection === 'buyers' ? ledgerSales.salesNaming(collection, id) : 0;
+    }
     try {
       await host.checkUnderCurrentRules();
     } catch (error) {

@@ -27,6 +27,12 @@ export class ReferenceIndex {
   /** Targets that were absent while referred to, as last seen. */
   private readonly missing = new Set<string>();
 
+  /**
+   * How many records outside the document (ledger sales, ledger/sale-index.ts) name an
+   * entity: they keep it from being deleted as the document's referrers do.
+   */
+  namedOutside: (collection: Collection, id: string) => number = () => 0;
+
   constructor(private readonly doc: Y.Doc) {
     const all: EntityChanges = new Map();
     for (const collection of COLLECTIONS) {
@@ -36,7 +42,7 @@ export class ReferenceIndex {
   }
 
   isReferenced(collection: Collection, id: string): boolean {
-    return (this.referrers.get(entityKey(collection, id))?.size ?? 0) > 0;
+    return (this.referrers.get(entityKey(collection, id))?.size ?? 0) > 0 || this.namedOutside(collection, id) > 0;
   }
 
   /** The entities of the document that refer to this one (as the document holds them now). */

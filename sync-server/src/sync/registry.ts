@@ -7,6 +7,7 @@ import { PostgresDocumentStore } from './postgres-document-store.ts';
 import type { Subscriber } from './subscriber.ts';
 import { PeerLink, type AccessEvent } from './peers.ts';
 import { DocumentVersions } from './versions.ts';
+import { LedgerSaleIndex } from '../ledger/sale-index.ts';
 
 /**
  * How often open connections' sessions are checked against Postgres: a session that ended
@@ -53,11 +54,14 @@ export class DocumentRegistry {
         onBroken: (broken: DocumentHost) => this.evict(broken),
         onPosition: (doc: string, seq: bigint) => this.versions.advance(doc, seq),
       };
-      host = DocumentHost.load(this.store, name, events, {
-        ...(this.options.compactEvery ? { compactEvery: this.options.compactEvery } : {}),
-        ...(this.options.encodeMsPerSecond ? { encodeMsPerSecond: this.options.encodeMsPerSecond } : {}),
-        authorName: (userId) => this.publicNameOf(userId),
-      });
+      host = LedgerSaleIndex.load(this.sql).then((ledgerSales) =>
+        DocumentHost.load(this.store, name, events, {
+          ...(this.options.compactEvery ? { compactEvery: this.options.compactEvery } : {}),
+          ...(this.options.encodeMsPerSecond ? { encodeMsPerSecond: this.options.encodeMsPerSecond } : {}),
+          authorName: (userId) => this.publicNameOf(userId),
+          ledgerSales,
+        }),
+      );
       this.hosts.set(name, host);
       host.catch(() => this.hosts.delete(name));
     }
@@ -70,7 +74,10 @@ export class DocumentRegistry {
     this.peers = new PeerLink(this.sql, this.store, {
       update: (doc, seq) => this.peerLogged(doc, seq),
       access: (event) => void this.applyAccess(event),
-      ledger: (seq) => this.announceLedger(seq),
+      ledger: (seq) => {
+        this.announceLedger(seq);
+        void this.forEachHost((host) => void host.ledgerSales?.catchUp(seq));
+      },
       listening: (complete) => this.versions.setComplete(complete),
     });
     await this.peers.start();
@@ -186,11 +193,14 @@ export class DocumentRegistry {
   }
 
   private async forEachConnection(visit: (connection: Subscriber) => void): Promise<void> {
+    await this.forEachHost((host) => {
+      for (const subscriber of host.subscribers) visit(subscriber);
+    });
+  }
+
+  private async forEachHost(visit: (host: DocumentHost) => void): Promise<void> {
     const hosts = await Promise.allSettled(this.hosts.values());
-    for (const host of hosts) {
-      if (host.status !== 'fulfilled') continue;
-      for (const subscriber of host.value.subscribers) visit(subscriber);
-    }
+    for (const host of hosts) if (host.status === 'fulfilled') visit(host.value);
   }
 
   private evict(broken: DocumentHost): void {
