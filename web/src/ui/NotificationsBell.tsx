@@ -3,9 +3,12 @@ import { DueList } from '../features/care/DueList.tsx';
 import { markDueSeen } from '../features/care/due-marks.ts';
 import { useBellDue, type DueRow } from '../features/care/use-due.ts';
 import { useRanchData } from '../data/context.tsx';
+import type { ConflictRow } from '../data/db.ts';
 import { NoticeList } from '../features/sync-notices/NoticeList.tsx';
 import { useNoticeBatches } from '../features/sync-notices/use-notices.ts';
 import { DueDetails } from '../features/care/due-details-lazy.ts';
+import { BellConflicts } from '../features/conflicts/BellConflicts.tsx';
+import { useOpenConflictList } from '../features/conflicts/open-conflicts.ts';
 import { BellIcon } from './icons.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
@@ -14,8 +17,12 @@ import { useDismiss } from './use-dismiss.ts';
  * within 14 days, installments past due, each opening the horse or the sale — and the
  * changes the server did not keep (docs/web.md "Changes not kept"). [G5] The dot means
  * something new: an item due that this user has not had listed in the panel on this device,
- * or a notice that arrived since the panel was last opened; nothing new, no dot.
+ * or a notice that arrived since the panel was last opened; nothing new, no dot. [T8] It also
+ * lists the open conflicts, each linking to its record, until answered; one not yet listed
+ * in the panel since the app started lights the dot.
  */
+const NO_CONFLICTS: ConflictRow[] = [];
+
 export function NotificationsBell({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   const latest = useNoticeBatches().at(-1)?.id ?? 0;
@@ -31,7 +38,11 @@ export function NotificationsBell({ userId }: { userId: string }) {
   const [seenHashes, setSeenHashes] = useState<string | null>(null);
   const [opened, setOpened] = useState<DueRow | null>(null);
   const newDue = marks?.newDue === true && marks.hashes !== seenHashes;
-  const unread = latest > seen || newDue;
+  const conflicts = useOpenConflictList()?.all ?? NO_CONFLICTS;
+  // The conflicts listed in the panel: one arriving since lights the dot.
+  const [seenConflicts, setSeenConflicts] = useState<ReadonlySet<string>>(() => new Set());
+  const newConflict = conflicts.some((conflict) => !seenConflicts.has(conflict.id));
+  const unread = latest > seen || newDue || newConflict;
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
@@ -43,6 +54,9 @@ export function NotificationsBell({ userId }: { userId: string }) {
     // Refused (storage full): the dot comes back at the next read, nothing worse.
     markDueSeen(db, userId, marks.hashes).catch(() => {});
   }, [open, marks, userId, db]);
+  useEffect(() => {
+    if (open) setSeenConflicts(new Set(conflicts.map((conflict) => conflict.id)));
+  }, [open, conflicts]);
 
   return (
     <div ref={ref} className="relative">
@@ -77,7 +91,8 @@ export function NotificationsBell({ userId }: { userId: string }) {
               />
             </section>
           )}
-          {(latest > 0 || !due || due.total === 0) && <NoticeList />}
+          {conflicts.length > 0 && <BellConflicts conflicts={conflicts} onOpen={close} />}
+          {(latest > 0 || ((!due || due.total === 0) && conflicts.length === 0)) && <NoticeList />}
         </div>
       )}
       {opened && (

@@ -110,3 +110,8 @@ export const CloseIcon = ({ className }: P) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
+export const WarningIcon = ({ className }: P) => (
+  <Icon className={className}>
+    <path d="M12 3 2 20h20ZM12 10v4M12 17h.01" />
+  </Icon>
+);

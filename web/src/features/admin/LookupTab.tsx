@@ -1,16 +1,26 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LookupItem, LookupKind } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
+import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { PencilIcon, PowerIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { LookupDialog } from './LookupDialog.tsx';
 import { lookupTexts } from './lookup-texts.ts';
 
-const COLUMNS: Column<LookupItem>[] = [
-  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{row.name}</span> },
+/** One list per kind, so each name carries that kind's conflict marker ([T8]). */
+const columnsOf = (kind: LookupKind): Column<LookupItem>[] => [
+  {
+    header: 'Name',
+    key: 'name',
+    cell: (row) => (
+      <>
+        <span className="font-medium">{row.name}</span> <ConflictMarker collection={kind} id={row.id} />
+      </>
+    ),
+  },
   {
     header: 'Status',
     key: 'isActive',
@@ -31,6 +41,7 @@ export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: bool
   useFirstRowsShown(rows);
   const toast = useToast();
   const texts = lookupTexts(kind);
+  const columns = useMemo(() => columnsOf(kind), [kind]);
   const [dialog, setDialog] = useState<{ editing: LookupItem | null } | null>(null);
 
   const setActive = async (item: LookupItem, isActive: boolean) => {
@@ -69,7 +80,7 @@ export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: bool
             </button>
           )}
         </div>
-        <DataTable rows={rows} columns={COLUMNS} actions={actions} emptyText={texts.empty} label={texts.cardTitle} />
+        <DataTable rows={rows} columns={columns} actions={actions} emptyText={texts.empty} label={texts.cardTitle} />
       </div>
       <LookupDialog kind={kind} open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
     </div>

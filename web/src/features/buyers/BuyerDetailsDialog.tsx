@@ -21,6 +21,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { EditButton, type EditAction } from '../../ui/record-link.tsx';
 import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
+import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 import { centsText, dateText, moneyText } from '../sales/sale-display.ts';
 import { StatusBadge } from '../sales/StatusBadge.tsx';
 
@@ -79,6 +80,7 @@ function BuyerDetails({ buyer }: { buyer: Buyer }) {
   const account = useLiveQuery(() => loadBuyerAccount(db, buyer.id, localToday()), [db, buyer.id]);
   return (
     <div className="space-y-4">
+      <RecordConflicts collection="buyers" id={buyer.id} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-base-content/60">Name</dt>
         <dd>{contactName(buyer)}</dd>

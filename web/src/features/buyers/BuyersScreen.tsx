@@ -13,12 +13,22 @@ import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { BuyerDetailsDialog } from './BuyerDetailsDialog.tsx';
 import { BuyerDialog } from './BuyerDialog.tsx';
+import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 import { ListControls } from '../../ui/ListControls.tsx';
 import type { ListSort } from '../../ui/list-sort.ts';
 import { searchText, useListView } from '../../ui/use-list-view.ts';
 
 const COLUMNS: Column<Buyer>[] = [
-  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span>, sortValue: contactName },
+  {
+    header: 'Name',
+    key: 'name',
+    cell: (row) => (
+      <>
+        <span className="font-medium">{contactName(row)}</span> <ConflictMarker collection="buyers" id={row.id} />
+      </>
+    ),
+    sortValue: contactName,
+  },
   { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
   { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} />, sortValue: (row) => row.email },
 ];

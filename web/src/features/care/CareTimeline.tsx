@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { CARE_KIND_LABELS, type CareEntry } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 import { TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
@@ -82,7 +83,8 @@ export function CareTimeline({ horseId }: { horseId: string }) {
             <div className="timeline-end mb-3 flex w-full items-start justify-between gap-2">
               <div>
                 <p className="font-semibold">
-                  {CARE_KIND_LABELS[entry.kind]} <span className="font-normal text-base-content/70">— {dateText(entry.doneOn)}</span>
+                  {CARE_KIND_LABELS[entry.kind]} <span className="font-normal text-base-content/70">— {dateText(entry.doneOn)}</span>{' '}
+                  <ConflictMarker collection="careEntries" id={entry.id} />
                 </p>
                 {entry.nextDueOn && <p className="text-sm">Next due {dateText(entry.nextDueOn)}</p>}
                 {entry.notes && <p className="whitespace-pre-wrap text-sm">{entry.notes}</p>}

@@ -62,3 +62,13 @@ export function conflictChoices(conflict: Conflict, names: ReferenceNames): Conf
     ],
   };
 }
+
+/**
+ * [T8] Who changed the field, for the bell: 'Alice Smith and Bob Jones changed it at the same
+ * time', or '… on two devices' for one person.
+ */
+export function conflictPeople(conflict: Conflict): string {
+  const [first, second] = inOrder(conflict);
+  if (first.userId !== null && first.userId === second.userId) return `${sideName(first)} changed it at the same time on two devices`;
+  return `${sideName(first)} and ${sideName(second)} changed it at the same time`;
+}

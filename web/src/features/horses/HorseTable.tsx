@@ -7,6 +7,7 @@ import { ageText, priceText, supplierText } from './horse-display.ts';
 import { lookupName, supplierName, type HorseNames } from './horse-names.ts';
 import { HorseAvatar } from '../photos/HorseAvatar.tsx';
 import { statusBadgeClass } from '../../ui/status-tone.ts';
+import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 
 /**
  * [H3] Horse Inventory columns. The rows are the horses as read; each cell names what it
@@ -26,6 +27,7 @@ export function horseColumns(names: HorseNames): Column<Horse>[] {
             <div className="font-semibold">{horse.name}</div>
             <div className="text-sm text-base-content/60">{lookupName(names, horse.colorId) ?? ''}</div>
           </div>
+          <ConflictMarker collection="horses" id={horse.id} />
         </div>
       ),
       sortValue: (horse) => horse.name,

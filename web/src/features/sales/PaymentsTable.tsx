@@ -1,4 +1,5 @@
 import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
+import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { DownloadIcon } from '../../ui/icons.tsx';
 import type { PaymentRow } from './sale-rows.ts';
@@ -10,7 +11,11 @@ export const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
   {
     header: 'Sale',
     key: 'horseName',
-    cell: (payment) => <span className="font-medium">{payment.horseName}</span>,
+    cell: (payment) => (
+      <>
+        <span className="font-medium">{payment.horseName}</span> <ConflictMarker collection="payments" id={payment.id} />
+      </>
+    ),
     sortValue: (payment) => payment.horseName,
   },
   {

@@ -1,4 +1,5 @@
 import { useFirstRowsShown } from '../../data/doc-load-gate.ts';
+import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
 import { DollarIcon, EyeIcon } from '../../ui/icons.tsx';
 import type { SaleRow } from './sale-rows.ts';
@@ -11,7 +12,11 @@ export const SALE_COLUMNS: Column<SaleRow>[] = [
   {
     header: 'Horse',
     key: 'horseName',
-    cell: (sale) => <span className="font-medium">{sale.horseName}</span>,
+    cell: (sale) => (
+      <>
+        <span className="font-medium">{sale.horseName}</span> <ConflictMarker collection="sales" id={sale.id} />
+      </>
+    ),
     sortValue: (sale) => sale.horseName,
   },
   { header: 'Buyer', key: 'buyerName', sortValue: (sale) => sale.buyerName },

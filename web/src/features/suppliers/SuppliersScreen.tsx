@@ -16,12 +16,22 @@ import { contactName } from '../contacts/contact-name.ts';
 import { SupplierDetailsDialog } from './SupplierDetailsDialog.tsx';
 import { SupplierDialog } from './SupplierDialog.tsx';
 import { useSupplierRows, type SupplierRow } from './use-supplier-rows.ts';
+import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 import { ListControls } from '../../ui/ListControls.tsx';
 import { DATE_ORDER, moneySortValue, NUMBER_ORDER, type ListSort } from '../../ui/list-sort.ts';
 import { searchText, useListView } from '../../ui/use-list-view.ts';
 
 const COLUMNS: Column<SupplierRow>[] = [
-  { header: 'Name', key: 'name', cell: (row) => <span className="font-medium">{contactName(row)}</span>, sortValue: contactName },
+  {
+    header: 'Name',
+    key: 'name',
+    cell: (row) => (
+      <>
+        <span className="font-medium">{contactName(row)}</span> <ConflictMarker collection="owners" id={row.id} />
+      </>
+    ),
+    sortValue: contactName,
+  },
   { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
   { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} />, sortValue: (row) => row.email },
   {
