@@ -9,7 +9,7 @@ import { connectDevice, whenSynced } from './support/sync-client.ts';
 
 type Row = { id: string };
 
-/** Issue 68: moving the document's recorded facts into the ledger (built, not yet switched on). */
+/** Issue 68: moving the document's sales, payments and corrections into the ledger (built, not yet switched on). */
 describe.each(databaseKinds())('moving recorded facts from the document to the ledger (%s)', (kind) => {
   let ranch: StaffRanch;
   let staff: ApiClient;
@@ -33,7 +33,7 @@ describe.each(databaseKinds())('moving recorded facts from the document to the l
   const ledger = async () => ((await (await staff.request('/api/ledger?after=0')).json()) as LedgerPage).entries;
   const doc = async () => (await ranch.server.registry.get()).doc;
 
-  it('moves every sale, payment, correction and care entry with its id, author and time, once', async () => {
+  it('moves every sale, payment and correction with its id, author and time, once; care entries stay in the document', async () => {
     const horseId = await horse();
     const cancelled = await horse();
     const saleId = await post('/api/sales', { horseId, buyerId: buyer, salePrice: '900', downPayment: '0', termsMonths: 3 });
@@ -55,10 +55,12 @@ describe.each(databaseKinds())('moving recorded facts from the document to the l
     const statusesBefore = await (await staff.request('/api/horses')).text();
 
     const moved = await moveDocumentToLedger(ranch.server.db.sql, await doc());
-    expect(moved).toMatchObject({ recorded: 7, duplicates: 0, refused: [], unmoved: [] });
+    expect(moved).toMatchObject({ recorded: 6, duplicates: 0, refused: [], unmoved: [] });
     const entries = await ledger();
-    // Sales first, then payments, corrections and care entries: each after what it names.
-    expect(entries.map((entry) => entry.id)).toEqual([saleId, other, paymentId, voidId, cancelId, refundId, ...careIds]);
+    // Sales first, then payments and corrections: each after what it names. Care entries are not moved.
+    expect(entries.map((entry) => entry.id)).toEqual([saleId, other, paymentId, voidId, cancelId, refundId]);
+    expect(careIds).toHaveLength(1);
+    expect(collectionMap(await doc(), 'careEntries').has(careIds[0]!)).toBe(true);
     const sales = (await (await staff.request('/api/sales')).json()) as { id: string; createdAt: string }[];
     const sale = entries[0]!;
     expect(sale).toMatchObject({
@@ -68,17 +70,13 @@ describe.each(databaseKinds())('moving recorded facts from the document to the l
       receivedAt: sales.find((s) => s.id === saleId)?.createdAt,
     });
     expect(sale.record).toMatchObject({ horseId, buyerId: buyer, salePrice: '900.00', termsMonths: 3 });
-    expect(entries.find((entry) => entry.id === careIds[0])).toMatchObject({
-      recordedBy: staffId,
-      record: { kind: 'vet', recordedByName: 'Staff Tester' },
-    });
     expect(entries.find((entry) => entry.id === refundId)?.record).toMatchObject({ kind: 'refund', amount: '100.00', method: 'Check' });
     // The document already holds the statuses the sales set: moving changes no horse.
     expect(await (await staff.request('/api/horses')).text()).toBe(statusesBefore);
 
     const again = await moveDocumentToLedger(ranch.server.db.sql, await doc());
-    expect(again).toMatchObject({ recorded: 0, duplicates: 7 });
-    expect(await ledger()).toHaveLength(7);
+    expect(again).toMatchObject({ recorded: 0, duplicates: 6 });
+    expect(await ledger()).toHaveLength(6);
   });
 
   it('leaves a record that is no valid entry where it is, and says so', () => {
@@ -152,18 +150,15 @@ describe.each(databaseKinds())('moving recorded facts from the document to the l
         ['careEntries', new Set([careId])],
         ['horses', new Set([horseId])],
       ] as const);
-      const appended = await recordOldLayoutWrites(ranch.server.db.sql, ranch.server.registry, staffId, 'Staff Tester', server, changes);
+      const appended = await recordOldLayoutWrites(ranch.server.db.sql, ranch.server.registry, staffId, server, changes);
       expect(appended?.results.map((result) => [result.id, result.outcome, 'flags' in result ? result.flags : []])).toEqual([
         [saleId, 'recorded', []],
         [paymentId, 'recorded', ['overpaid']],
-        [careId, 'recorded', []],
       ]);
       const entries = await ledger();
-      expect(entries.find((entry) => entry.id === careId)).toMatchObject({
-        recordedBy: staffId,
-        record: { recordedBy: staffId, recordedByName: 'Staff Tester' },
-      });
-      expect(entries.find((entry) => entry.id === saleId)?.record).toMatchObject({ salePrice: '700.00' });
+      // The care entry stays in the document, where the sync rules gave it its sender as author ([K1]).
+      expect(entries.find((entry) => entry.id === careId)).toBeUndefined();
+      expect(entries.find((entry) => entry.id === saleId)).toMatchObject({ recordedBy: staffId, record: { salePrice: '700.00' } });
     } finally {
       device.destroy();
     }

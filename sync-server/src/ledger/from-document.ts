@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import type { Sql } from '../db/client.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
-import { collectionMap, LEDGER_COLLECTIONS, readRecord, type EntityChanges, type LedgerCollection } from '../../../shared/index.ts';
+import { collectionMap, readRecord, type EntityChanges, type LedgerCollection } from '../../../shared/index.ts';
 import type { CheckedEntry } from './entries.ts';
 import { documentFacts, pushEntries } from './push.ts';
 import { appendEntries, type Appended, type Submission } from './store.ts';
@@ -9,8 +9,13 @@ import { appendEntries, type Appended, type Submission } from './store.ts';
 /**
  * Issue 68's move of recorded facts out of the document (docs/sync-rules.md "Ledger",
  * "Moving the document's records"). Built and tested; not yet called by the server: until the
- * app reads these records from the ledger, they stay in the document.
+ * app reads these records from the ledger, they stay in the document. Care entries stay in the
+ * document for good in ledger version 1 (they may be corrected or deleted, [K1] [K3] [K6]), so
+ * only sales, payments and corrections move.
  */
+
+/** The collections whose records leave the document for the ledger, in the order they are moved (each after what it names). */
+export const MOVED_TO_LEDGER = ['sales', 'payments', 'corrections'] as const satisfies readonly LedgerCollection[];
 
 /** Entries moved in one transaction at most (each a step the next run does not repeat). */
 const MOVE_CHUNK = 5000;
@@ -19,14 +24,14 @@ const MOVE_CHUNK = 5000;
 export type Unmoved = { collection: LedgerCollection; id: string; problem: string };
 
 /**
- * The valid records of the document's ledger collections (of `only`'s ids when given) as
+ * The valid sales, payments and corrections of the document (of `only`'s ids when given) as
  * entries, in an order where each comes after what it names: sales, payments, corrections,
- * care entries, each by `createdAt` (then id, so every run orders them alike).
+ * each by `createdAt` (then id, so every run orders them alike).
  */
 export function entriesOfDocument(doc: Y.Doc, only?: EntityChanges): { entries: CheckedEntry[]; unmoved: Unmoved[] } {
   const entries: CheckedEntry[] = [];
   const unmoved: Unmoved[] = [];
-  for (const collection of ['sales', 'payments', 'corrections', 'careEntries'] as const satisfies readonly LedgerCollection[]) {
+  for (const collection of MOVED_TO_LEDGER) {
     const map = collectionMap(doc, collection);
     const ids = only ? [...(only.get(collection) ?? [])] : [...map.keys()];
     const found: CheckedEntry[] = [];
@@ -48,13 +53,12 @@ export function entriesOfDocument(doc: Y.Doc, only?: EntityChanges): { entries: 
 }
 
 /**
- * Who recorded each entry: a care entry names its author ([K1]); for the others, whoever sent
- * the change that created the record ([T1] history; null when the history began later, or it
- * was the server's own).
+ * Who recorded each entry: whoever sent the change that created the record ([T1] history;
+ * null when the history began later, or it was the server's own).
  */
 async function authorsOf(sql: Sql, entries: CheckedEntry[]): Promise<Map<string, string | null>> {
   const authors = new Map<string, string | null>();
-  const asked = entries.filter((entry) => entry.collection !== 'careEntries').map((entry) => entry.id);
+  const asked = entries.map((entry) => entry.id);
   for (let start = 0; start < asked.length; start += MOVE_CHUNK) {
     const rows = await sql<{ id: string; userId: string | null }[]>`
       select distinct on (entity_id) entity_id::text as id, user_id::text as "userId" from change_history
@@ -63,16 +67,13 @@ async function authorsOf(sql: Sql, entries: CheckedEntry[]): Promise<Map<string,
       order by entity_id, id`;
     for (const row of rows) authors.set(row.id, row.userId);
   }
-  for (const entry of entries) {
-    if (entry.collection === 'careEntries') authors.set(entry.id, String(entry.record.recordedBy));
-  }
   return authors;
 }
 
 export type Moved = { recorded: number; duplicates: number; refused: { id: string; message: string }[]; unmoved: Unmoved[] };
 
 /**
- * Moves a stored document's sales, payments, corrections and care entries into the ledger:
+ * Moves a stored document's sales, payments and corrections into the ledger:
  * the same ids and records, who recorded each, and when (its `createdAt` as the time received),
  * judged by the ledger's rules (flags included) but with no document effect — the document
  * already holds the horse statuses they set. Idempotent: a second run finds every entry a
@@ -104,31 +105,28 @@ function count(moved: Moved, appended: Appended): void {
 }
 
 /**
- * A change in the old layout — a device or stock client that writes a sale, payment,
- * correction or care entry into the document after the switch — as ledger entries pushed by
- * its sender: `changes` are the entities the change touched (observeEntities), read from the
- * document holding it. They are judged as if the sender had pushed them (pushEntries): its
- * care entries recorded by the sender ([K1]), its sales marking horses Sold ([S18]).
+ * A change in the old layout — a device or stock client that writes a sale, payment or
+ * correction into the document after the switch — as ledger entries pushed by its sender:
+ * `changes` are the entities the change touched (observeEntities), read from the document
+ * holding it. They are judged as if the sender had pushed them (pushEntries): its sales
+ * marking horses Sold ([S18]). Care entries stay in the document and are not touched.
  */
 export async function recordOldLayoutWrites(
   sql: Sql,
   registry: DocumentRegistry,
   userId: string,
-  authorName: string,
   doc: Y.Doc,
   changes: EntityChanges,
 ): Promise<Appended | null> {
   const { entries } = entriesOfDocument(
     doc,
-    new Map([...changes].filter(([collection]) => (LEDGER_COLLECTIONS as readonly string[]).includes(collection))),
+    new Map([...changes].filter(([collection]) => (MOVED_TO_LEDGER as readonly string[]).includes(collection))),
   );
   if (entries.length === 0) return null;
-  const submissions = entries.map((entry) => ({
-    entry:
-      entry.collection === 'careEntries'
-        ? { ...entry, record: { ...entry.record, recordedBy: userId, recordedByName: authorName } }
-        : entry,
-    recordedBy: userId,
-  }));
-  return pushEntries(sql, registry, userId, submissions);
+  return pushEntries(
+    sql,
+    registry,
+    userId,
+    entries.map((entry) => ({ entry, recordedBy: userId })),
+  );
 }
