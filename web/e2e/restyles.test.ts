@@ -118,7 +118,7 @@ describe('dialogs and the drawer on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await nav.waitFor();
     await expect.poll(rootOverflow).toBe('hidden');
-    await page.getByLabel('Close menu').click({ position: { x: 380, y: 400 } });
+    await page.locator('.drawer-overlay').click({ position: { x: 380, y: 400 } });
     await expect.poll(() => nav.isVisible()).toBe(false);
     expect(await rootOverflow()).toBe('visible');
   });
@@ -173,7 +173,7 @@ describe('dialogs and the drawer on a phone', () => {
       await nav.waitFor();
       await twoFrames(page);
       // The overlay beside the sidebar: a tap outside it.
-      await page.getByLabel('Close menu').click({ position: { x: 380, y: 400 } });
+      await page.locator('.drawer-overlay').click({ position: { x: 380, y: 400 } });
       await expect.poll(() => nav.isVisible()).toBe(false);
       await twoFrames(page);
     });

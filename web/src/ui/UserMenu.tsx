@@ -59,11 +59,16 @@ export function UserMenu({ user }: { user: User }) {
       >
         <span className="avatar avatar-placeholder">
           <span className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-neutral text-neutral-content">
-            {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span>{initials(user)}</span>}
+            {/* The initials are drawn by CSS, a picture like the photo: the button's visible text is the name and role its label holds. */}
+            {user.profileImageUrl ? (
+              <img src={user.profileImageUrl} alt="" />
+            ) : (
+              <span data-initials={initials(user)} className="after:content-[attr(data-initials)]" />
+            )}
           </span>
         </span>
         <span className="hidden min-w-0 text-left leading-tight sm:block">
-          <span className="block max-w-40 truncate text-sm font-medium">{name}</span>
+          <span className="block max-w-40 truncate text-sm font-medium">{name}</span>{' '}
           <span className="block text-xs font-normal text-base-content/70">{role}</span>
         </span>
       </button>

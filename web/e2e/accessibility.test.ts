@@ -1,0 +1,180 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
+import { launchChromium } from './support/browser.ts';
+import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import { seedRanch, type RanchSeed } from './support/ranch-seed.ts';
+
+const SIZES: Record<string, BrowserContextOptions> = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desk: { viewport: { width: 1366, height: 800 } },
+};
+const THEMES = ['ranch', 'ranch-dark'] as const;
+
+type Screen = { name: string; path: string; ready: (page: Page) => Promise<void> };
+
+const heading = (text: string) => async (page: Page) => {
+  await page.getByRole('heading', { name: text, exact: true }).waitFor();
+};
+const dialog = (name: string, text: string) => async (page: Page) => {
+  await page.getByRole('dialog', { name }).getByText(text, { exact: true }).first().waitFor();
+};
+
+/**
+ * [B14] axe-core on every screen, with a few records, in both themes, on a phone and at a
+ * desk: no serious or critical violation. A failure lists, per screen, the rule, its help
+ * and the selector of each element that breaks it.
+ */
+describe('accessibility of every screen', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let seed: RanchSeed;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchChromium();
+    seed = await seedRanch(server, new Date().toISOString().slice(0, 10));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const screens = (): Screen[] => [
+    { name: 'Dashboard', path: '/', ready: heading('Dashboard') },
+    {
+      name: 'Horses',
+      path: '/horses',
+      ready: async (page) => {
+        await page.getByText('Dusty', { exact: true }).first().waitFor();
+      },
+    },
+    { name: "a horse's details", path: `/horses/${seed.horses.Dusty}`, ready: dialog('Horse Details', 'Dusty') },
+    {
+      name: 'Add Horse',
+      path: '/horses',
+      ready: async (page) => {
+        await page.getByText('Dusty', { exact: true }).first().waitFor();
+        await page.getByRole('button', { name: 'Add Horse' }).first().click();
+        await page
+          .getByRole('dialog', { name: 'Add New Horse' })
+          .getByLabel('Color')
+          .locator('option', { hasText: 'Bay' })
+          .waitFor({ state: 'attached' });
+      },
+    },
+    {
+      name: 'Record Care',
+      path: `/horses/${seed.horses.Dusty}`,
+      ready: async (page) => {
+        await dialog('Horse Details', 'Dusty')(page);
+        await page.getByRole('dialog', { name: 'Horse Details' }).getByRole('button', { name: 'Record Care' }).click();
+        await page.getByRole('dialog', { name: 'Record Care' }).getByText('Dusty').first().waitFor();
+      },
+    },
+    {
+      name: 'Suppliers',
+      path: '/owners',
+      ready: async (page) => {
+        await page.getByText('Sam Stone').first().waitFor();
+      },
+    },
+    {
+      name: 'Buyers',
+      path: '/buyers',
+      ready: async (page) => {
+        await page.getByText('Ada Lane').first().waitFor();
+      },
+    },
+    {
+      name: 'Sales',
+      path: '/sales',
+      ready: async (page) => {
+        await page.getByText('Bo Hart').first().waitFor();
+      },
+    },
+    { name: "a sale's details", path: `/sales/${seed.saleId}`, ready: dialog('Sale Details', 'Bo Hart') },
+    {
+      name: 'Payments',
+      path: '/sales',
+      ready: async (page) => {
+        await page.getByRole('tab', { name: 'Payments' }).click();
+        await page.getByText('First installment').first().waitFor();
+      },
+    },
+    {
+      name: 'Administration',
+      path: '/admin',
+      ready: async (page) => {
+        await page.getByText('Quarter Horse').first().waitFor();
+      },
+    },
+    {
+      name: 'Users',
+      path: '/users',
+      ready: async (page) => {
+        await page.getByText('stella@ranch.test').first().waitFor();
+      },
+    },
+    { name: 'Profile', path: '/profile', ready: heading('Profile') },
+    { name: 'Settings', path: '/settings', ready: heading('Settings') },
+    { name: 'Activity', path: '/activity', ready: heading('Activity') },
+    {
+      name: 'the notifications',
+      path: '/',
+      ready: async (page) => {
+        await heading('Dashboard')(page);
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        await page.getByRole('region', { name: 'Due' }).waitFor();
+      },
+    },
+  ];
+
+  for (const [size, options] of Object.entries(SIZES)) {
+    it(`[B14] has no serious or critical violation in ${THEMES.join(' or ')} on a ${size}`, async () => {
+      const context = await browser.newContext(options);
+      context.setDefaultTimeout(20_000);
+      const page = await context.newPage();
+      const found: string[] = [];
+      // Each theme in turn on the screen as it is: the themes are the stylesheet's (data-theme).
+      const check = async (name: string, themes: readonly string[] = THEMES) => {
+        for (const theme of themes) {
+          await page.evaluate(async (theme) => {
+            document.documentElement.setAttribute('data-theme', theme);
+            // The colours' transitions (and a drawer sliding in) end before axe reads a colour.
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+            await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+          }, theme);
+          for (const violation of await seriousViolations(page)) found.push(`${name} in ${theme}: ${violation}`);
+        }
+      };
+
+      await page.goto(server.url);
+      await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
+      await check('the landing screen');
+      await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+      await page.getByLabel('Email').waitFor();
+      // The sign-in page is the server's, in the light look only (login-page.ts).
+      await check('sign-in', ['ranch']);
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+      for (const screen of screens()) {
+        await page.goto(`${server.url}${screen.path}`);
+        await screen.ready(page);
+        await check(screen.name);
+      }
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Horses' }).waitFor();
+        await check('the menu');
+      }
+      await context.close();
+      expect(found, `axe-core's serious and critical violations on a ${size}:\n${found.join('\n')}`).toEqual([]);
+    });
+  }
+});
