@@ -88,6 +88,56 @@ describe('form sheets on a phone', () => {
     await context.close();
   });
 
+  it("[B15] asks before Escape or the browser's Back throws away a filled Add Horse, and loses nothing when the person stays", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signInThroughUi(context, server, ADMIN);
+    // Into Horses through the app, so Back is the app's own (not a new page load).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Horses' }).click();
+    await page.getByText('Dusty').first().waitFor();
+    const openForm = async () => {
+      await page.getByRole('button', { name: 'Add Horse' }).first().click();
+      const sheet = page.getByRole('dialog', { name: 'Add New Horse' });
+      await sheet.getByLabel('Notes').waitFor();
+      return sheet;
+    };
+    const path = () => new URL(page.url()).pathname;
+
+    // Untouched, Back closes the form at once and stays on Horses.
+    let sheet = await openForm();
+    await page.goBack();
+    await sheet.waitFor({ state: 'hidden' });
+    await expect.poll(path).toBe('/horses');
+    await page.getByText('Dusty').first().waitFor();
+
+    sheet = await openForm();
+    const name = sheet.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill('Storm Chaser');
+    await sheet.getByLabel('Notes').fill('Bought at the spring sale');
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+
+    await page.keyboard.press('Escape');
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep Editing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('Storm Chaser');
+    expect(await sheet.getByLabel('Notes').inputValue()).toBe('Bought at the spring sale');
+
+    await page.goBack();
+    await question.waitFor();
+    await expect.poll(path).toBe('/horses');
+    // Keep Editing has the focus: Enter keeps the form.
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('Storm Chaser');
+
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await expect.poll(path).toBe('/horses');
+    expect(await page.getByText('Storm Chaser').count()).toBe(0);
+    await context.close();
+  });
+
   it('keeps a centred dialog on a desk, its title and actions in view while a long form scrolls', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 600 } });
     const page = await signInThroughUi(context, server, ADMIN);

@@ -131,10 +131,11 @@ describe('sales and payments', () => {
     await page.getByRole('tab', { name: 'Payments' }).click();
     await page.getByRole('row').filter({ hasText: 'ACH Transfer' }).getByText('$6,000').waitFor();
 
-    // With the list closed, Escape is the dialog's again.
+    // With the list closed, Escape is the dialog's again: a form with a choice made asks first ([B15]).
     const another = await openSaleForm(page, 'Paddock Star');
     await pick(another, 'Horse', 'Paddock Star');
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await another.waitFor({ state: 'hidden' });
 
     await expect

@@ -1,5 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { useFormState, type Control, type FieldErrors, type FieldValues } from 'react-hook-form';
+import { useDiscardGuard } from './Modal.tsx';
 
 /** Fields whose schema input is `unknown` get react-hook-form's wider error type; we only read the message. */
 export type ShownError = { message?: string | undefined } | undefined;
@@ -67,7 +68,8 @@ type FormActionsProps<Values extends FieldValues, Output> = {
 
 /**
  * A dialog form's footer: Cancel, and the submit button (disabled while it submits). It
- * reads the form's submitting state itself (`useFormState`), so a submit renders the footer
+ * reads the form's submitting and changed states itself (`useFormState`; a change tells the
+ * dialog to ask before it closes, [B15]), so a submit renders the footer
  * again and not the whole form: read in the form, the horse form's every field and choice
  * would render again in the task of the tap on Create.
  */
@@ -78,14 +80,16 @@ export function FormActions<Values extends FieldValues, Output>({
   control,
   onCancel,
 }: FormActionsProps<Values, Output>) {
-  const { isSubmitting } = useFormState({ control });
+  const { isSubmitting, isDirty } = useFormState({ control });
+  // [B15] In a dialog, closing it with changes asks first.
+  const cancel = useDiscardGuard(isDirty, onCancel);
   // The form's last element: in a dialog the bar sticks to the foot of the box (styles.css),
   // and on a phone's sheet the spacer keeps a short form's bar at the foot of the screen.
   return (
     <>
       <div className="modal-spacer" aria-hidden="true" />
       <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        <button type="button" className="btn btn-ghost" onClick={cancel}>
           Cancel
         </button>
         <button type="submit" className={`btn ${destructive ? 'btn-error' : 'btn-primary'}`} disabled={isSubmitting}>

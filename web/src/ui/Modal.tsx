@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterNextFrame } from '../lib/after-next-frame.ts';
 import { CloseIcon } from './icons.tsx';
+import { whileOpen } from './back-closes-forms.ts';
 import { lockPageScroll } from './page-lock.ts';
 import { hideFromTop, showOnTop } from './top-layer.ts';
 
@@ -18,6 +19,41 @@ type ModalProps = {
   sheet?: boolean;
 };
 
+/** A dialog's side of [B15]: its form says whether it has changes; a close asks first if so. */
+type DiscardGuard = {
+  setDirty: (dirty: boolean) => void;
+  /** Closes with `close`, at once when the form has no changes, else once 'Discard' is pressed. */
+  requestClose: (close: () => void) => void;
+};
+
+const DiscardGuardContext = createContext<DiscardGuard | null>(null);
+
+/**
+ * [B15] A form in a dialog: while `dirty`, closing the dialog (Cancel, ✕, Escape, the backdrop,
+ * the browser's Back) asks 'Discard changes?' first. Returns the form's Cancel: `onCancel`,
+ * asked first when there are changes. Outside a dialog, `onCancel` itself.
+ */
+export function useDiscardGuard(dirty: boolean, onCancel: () => void): () => void {
+  const guard = useContext(DiscardGuardContext);
+  const cancel = useRef(onCancel);
+  useLayoutEffect(() => {
+    cancel.current = onCancel;
+  });
+  useEffect(() => {
+    guard?.setDirty(dirty);
+  }, [guard, dirty]);
+  useEffect(() => {
+    if (!guard) return;
+    // The browser's Back closes the form, as Cancel does (ui/back-closes-forms.ts).
+    const stop = whileOpen(() => guard.requestClose(() => cancel.current()));
+    return () => {
+      stop();
+      guard.setDirty(false);
+    };
+  }, [guard]);
+  return useMemo(() => (guard ? () => guard.requestClose(() => cancel.current()) : () => cancel.current()), [guard]);
+}
+
 /**
  * A daisyUI modal on a real <dialog>, shown on top of the page (top-layer.ts): focus is kept
  * in it, Escape closes it, and it is named by its title. Content mounts only while open, so
@@ -27,6 +63,28 @@ export function Modal({ open, title, onClose, children, size = 'md', sheet = siz
   const ref = useRef<HTMLDialogElement>(null);
   const unlock = useRef<() => void>(undefined);
   const titleId = useId();
+  const closeRef = useRef(onClose);
+  const openRef = useRef(open);
+  useLayoutEffect(() => {
+    closeRef.current = onClose;
+    openRef.current = open;
+  });
+  // [B15] Whether the form in it has changes, and the close waiting for 'Discard' while asked.
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState<{ close: () => void } | null>(null);
+  const guard = useMemo<DiscardGuard>(
+    () => ({
+      setDirty: (value) => {
+        dirty.current = value;
+      },
+      requestClose: (close) => {
+        if (dirty.current) setAsking({ close });
+        else close();
+      },
+    }),
+    [],
+  );
+  const requestClose = () => guard.requestClose(() => closeRef.current());
 
   // The page behind stays put while the dialog is shown (page-lock.ts); let go as it closes,
   // or if it goes away open, and then off the top too (top-layer.ts).
@@ -95,13 +153,23 @@ export function Modal({ open, title, onClose, children, size = 'md', sheet = siz
       // dialog's own close it (Record Care inside Horse Details must leave the details open).
       onClose={(event) => {
         if (event.target !== event.currentTarget) return;
-        hideFromTop(event.currentTarget); // Closed by Escape or the backdrop.
+        const dialog = event.currentTarget;
+        hideFromTop(dialog); // Closed by Escape without a cancel (no recent tap or key).
+        if (openRef.current && dirty.current && typeof dialog.showModal === 'function') {
+          // [B15] Its form has changes: shown again, and the question asked.
+          const release = lockPageScroll();
+          unlock.current = release;
+          dialog.addEventListener('close', release, { once: true });
+          showOnTop(dialog);
+          setAsking({ close: () => closeRef.current() });
+          return;
+        }
         onClose();
       }}
       onCancel={(event) => {
         if (event.target !== event.currentTarget) return;
         event.preventDefault();
-        onClose();
+        requestClose();
       }}
     >
       {open && (
@@ -110,19 +178,43 @@ export function Modal({ open, title, onClose, children, size = 'md', sheet = siz
             <h2 id={titleId} className="text-lg font-bold">
               {title}
             </h2>
-            <button type="button" className="btn btn-sm btn-circle btn-ghost" aria-label="Close" onClick={onClose}>
+            <button type="button" className="btn btn-sm btn-circle btn-ghost" aria-label="Close" onClick={requestClose}>
               <CloseIcon />
             </button>
           </div>
-          <div className="modal-body">{children}</div>
+          <div className="modal-body">
+            <DiscardGuardContext.Provider value={guard}>{children}</DiscardGuardContext.Provider>
+          </div>
         </div>
       )}
-      <form method="dialog" className="modal-backdrop">
-        {/* Submitting a method="dialog" form closes the dialog, which reports through onClose. */}
-        <button type="submit" tabIndex={-1}>
+      {asking && (
+        <Modal open title="Discard changes?" onClose={() => setAsking(null)} size="sm">
+          <p className="text-base-content/80">What you entered in this form has not been saved.</p>
+          <div className="modal-action">
+            {/* biome-ignore lint/a11y/noAutofocus: a stray Enter must keep the form, so Keep Editing takes the focus ([B2]) */}
+            <button type="button" className="btn btn-ghost" onClick={() => setAsking(null)} autoFocus>
+              Keep Editing
+            </button>
+            <button
+              type="button"
+              className="btn btn-error"
+              onClick={() => {
+                dirty.current = false;
+                setAsking(null);
+                asking.close();
+              }}
+            >
+              Discard
+            </button>
+          </div>
+        </Modal>
+      )}
+      <div className="modal-backdrop">
+        {/* A tap beside the box: a close, asked first when its form has changes [B15]. */}
+        <button type="button" tabIndex={-1} onClick={requestClose}>
           close
         </button>
-      </form>
+      </div>
     </dialog>
   );
 }

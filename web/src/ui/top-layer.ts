@@ -36,7 +36,8 @@ function onKeyDown(event: KeyboardEvent) {
   if (!top || event.defaultPrevented) return;
   if (event.key === 'Escape' && !escapeCloses) {
     event.preventDefault();
-    top.close();
+    // As a close request does: a cancel first, which a form with changes stops to ask ([B15]).
+    if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
     return;
   }
   if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;

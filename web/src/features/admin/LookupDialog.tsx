@@ -7,7 +7,7 @@ import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { FormField, invalidProps } from '../../ui/FormField.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
 import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, useDiscardGuard } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { lookupTexts } from './lookup-texts.ts';
 
@@ -43,8 +43,9 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
     control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<NameValues>({ resolver: zodResolver(nameOnly), defaultValues: { name: editing?.name ?? '' } });
+  const cancel = useDiscardGuard(isDirty, onDone);
   const name = useWatch({ control, name: 'name' });
 
   const save = async ({ name: value }: NameValues) => {
@@ -77,7 +78,7 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
         />
       </FormField>
       <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
+        <button type="button" className="btn btn-ghost" onClick={cancel}>
           Cancel
         </button>
         {/* [L3]: disabled while the name is blank after trimming or while saving. */}

@@ -171,7 +171,9 @@ describe('Sales & Payments screen', () => {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Sale/));
+    // The date was cleared: Cancel asks before the change is thrown away ([B15]).
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
 
     fireEvent.click(within(row).getByRole('button', { name: 'Add Payment' }));
     dialog = await screen.findByRole('dialog', { name: 'Record Payment' });

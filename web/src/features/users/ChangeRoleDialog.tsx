@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ROLES, type Role, type User } from '../../../../shared/index.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, useDiscardGuard } from '../../ui/Modal.tsx';
 import { listName } from './filter-users.ts';
 
 type Props = {
@@ -22,6 +22,7 @@ function ChangeRoleForm({ user, onCancel, onUpdate }: { user: User } & Omit<Prop
   const id = useId();
   const [role, setRole] = useState<Role>(user.role ?? 'Staff');
   const [pending, setPending] = useState(false);
+  const cancel = useDiscardGuard(role !== (user.role ?? 'Staff'), onCancel);
 
   return (
     <form
@@ -52,7 +53,7 @@ function ChangeRoleForm({ user, onCancel, onUpdate }: { user: User } & Omit<Prop
         </select>
       </div>
       <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
+        <button type="button" className="btn btn-ghost" onClick={cancel} disabled={pending}>
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" disabled={pending}>
