@@ -14,9 +14,10 @@ type Phone = { context: BrowserContext; page: Page; link: PhoneLink };
 
 /**
  * [T6] Two phones, two people, one horse: both change its price with no signal, both come
- * back. Neither change vanishes silently: both phones show the conflict on the horse, one
- * person puts the other value back (with no signal, so it is sent later), the conflict goes
- * from both, and the History lists all three changes with the names.
+ * back. Neither change vanishes silently: both phones mark the horse's row and list the
+ * conflict in the bell ([T8]), and show it on the horse; one person puts the other value back
+ * (with no signal, so it is sent later), the other's details left open follow the answer, the
+ * conflict goes from both (banner, row, bell), and the History lists all three changes with the names.
  */
 type DataLayer = 'worker' | 'page';
 
@@ -117,10 +118,29 @@ describe('a price changed on two phones at the same time', () => {
     expect(['9500.00', '9200.00']).toContain(kept);
     const dropped = kept === '9500.00' ? '$9,200' : '$9,500';
 
+    // [T8] Both phones mark the horse's row and list the conflict in the bell.
+    for (const { page } of [alice, bob]) {
+      await record(page, 'Dusty').first().getByText('Conflict: Price', { exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Notifications, unread' }).click();
+      const entry = page.getByRole('region', { name: 'Conflicts' }).getByRole('link', { name: /^Dusty — Price/ });
+      expect(await entry.textContent()).toContain('Alice Smith and Bob Jones changed it at the same time');
+      expect(await entry.getAttribute('href')).toBe(`/horses/${horseId}`);
+    }
+    // Alice follows the bell's link to the horse; Bob closes the panel and opens the horse from its row.
+    await alice.page
+      .getByRole('region', { name: 'Conflicts' })
+      .getByRole('link', { name: /^Dusty — Price/ })
+      .click();
+    await expect.poll(() => alice.page.evaluate(() => location.pathname)).toBe(`/horses/${horseId}`);
+    await bob.page.getByRole('button', { name: 'Notifications' }).click();
+
     const said = 'Price was changed at the same time by Alice Smith ($9,500) and Bob Jones ($9,200).';
     const banners: Locator[] = [];
+    const details: Locator[] = [];
     for (const phone of [alice, bob]) {
-      const banner = (await openDetails(phone)).getByRole('region', { name: PRICE_CONFLICT });
+      const dialog = phone === alice ? phone.page.getByRole('dialog', { name: 'Horse Details' }) : await openDetails(phone);
+      details.push(dialog);
+      const banner = dialog.getByRole('region', { name: PRICE_CONFLICT });
       await banner.getByText(said, { exact: true }).waitFor({ timeout: 20_000 });
       // Money always asks; nothing says which one was kept.
       await banner.getByText('Which price is right?', { exact: true }).waitFor();
@@ -140,9 +160,28 @@ describe('a price changed on two phones at the same time', () => {
     await expect.poll(serverPrice, { timeout: 20_000 }).toBe(dropped === '$9,500' ? '9500.00' : '9200.00');
     await expect.poll(openConflicts, { timeout: 20_000 }).toBe(0);
     await expect.poll(() => banners[0]!.count(), { timeout: 20_000 }).toBe(0);
+    // Alice's details, left open, show the price Bob chose; then her row and her bell let go of it.
+    const shownPrice = (dialog: Locator) =>
+      dialog
+        .locator('dt', { hasText: /^Price$/ })
+        .locator('+ dd')
+        .textContent();
+    await expect.poll(() => shownPrice(details[0]!), { timeout: 20_000 }).toBe(dropped);
 
     // The History (fetched when shown): Alice's, Bob's and Bob's answer, each with a name.
     await alice.page.keyboard.press('Escape');
+    await expect
+      .poll(() =>
+        record(alice.page, 'Dusty')
+          .first()
+          .getByText(/^Conflict/)
+          .count(),
+      )
+      .toBe(0);
+    await alice.page.getByRole('button', { name: /^Notifications/ }).click();
+    await alice.page.getByText('No new notifications', { exact: true }).waitFor();
+    expect(await alice.page.getByRole('region', { name: 'Conflicts' }).count()).toBe(0);
+    await alice.page.getByRole('button', { name: /^Notifications/ }).click();
     const history = (await openDetails(alice)).getByRole('region', { name: 'History' }).getByRole('listitem');
     await expect.poll(async () => (await history.allTextContents()).filter((line) => line.startsWith('Price changed')).length).toBe(3);
     const lines = (await history.allTextContents()).filter((line) => line.startsWith('Price changed'));
