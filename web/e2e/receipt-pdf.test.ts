@@ -4,7 +4,8 @@ import { receiptNumber } from '../../shared/index.ts';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { startPhoneLink } from './support/phone-link.ts';
+import { createHorseLookups, restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 /** A real 1×1 PNG: the ranch's logo. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -106,6 +107,41 @@ describe('payment receipt as PDF', () => {
       expect(text).not.toMatch(/Sales & Payments|Record Payment|Close/);
     } finally {
       await context.close();
+    }
+  });
+
+  it('[B10] a payment’s link opens its receipt over the Payments tab, with no signal too', async () => {
+    const link = await startPhoneLink(server);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await signInThroughUi(context, link, ADMIN);
+      await serviceWorkerInControl(page);
+      const path = () => new URL(page.url()).pathname;
+      await page.goto(`${link.url}/sales`);
+      // The Payments tab has an address of its own, and so has each payment's receipt.
+      await page.getByRole('tab', { name: 'Payments' }).click();
+      await expect.poll(path).toBe('/payments');
+      const row = page.getByRole('listitem').filter({ hasText: 'Second installment' });
+      await row.getByRole('button', { name: 'Download Receipt' }).click();
+      await expect.poll(path).toBe(`/payments/${paymentId}`);
+      const dialog = page.getByRole('dialog', { name: 'Payment Receipt' });
+      await dialog.getByText(`Receipt no. ${receiptNumber(paymentId)}`).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await expect.poll(path).toBe('/payments');
+      expect(await page.getByRole('tab', { name: 'Payments' }).getAttribute('aria-selected')).toBe('true');
+
+      // Synced once: the link opens offline, from the device.
+      await link.setOffline(context, true);
+      await page.goto(`${link.url}/payments/${paymentId}`);
+      await dialog.getByText(`Receipt no. ${receiptNumber(paymentId)}`).waitFor({ timeout: 20_000 });
+      expect(await dialog.getByTestId('remaining-balance').textContent()).toBe('$5,499.50');
+      await page.goto(`${link.url}/payments/no-such-payment`);
+      await page.getByRole('alert').filter({ hasText: 'This payment is not on this device' }).waitFor();
+      await page.getByRole('tab', { name: 'Sales' }).click();
+      await expect.poll(path).toBe('/sales');
+    } finally {
+      await context.close();
+      await link.close();
     }
   });
 });

@@ -15,6 +15,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as BuyersRouteImport } from './routes/buyers'
 import { Route as HorsesRouteImport } from './routes/horses'
 import { Route as OwnersRouteImport } from './routes/owners'
+import { Route as PaymentsRouteImport } from './routes/payments'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SalesRouteImport } from './routes/sales'
 import { Route as SettingsRouteImport } from './routes/settings'
@@ -22,6 +23,7 @@ import { Route as UsersRouteImport } from './routes/users'
 import { Route as BuyersBuyerIdRouteImport } from './routes/buyers.$buyerId'
 import { Route as HorsesHorseIdRouteImport } from './routes/horses.$horseId'
 import { Route as OwnersOwnerIdRouteImport } from './routes/owners.$ownerId'
+import { Route as PaymentsPaymentIdRouteImport } from './routes/payments.$paymentId'
 import { Route as SalesSaleIdRouteImport } from './routes/sales.$saleId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -52,6 +54,11 @@ const HorsesRoute = HorsesRouteImport.update({
 const OwnersRoute = OwnersRouteImport.update({
   id: '/owners',
   path: '/owners',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentsRoute = PaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -89,6 +96,11 @@ const OwnersOwnerIdRoute = OwnersOwnerIdRouteImport.update({
   path: '/$ownerId',
   getParentRoute: () => OwnersRoute,
 } as any)
+const PaymentsPaymentIdRoute = PaymentsPaymentIdRouteImport.update({
+  id: '/$paymentId',
+  path: '/$paymentId',
+  getParentRoute: () => PaymentsRoute,
+} as any)
 const SalesSaleIdRoute = SalesSaleIdRouteImport.update({
   id: '/$saleId',
   path: '/$saleId',
@@ -102,6 +114,7 @@ export interface FileRoutesByFullPath {
   '/buyers': typeof BuyersRouteWithChildren
   '/horses': typeof HorsesRouteWithChildren
   '/owners': typeof OwnersRouteWithChildren
+  '/payments': typeof PaymentsRouteWithChildren
   '/profile': typeof ProfileRoute
   '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
@@ -109,6 +122,7 @@ export interface FileRoutesByFullPath {
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
   '/horses/$horseId': typeof HorsesHorseIdRoute
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
+  '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
 }
 export interface FileRoutesByTo {
@@ -118,6 +132,7 @@ export interface FileRoutesByTo {
   '/buyers': typeof BuyersRouteWithChildren
   '/horses': typeof HorsesRouteWithChildren
   '/owners': typeof OwnersRouteWithChildren
+  '/payments': typeof PaymentsRouteWithChildren
   '/profile': typeof ProfileRoute
   '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
@@ -125,6 +140,7 @@ export interface FileRoutesByTo {
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
   '/horses/$horseId': typeof HorsesHorseIdRoute
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
+  '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
 }
 export interface FileRoutesById {
@@ -135,6 +151,7 @@ export interface FileRoutesById {
   '/buyers': typeof BuyersRouteWithChildren
   '/horses': typeof HorsesRouteWithChildren
   '/owners': typeof OwnersRouteWithChildren
+  '/payments': typeof PaymentsRouteWithChildren
   '/profile': typeof ProfileRoute
   '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
@@ -142,6 +159,7 @@ export interface FileRoutesById {
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
   '/horses/$horseId': typeof HorsesHorseIdRoute
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
+  '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
 }
 export interface FileRouteTypes {
@@ -153,6 +171,7 @@ export interface FileRouteTypes {
     | '/buyers'
     | '/horses'
     | '/owners'
+    | '/payments'
     | '/profile'
     | '/sales'
     | '/settings'
@@ -160,6 +179,7 @@ export interface FileRouteTypes {
     | '/buyers/$buyerId'
     | '/horses/$horseId'
     | '/owners/$ownerId'
+    | '/payments/$paymentId'
     | '/sales/$saleId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -169,6 +189,7 @@ export interface FileRouteTypes {
     | '/buyers'
     | '/horses'
     | '/owners'
+    | '/payments'
     | '/profile'
     | '/sales'
     | '/settings'
@@ -176,6 +197,7 @@ export interface FileRouteTypes {
     | '/buyers/$buyerId'
     | '/horses/$horseId'
     | '/owners/$ownerId'
+    | '/payments/$paymentId'
     | '/sales/$saleId'
   id:
     | '__root__'
@@ -185,6 +207,7 @@ export interface FileRouteTypes {
     | '/buyers'
     | '/horses'
     | '/owners'
+    | '/payments'
     | '/profile'
     | '/sales'
     | '/settings'
@@ -192,6 +215,7 @@ export interface FileRouteTypes {
     | '/buyers/$buyerId'
     | '/horses/$horseId'
     | '/owners/$ownerId'
+    | '/payments/$paymentId'
     | '/sales/$saleId'
   fileRoutesById: FileRoutesById
 }
@@ -202,6 +226,7 @@ export interface RootRouteChildren {
   BuyersRoute: typeof BuyersRouteWithChildren
   HorsesRoute: typeof HorsesRouteWithChildren
   OwnersRoute: typeof OwnersRouteWithChildren
+  PaymentsRoute: typeof PaymentsRouteWithChildren
   ProfileRoute: typeof ProfileRoute
   SalesRoute: typeof SalesRouteWithChildren
   SettingsRoute: typeof SettingsRoute
@@ -250,6 +275,13 @@ declare module '@tanstack/react-router' {
       path: '/owners'
       fullPath: '/owners'
       preLoaderRoute: typeof OwnersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payments': {
+      id: '/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof PaymentsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -301,6 +333,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OwnersOwnerIdRouteImport
       parentRoute: typeof OwnersRoute
     }
+    '/payments/$paymentId': {
+      id: '/payments/$paymentId'
+      path: '/$paymentId'
+      fullPath: '/payments/$paymentId'
+      preLoaderRoute: typeof PaymentsPaymentIdRouteImport
+      parentRoute: typeof PaymentsRoute
+    }
     '/sales/$saleId': {
       id: '/sales/$saleId'
       path: '/$saleId'
@@ -344,6 +383,18 @@ const OwnersRouteChildren: OwnersRouteChildren = {
 const OwnersRouteWithChildren =
   OwnersRoute._addFileChildren(OwnersRouteChildren)
 
+interface PaymentsRouteChildren {
+  PaymentsPaymentIdRoute: typeof PaymentsPaymentIdRoute
+}
+
+const PaymentsRouteChildren: PaymentsRouteChildren = {
+  PaymentsPaymentIdRoute: PaymentsPaymentIdRoute,
+}
+
+const PaymentsRouteWithChildren = PaymentsRoute._addFileChildren(
+  PaymentsRouteChildren,
+)
+
 interface SalesRouteChildren {
   SalesSaleIdRoute: typeof SalesSaleIdRoute
 }
@@ -361,6 +412,7 @@ const rootRouteChildren: RootRouteChildren = {
   BuyersRoute: BuyersRouteWithChildren,
   HorsesRoute: HorsesRouteWithChildren,
   OwnersRoute: OwnersRouteWithChildren,
+  PaymentsRoute: PaymentsRouteWithChildren,
   ProfileRoute: ProfileRoute,
   SalesRoute: SalesRouteWithChildren,
   SettingsRoute: SettingsRoute,

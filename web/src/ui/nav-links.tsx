@@ -15,10 +15,16 @@ export const NAV_LINKS: readonly NavLink[] = [
   { to: '/users', label: 'Users', title: 'User Management', icon: <ShieldIcon className="size-5" />, roles: ['Admin'] },
 ];
 
-const OTHER_TITLES: Record<string, string> = { '/profile': 'Profile', '/settings': 'Settings', '/activity': 'Activity' };
+const OTHER_TITLES: Record<string, string> = {
+  '/profile': 'Profile',
+  '/settings': 'Settings',
+  '/activity': 'Activity',
+  // The Sales screen's Payments tab has an address of its own ([B10]).
+  '/payments': 'Sales & Payments',
+};
 
 /** [B10] The lists whose records have links of their own. */
-const RECORD_LISTS = new Set(['/horses', '/owners', '/buyers', '/sales']);
+const RECORD_LISTS = new Set(['/horses', '/owners', '/buyers', '/sales', '/payments']);
 
 export function navLinksFor(role: Role | null | undefined): NavLink[] {
   return NAV_LINKS.filter((link) => !link.roles || (role != null && link.roles.includes(role)));
@@ -30,5 +36,5 @@ export function pageTitle(pathname: string): string {
   // [B10] A record's link (/horses/<id>) is headed by its list's title.
   const list = path.replace(/^(\/[^/]+)\/[^/]+$/, '$1');
   const title = (to: string) => NAV_LINKS.find((link) => link.to === to)?.title;
-  return title(path) ?? (RECORD_LISTS.has(list) ? title(list) : undefined) ?? OTHER_TITLES[path] ?? '';
+  return title(path) ?? (RECORD_LISTS.has(list) ? (title(list) ?? OTHER_TITLES[list]) : undefined) ?? OTHER_TITLES[path] ?? '';
 }

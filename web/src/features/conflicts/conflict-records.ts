@@ -16,7 +16,7 @@ const HREF: Partial<Record<Collection, (id: string) => string>> = {
   owners: (id) => `/owners/${id}`,
   buyers: (id) => `/buyers/${id}`,
   sales: (id) => `/sales/${id}`,
-  payments: () => '/sales',
+  payments: (id) => `/payments/${id}`,
 };
 const isLookup = (collection: Collection) => (LOOKUP_KINDS as readonly string[]).includes(collection);
 

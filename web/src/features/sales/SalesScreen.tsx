@@ -23,17 +23,30 @@ import { moneyText } from './sale-display.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
+type Props = {
+  /** [B10] The sale whose details are shown (/sales/<id>). */
+  link?: RecordLink | undefined;
+  /** [B10] The payment whose receipt is shown (/payments/<id>). */
+  payment?: RecordLink | undefined;
+  /** The tab shown and how to show the other (the routes: /sales, /payments); the screen's own without. */
+  tab?: SalesTab | undefined;
+  onTab?: ((tab: SalesTab) => void) | undefined;
+};
+
 /** [S1] Sales & Payments; every write goes through the repositories, so it works offline. */
-export function SalesScreen({ link }: { link?: RecordLink | undefined }) {
+export function SalesScreen({ link, payment, tab: routeTab, onTab }: Props) {
   const canWrite = useCanWrite();
   const sales = useSaleRows();
   const payments = usePaymentRows();
-  const [tab, setTab] = useState<SalesTab>('sales');
+  const [ownTab, setOwnTab] = useState<SalesTab>(routeTab ?? 'sales');
+  const [tab, setTab] = routeTab && onTab ? [routeTab, onTab] : [ownTab, setOwnTab];
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState<{ saleId?: string } | null>(null);
   // [B10] The sale viewed is named by the address.
   const { id: viewingId, open: showDetails } = useRecordLink(link);
-  const [receipt, setReceipt] = useState<PaymentRow | null>(null);
+  // [B10] The payment whose receipt is shown, named by the address too, and read as the list has it now.
+  const { id: receiptId, open: showReceipt } = useRecordLink(payment);
+  const receipt = receiptId && payments ? (payments.find((row) => row.id === receiptId) ?? null) : undefined;
   // [S16] The Sales tab's status filter: '' is every sale.
   const [standing, setStanding] = useState<SaleStandingLabel | ''>('');
   const shownSales = useMemo(
@@ -125,7 +138,7 @@ export function SalesScreen({ link }: { link?: RecordLink | undefined }) {
             />
             <PaymentsTable
               rows={paymentsView.shown}
-              onReceipt={setReceipt}
+              onReceipt={(row) => showReceipt(row.id)}
               onVoid={canWrite ? setVoiding : undefined}
               sort={paymentsView.sort}
               onSort={paymentsView.setSort}
@@ -142,7 +155,8 @@ export function SalesScreen({ link }: { link?: RecordLink | undefined }) {
         onCancelSale={canWrite ? setCancelling : undefined}
         onRefund={canWrite ? setRefunding : undefined}
       />
-      <PaymentReceiptDialog payment={receipt} payments={payments} onClose={() => setReceipt(null)} />
+      {receipt === null && <MissingRecord what="payment" onBack={() => showReceipt(null)} />}
+      <PaymentReceiptDialog payment={receipt ?? null} payments={payments} onClose={() => showReceipt(null)} />
       <ReasonDialog
         open={voiding !== null}
         title="Void Payment"
