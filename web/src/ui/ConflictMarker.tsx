@@ -21,7 +21,8 @@ export function ConflictMarker({ collection, id, className = '' }: { collection:
     conflicts.map((conflict) => conflict.field),
   );
   return (
-    <span className={`badge badge-warning badge-sm gap-1 whitespace-nowrap align-middle ${className}`} title={text}>
+    // Spaced by its margin, not a space: the name's cell reads as the name alone when there is none.
+    <span className={`badge badge-warning badge-sm ms-2 gap-1 whitespace-nowrap align-middle ${className}`} title={text}>
       <WarningIcon className="size-3.5" />
       <span aria-hidden="true">Conflict</span>
       <span className="sr-only">{text}</span>

@@ -17,7 +17,8 @@ const columnsOf = (kind: LookupKind): Column<LookupItem>[] => [
     key: 'name',
     cell: (row) => (
       <>
-        <span className="font-medium">{row.name}</span> <ConflictMarker collection={kind} id={row.id} />
+        <span className="font-medium">{row.name}</span>
+        <ConflictMarker collection={kind} id={row.id} />
       </>
     ),
   },

@@ -24,7 +24,8 @@ const COLUMNS: Column<Buyer>[] = [
     key: 'name',
     cell: (row) => (
       <>
-        <span className="font-medium">{contactName(row)}</span> <ConflictMarker collection="buyers" id={row.id} />
+        <span className="font-medium">{contactName(row)}</span>
+        <ConflictMarker collection="buyers" id={row.id} />
       </>
     ),
     sortValue: contactName,

@@ -83,7 +83,7 @@ export function CareTimeline({ horseId }: { horseId: string }) {
             <div className="timeline-end mb-3 flex w-full items-start justify-between gap-2">
               <div>
                 <p className="font-semibold">
-                  {CARE_KIND_LABELS[entry.kind]} <span className="font-normal text-base-content/70">— {dateText(entry.doneOn)}</span>{' '}
+                  {CARE_KIND_LABELS[entry.kind]} <span className="font-normal text-base-content/70">— {dateText(entry.doneOn)}</span>
                   <ConflictMarker collection="careEntries" id={entry.id} />
                 </p>
                 {entry.nextDueOn && <p className="text-sm">Next due {dateText(entry.nextDueOn)}</p>}

@@ -13,7 +13,8 @@ export const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
     key: 'horseName',
     cell: (payment) => (
       <>
-        <span className="font-medium">{payment.horseName}</span> <ConflictMarker collection="payments" id={payment.id} />
+        <span className="font-medium">{payment.horseName}</span>
+        <ConflictMarker collection="payments" id={payment.id} />
       </>
     ),
     sortValue: (payment) => payment.horseName,

@@ -14,7 +14,8 @@ export const SALE_COLUMNS: Column<SaleRow>[] = [
     key: 'horseName',
     cell: (sale) => (
       <>
-        <span className="font-medium">{sale.horseName}</span> <ConflictMarker collection="sales" id={sale.id} />
+        <span className="font-medium">{sale.horseName}</span>
+        <ConflictMarker collection="sales" id={sale.id} />
       </>
     ),
     sortValue: (sale) => sale.horseName,

@@ -27,7 +27,8 @@ const COLUMNS: Column<SupplierRow>[] = [
     key: 'name',
     cell: (row) => (
       <>
-        <span className="font-medium">{contactName(row)}</span> <ConflictMarker collection="owners" id={row.id} />
+        <span className="font-medium">{contactName(row)}</span>
+        <ConflictMarker collection="owners" id={row.id} />
       </>
     ),
     sortValue: contactName,
