@@ -23,6 +23,7 @@ import { RefusedUpdateError } from './update-guard.ts';
 import { migrateRules } from './rule-migrations.ts';
 import { DocumentEpoch, freshClientId } from './epoch.ts';
 import type { LedgerSaleIndex } from '../ledger/sale-index.ts';
+import { movedIn, movedInDocument, removeMoved, withoutMoved, type OldLayout } from '../ledger/old-layout.ts';
 
 /**
  * The version of the sync rules (docs/sync-rules.md). Raise it when the rules come to refuse
@@ -52,6 +53,12 @@ export type HostOptions = {
   authorName?: (userId: string) => Promise<string>;
   /** The horses and buyers ledger sales name (ledger/sale-index.ts): not deleted while named. */
   ledgerSales?: LedgerSaleIndex;
+  /**
+   * Layout 3 (ledger/old-layout.ts): sales, payments and corrections found in the document —
+   * a stored layout-2 document at load, an old-layout write in a commit — are recorded in the
+   * ledger and removed from the document. Absent: they stay in the document (layout 2).
+   */
+  oldLayout?: OldLayout;
 };
 
 export type { Subscriber } from './subscriber.ts';
@@ -144,6 +151,8 @@ export class DocumentHost {
   readonly answers: StateAnswers;
   /** HostOptions.ledgerSales: told of each sale pushed here, asked by deletions (REST and the socket). */
   ledgerSales: LedgerSaleIndex | undefined;
+  /** HostOptions.oldLayout. */
+  private oldLayout: OldLayout | undefined;
   /** HostOptions.authorName; without it, a device's records keep the author they name. */
   private authorName: ((userId: string) => Promise<string>) | undefined;
 
@@ -204,6 +213,7 @@ export class DocumentHost {
       epoch,
     );
     host.authorName = options.authorName;
+    host.oldLayout = options.oldLayout;
     const { ledgerSales } = options;
     if (ledgerSales) {
       host.ledgerSales = ledgerSales;
@@ -211,6 +221,7 @@ export class DocumentHost {
         collection === 'horses' || collection === 'buyers' ? ledgerSales.salesNaming(collection, id) : 0;
     }
     try {
+      await host.moveToLedgerLayout();
       await host.checkUnderCurrentRules();
     } catch (error) {
       host.destroy();
@@ -219,6 +230,40 @@ export class DocumentHost {
     events.onPosition(name, host.lastSeq);
     host.compactWhenDue();
     return host;
+  }
+
+  /**
+   * Layout 3: a document that holds sales, payments or corrections (a stored layout-2
+   * document, or one whose removal did not commit) has them moved into the ledger (committed),
+   * then removed from the document as one server change, under the log lock (other instances
+   * wait). Only what was moved is removed: a record another instance's device wrote meanwhile
+   * stays for the next load. Idempotent: a run stopped halfway is finished by the next load.
+   */
+  private async moveToLedgerLayout(): Promise<void> {
+    const { oldLayout } = this;
+    const moved = oldLayout ? movedInDocument(this.doc) : null;
+    if (!oldLayout || !moved) return;
+    // Before the log lock: the ledger's transactions need a session of their own (PGlite has one).
+    const summary = await oldLayout.move(this.doc);
+    await this.store.locked(this.name, async (locked) => {
+      await this.takeInPeerUpdates(locked);
+      if (summary.unmoved.length > 0 || summary.refused.length > 0)
+        console.warn(
+          `Layout 3: ${summary.unmoved.length + summary.refused.length} records of ${this.name} were no valid ledger entries and are removed:`,
+          [
+            ...summary.unmoved.map((record) => `${record.collection} ${record.id}: ${record.problem}`),
+            ...summary.refused.map((r) => `${r.id}: ${r.message}`),
+          ].join('; '),
+        );
+      const removal = this.transact((doc) => removeMoved(doc, moved, []), { kind: 'validation' });
+      if (!removal.update) return;
+      const seq = await locked.append(this.name, this.lastSeq, [{ update: removal.update, userId: null }], {
+        doc: this.doc,
+        changes: withoutMoved(removal.pending.changes),
+      });
+      if (seq === null) throw new Error('The update log moved while locked');
+      this.lastSeq = seq;
+    });
   }
 
   /**
@@ -236,9 +281,8 @@ export class DocumentHost {
         updates.push({ update: migrated.update, userId: null });
         mergeChanges(changes, migrated.pending.changes);
       }
-      const everything: EntityChanges = new Map(
-        COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]),
-      );
+      const collections = new Map(COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]));
+      const everything: EntityChanges = this.oldLayout ? withoutMoved(collections) : collections;
       const plans = await planCompensations(
         this.doc,
         { changes: everything, edits: new Map() },
@@ -364,6 +408,8 @@ export class DocumentHost {
     const applied: {
       entry: PendingCommit;
       update: Uint8Array;
+      /** The server's change removing the entry's old-layout records (and the statuses their sales set). */
+      removal: Uint8Array | null;
       compensation: Uint8Array | null;
       notices: CompensationNotice[];
       cost: number;
@@ -371,6 +417,8 @@ export class DocumentHost {
     const logged: LoggedUpdate[] = [];
     const history: HistoryStep[] = [];
     const batch = nothingPending();
+    /** Ledger entries whose document effects this batch's commit brings (ledger/old-layout.ts). */
+    const effectIds: string[] = [];
     // The last valid state of entities changed earlier in this batch: the projection does not
     // have it yet, and a compensation must not roll back past it.
     const validInBatch: LastValid = new Map();
@@ -394,10 +442,25 @@ export class DocumentHost {
         settle(entry, null);
         continue;
       }
+      let removal: Uint8Array | null = null;
       let compensation: Uint8Array | null = null;
       let notices: CompensationNotice[] = [];
       let cost = 0;
+      let writes = transacted.writes;
       try {
+        const moved = this.oldLayout ? movedIn(touched.changes) : null;
+        if (this.oldLayout && moved) {
+          // Layout 3: recorded in the ledger (committed) before the document change is logged, so
+          // nothing is acknowledged before it is durable; a failure after it resends, and the
+          // ledger answers the same entries as duplicates.
+          const effects = await this.oldLayout.record(this.doc, moved, originUserId(entry.origin));
+          effectIds.push(...effects.map((effect) => effect.id));
+          const removed = this.transact((doc) => removeMoved(doc, moved, effects), { kind: 'validation' });
+          removal = removed.update;
+          mergePending(touched, removed.pending);
+          touched.changes = withoutMoved(touched.changes);
+          writes = writes.filter((write) => !moved.has(write.collection));
+        }
         const plans = await planCompensations(
           this.doc,
           touched,
@@ -414,16 +477,17 @@ export class DocumentHost {
           mergePending(touched, compensated.pending);
         }
         rememberValid(this.doc, touched.changes, validInBatch);
-        const steps = historySteps(this.doc, withWritten(touched, transacted.writes), originUserId(entry.origin));
-        markConflicts(steps, transacted.writes);
+        const steps = historySteps(this.doc, withWritten(touched, writes), originUserId(entry.origin));
+        markConflicts(steps, writes);
         history.push(...steps);
         mergePending(batch, touched);
       } catch (error) {
         return this.failBatch(entries, error);
       }
       logged.push({ update, userId: originUserId(entry.origin) });
+      if (removal) logged.push({ update: removal, userId: originUserId(entry.origin) });
       if (compensation) logged.push({ update: compensation, userId: null });
-      applied.push({ entry, update, compensation, notices, cost });
+      applied.push({ entry, update, removal, compensation, notices, cost });
     }
     if (logged.length === 0) return;
     const fromPeers: Uint8Array[] = [];
@@ -435,12 +499,19 @@ export class DocumentHost {
     }
     this.reachedPosition(this.lastSeq);
     this.compactWhenDue();
+    if (effectIds.length > 0) {
+      // Left pending, an effect is only brought again by a repeated push, where it changes nothing.
+      await this.oldLayout
+        ?.done(effectIds)
+        .catch((error: unknown) => console.warn('Marking ledger effects done failed:', (error as Error).message));
+    }
     for (const update of fromPeers) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
-    for (const { entry, update, compensation, notices, cost } of applied) {
+    for (const { entry, update, removal, compensation, notices, cost } of applied) {
       const { origin } = entry;
       for (const subscriber of this.subscribers) {
         const isSender = origin.kind === 'connection' && origin.connectionId === subscriber.id;
         if (!isSender) subscriber.sendUpdate(update);
+        if (removal) subscriber.sendUpdate(removal);
         if (compensation) subscriber.sendUpdate(compensation);
         if (isSender && cost > 0) subscriber.chargeInvalid?.(cost);
         if (isSender && notices.length > 0) subscriber.sendNotices?.(notices);
@@ -466,6 +537,8 @@ export class DocumentHost {
       const peers = await this.takeInPeerUpdates(locked);
       if (peers.update) fromPeers.push(peers.update);
       mergePending(batch, peers.pending);
+      // Another instance recorded its old-layout writes in the ledger and removed them (layout 3).
+      if (this.oldLayout) batch.changes = withoutMoved(batch.changes);
       const plans = await planCompensations(this.doc, batch, this.references, this.lastValidFrom(locked), validInBatch);
       if (plans.length > 0) {
         const compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
