@@ -11,5 +11,11 @@ function PaymentsPage() {
   const { paymentId } = useParams({ strict: false });
   const open = (id: string | null) =>
     void (id ? navigate({ to: '/payments/$paymentId', params: { paymentId: id } }) : navigate({ to: '/payments', replace: true }));
-  return <SalesScreen payment={{ id: paymentId ?? null, open }} tab="payments" onTab={() => void navigate({ to: '/sales' })} />;
+  return (
+    <SalesScreen
+      payment={{ id: paymentId ?? null, open }}
+      tab="payments"
+      onTab={(tab) => tab === 'sales' && void navigate({ to: '/sales' })}
+    />
+  );
 }

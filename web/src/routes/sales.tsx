@@ -11,5 +11,11 @@ function SalesPage() {
   const { saleId } = useParams({ strict: false });
   const open = (id: string | null) =>
     void (id ? navigate({ to: '/sales/$saleId', params: { saleId: id } }) : navigate({ to: '/sales', replace: true }));
-  return <SalesScreen link={{ id: saleId ?? null, open }} tab="sales" onTab={() => void navigate({ to: '/payments' })} />;
+  return (
+    <SalesScreen
+      link={{ id: saleId ?? null, open }}
+      tab="sales"
+      onTab={(tab) => tab === 'payments' && void navigate({ to: '/payments' })}
+    />
+  );
 }
