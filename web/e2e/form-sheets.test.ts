@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { makeCameraPhoto } from './support/photo.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
@@ -135,6 +136,29 @@ describe('form sheets on a phone', () => {
     await sheet.waitFor({ state: 'hidden' });
     await expect.poll(path).toBe('/horses');
     expect(await page.getByText('Storm Chaser').count()).toBe(0);
+    await context.close();
+  });
+
+  it('[I10] offers the camera or the gallery on a phone, names the photo chosen, and refuses a text file renamed .jpg', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await signInThroughUi(context, server, ADMIN);
+    const sheet = await openAddHorse(page);
+    await sheet.getByRole('textbox', { name: 'Name', exact: true }).fill('Storm Chaser');
+    await sheet.getByRole('button', { name: 'Take Photo' }).waitFor();
+    await sheet.getByRole('button', { name: 'Choose Photo' }).waitFor();
+    expect(await sheet.getByText('No file chosen').count()).toBe(0);
+
+    await sheet
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Feed: 2 flakes of hay') });
+    await sheet.getByText('notes.jpg: This file could not be read as a photo. Choose a JPEG, PNG, WebP or HEIC image.').waitFor();
+    expect(await sheet.getByRole('button', { name: 'Remove photo' }).count()).toBe(0);
+    expect(await sheet.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Storm Chaser');
+
+    const photo = await makeCameraPhoto(page, 800, 600, 0.9);
+    await sheet.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await sheet.getByText(/^Photo ready: IMG_0001\.jpg \(\d+ KB → \d+ KB\)$/).waitFor({ timeout: 30_000 });
+    await sheet.getByRole('img', { name: 'Photo of Storm Chaser' }).waitFor();
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import { detectImageType } from '../../../shared/image-type.ts';
 import { MAX_PHOTO_BYTES } from '../../../shared/index.ts';
 
 /** The long side of a stored photo: plenty for a horse on any screen, ~0.5–1.5 MB as JPEG. */
@@ -34,18 +35,20 @@ const ATTEMPTS: Attempt[] = [
  * silently gives PNG). The camera's EXIF orientation is applied while decoding, so the
  * pixels come out upright. The [I1] limit (10485760 bytes) is checked on the result:
  * a 12 MB phone photo is fine, and the message shows only when even the smallest attempt
- * does not fit. A file the browser cannot decode (HEIC outside Safari) is kept as it is
- * when it fits, since the server accepts HEIC.
+ * does not fit. A file the browser cannot decode is kept as it is only when its bytes are
+ * HEIC or HEIF (an iPhone's photo outside Safari, which the server accepts) and it fits;
+ * anything else (a text file renamed .jpg, a broken image) is refused ([I10]), whatever its
+ * name or type says.
  */
 export async function compressPhoto(file: Blob): Promise<CompressedPhoto> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    if (file.size <= MAX_PHOTO_BYTES && file.type.startsWith('image/')) {
-      return { bytes: await file.arrayBuffer(), type: file.type, width: 0, height: 0, originalSize: file.size };
-    }
-    throw file.size > MAX_PHOTO_BYTES ? new PhotoTooLargeError(file.size) : new PhotoUnreadableError();
+    const type = detectImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+    if (type !== 'image/heic' && type !== 'image/heif') throw new PhotoUnreadableError();
+    if (file.size > MAX_PHOTO_BYTES) throw new PhotoTooLargeError(file.size);
+    return { bytes: await file.arrayBuffer(), type, width: 0, height: 0, originalSize: file.size };
   }
   try {
     let smallest = Infinity;
