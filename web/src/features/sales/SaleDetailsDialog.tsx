@@ -1,4 +1,4 @@
-import { scheduleRows } from '../../../../shared/index.ts';
+import { LEDGER_FLAGS, scheduleRows } from '../../../../shared/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useSaleCorrections, type SaleRow } from './sale-rows.ts';
 import { centsText, dateText, moneyText, termsText } from './sale-display.ts';
@@ -77,6 +77,19 @@ function SaleDetails({ sale, onCancelSale, onRefund }: { sale: SaleRow } & Actio
           </>
         )}
       </dl>
+      {sale.flags && sale.flags.length > 0 && (
+        // [P13] What the sale broke when it reached the ranch, in the ledger's words, on every device.
+        <section aria-labelledby="sale-notes">
+          <h3 id="sale-notes" className="mb-2 font-semibold">
+            Notes
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {sale.flags.map((flag) => (
+              <li key={flag}>{LEDGER_FLAGS[flag]}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       {(onCancelSale || onRefund) && (
         <div className="flex flex-wrap gap-2">
           {onRefund && sale.creditCents > 0 && (

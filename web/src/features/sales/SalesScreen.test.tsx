@@ -207,6 +207,30 @@ describe('Sales & Payments screen', () => {
     ).toEqual(['Star', '$600', 'ACH Transfer', new Date(`${localToday()}T12:00:00`).toLocaleDateString(), '—']);
   });
 
+  it('[P13] a sale from the ledger with flags says in its details what it broke', async () => {
+    const { star, buyerId } = seed();
+    const record = { horseId: star, buyerId, salePrice: '900.00', downPayment: '0.00', termsMonths: 3, interestApr: null };
+    await data.db.sales.put({
+      id: '0190c000-0000-7000-8000-000000000001',
+      ...record,
+      scheduleStartDate: null,
+      previousStatusId: null,
+      createdAt: '2026-12-01T10:00:00.000Z',
+      ledgerSeq: 4,
+      flags: ['horseAlreadySold', 'buyerDeleted'],
+    });
+    renderScreen(<SalesScreen />, { data });
+    const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sale Details' });
+    const notes = within(dialog).getByRole('region', { name: 'Notes' });
+    expect(
+      within(notes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The horse was already sold: both sales are kept', 'The buyer was deleted meanwhile']);
+  });
+
   it('[S12] [S9] View Details shows the schedule, paid so far and balance', async () => {
     const { star, buyerId } = seed();
     const saleId = data.sales.create({

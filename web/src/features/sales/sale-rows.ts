@@ -7,6 +7,7 @@ import {
   saleStandingLabel,
   type Correction,
   type Horse,
+  type LedgerFlag,
   type Payment,
   type SaleStanding,
   type SaleStandingLabel,
@@ -26,7 +27,15 @@ import type { Choice } from '../../ui/ChoicePicker.tsx';
  * Past due; Cancelled, [S17]) and what is past due ([S10]).
  */
 export type SaleRow = StoredSale &
-  SaleStanding & { horseName: string; buyerName: string; standing: SaleStandingLabel | 'Cancelled'; pastDueCents: number; today: string };
+  SaleStanding & {
+    /** [P13] From the ledger: the rules the sale broke on arrival (none for a sale of the document). */
+    flags?: LedgerFlag[];
+    horseName: string;
+    buyerName: string;
+    standing: SaleStandingLabel | 'Cancelled';
+    pastDueCents: number;
+    today: string;
+  };
 
 /** `voided`: the void that names the payment ([P10]), which then counts nowhere. */
 export type PaymentRow = Payment & { horseName: string; buyerName: string; sale: StoredSale | undefined; voided: Correction | undefined };
