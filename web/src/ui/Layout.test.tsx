@@ -31,7 +31,7 @@ async function renderLayout(user: User, path = '/') {
       </Layout>
     ),
   });
-  const paths = ['/', '/horses', '/owners', '/buyers', '/sales', '/admin', '/users', '/profile', '/settings'];
+  const paths = ['/', '/horses', '/owners', '/buyers', '/sales', '/payments', '/admin', '/users', '/profile', '/settings'];
   const router = createRouter({
     routeTree: root.addChildren(paths.map((p) => createRoute({ getParentRoute: () => root, path: p, component: () => <p>screen {p}</p> }))),
     history: createMemoryHistory({ initialEntries: [path] }),
@@ -60,6 +60,14 @@ describe('layout', () => {
     cleanup();
     await renderLayout(testUser('Staff'));
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Users' })).toBeNull();
+  });
+
+  it('[B10] the Payments tab (/payments) is the Sales link’s page', async () => {
+    await renderLayout(testUser('Staff'), '/payments');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Sales' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Horses' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('banner').textContent).toContain('Sales & Payments');
   });
 
   it('[G5] [G6] shows the page title, and the user with name, role and initials', async () => {

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Link, useRouterState, type LinkProps } from '@tanstack/react-router';
 import type { Role } from '../../../shared/index.ts';
 import { ChevronsLeftIcon, ChevronsRightIcon } from './icons.tsx';
 import { navLinksFor } from './nav-links.tsx';
@@ -14,6 +14,8 @@ type SidebarProps = {
 /** [G4]: brand, the links, and the Collapse toggle (desks). */
 export function Sidebar({ role, collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
   const hide = collapsed ? 'md:sr-only' : '';
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
   return (
     <aside className={`flex min-h-full flex-col border-r border-base-300 bg-base-100 ${collapsed ? 'w-64 md:w-18' : 'w-64'}`}>
       <div className={`flex items-center gap-3 p-4 ${collapsed ? 'md:justify-center md:px-2' : ''}`}>
@@ -32,7 +34,8 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, onNavigate }: Side
                 title={collapsed ? link.label : undefined}
                 activeOptions={{ exact: link.to === '/' }}
                 activeProps={{ className: 'menu-active', 'aria-current': 'page' }}
-                className={collapsed ? 'md:justify-center' : ''}
+                className={`${collapsed ? 'md:justify-center' : ''} ${link.also?.some(under) ? 'menu-active' : ''}`}
+                aria-current={link.also?.some(under) ? 'page' : undefined}
                 onClick={onNavigate}
               >
                 {link.icon}

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import type { Role } from '../../../shared/index.ts';
 import { CogIcon, DollarIcon, HomeIcon, HorseIcon, ShieldIcon, TruckIcon, UsersIcon } from './icons.tsx';
 
-export type NavLink = { to: string; label: string; title: string; icon: ReactNode; roles?: readonly Role[] };
+export type NavLink = {
+  to: string;
+  label: string;
+  title: string;
+  icon: ReactNode;
+  roles?: readonly Role[];
+  /** Other paths (and what is under them) where the link is the page's: Sales on /payments. */
+  also?: readonly string[];
+};
 
 /** [G4]: the sidebar links; Users only for role Admin. `title` heads the page. */
 export const NAV_LINKS: readonly NavLink[] = [
@@ -10,7 +18,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { to: '/horses', label: 'Horses', title: 'Horse Inventory', icon: <HorseIcon className="size-5" /> },
   { to: '/owners', label: 'Suppliers', title: 'Suppliers', icon: <TruckIcon className="size-5" /> },
   { to: '/buyers', label: 'Buyers', title: 'Buyers', icon: <UsersIcon className="size-5" /> },
-  { to: '/sales', label: 'Sales', title: 'Sales & Payments', icon: <DollarIcon className="size-5" /> },
+  { to: '/sales', label: 'Sales', title: 'Sales & Payments', icon: <DollarIcon className="size-5" />, also: ['/payments'] },
   { to: '/admin', label: 'Admin', title: 'Administration', icon: <CogIcon className="size-5" /> },
   { to: '/users', label: 'Users', title: 'User Management', icon: <ShieldIcon className="size-5" />, roles: ['Admin'] },
 ];
