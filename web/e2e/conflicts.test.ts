@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
-import { navigate, record, toast } from './support/screens.ts';
+import { navigate, record, rowAction, toast } from './support/screens.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const ALICE = { email: 'alice@ranch.test', password: 'stable password', firstName: 'Alice', lastName: 'Smith', role: 'Staff' };
@@ -82,7 +82,7 @@ describe('a price changed on two phones at the same time', () => {
   }
 
   async function setPrice({ page }: Phone, price: string): Promise<void> {
-    await record(page, 'Dusty').first().getByRole('button', { name: 'Edit' }).click();
+    await rowAction(record(page, 'Dusty').first(), 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit Horse' });
     await expect.poll(() => edit.getByLabel('Price').inputValue()).toBe('$9,000');
     await edit.getByLabel('Price').fill(price);

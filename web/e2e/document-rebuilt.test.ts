@@ -61,8 +61,7 @@ describe('a document rebuilt while a phone holds unsent work', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await signInThroughUi(phone, link, ADMIN);
     await serviceWorkerInControl(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Horses' }).click();
+    await page.getByRole('navigation', { name: 'Main screens' }).getByRole('link', { name: 'Horses' }).click();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await page.getByRole('button', { name: 'Add Horse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
@@ -91,7 +90,7 @@ describe('a document rebuilt while a phone holds unsent work', () => {
     await link.setOffline(phone, false);
     await expect.poll(() => page.evaluate(() => Reflect.get(window, '__beforeRebuild') ?? false), { timeout: 30_000 }).toBe(false);
     await expect.poll(names, { timeout: 30_000 }).toEqual(['Paddock Ghost']);
-    await page.locator('li.card').filter({ hasText: 'Paddock Ghost' }).waitFor();
+    await page.locator('li[data-row]').filter({ hasText: 'Paddock Ghost' }).waitFor();
     await phone.close();
   });
 });

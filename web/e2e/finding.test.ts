@@ -54,7 +54,7 @@ describe('finding things', () => {
     await serviceWorkerInControl(page);
     await page.goto(`${link.url}/horses`);
     // Synced once: the horses are on the device.
-    await page.locator('li.card').filter({ hasText: 'Horse 10' }).waitFor({ timeout: 30_000 });
+    await page.locator('li[data-row]').filter({ hasText: 'Horse 10' }).waitFor({ timeout: 30_000 });
 
     await link.setOffline(phone, true);
     await page.goto(`${link.url}/horses/${ids['Horse 2']}`);
@@ -65,7 +65,7 @@ describe('finding things', () => {
     await details.getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/horses');
     // The list's View Details gives the record its address.
-    await page.locator('li.card').filter({ hasText: 'Horse 1' }).first().getByRole('button', { name: 'View Details' }).click();
+    await page.locator('li[data-row]').filter({ hasText: 'Horse 1' }).first().getByRole('button', { name: 'View Details' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/horses/${ids['Horse 1']}`);
 
     await page.goto(`${link.url}/owners/${ids.supplier}`);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { navigate, record, toast } from './support/screens.ts';
+import { navigate, record, rowAction, toast } from './support/screens.ts';
 import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const PAT = { email: 'pat@ranch.test', password: 'stable password', firstName: 'Pat', lastName: 'Phone', role: 'Staff' };
@@ -46,7 +46,7 @@ describe('the history of a horse names who changed it', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await signInThroughUi(phone, server, PAT);
     await navigate(page, 'Horses', 'Horse Inventory');
-    await record(page, 'Dusty').first().getByRole('button', { name: 'Edit' }).click();
+    await rowAction(record(page, 'Dusty').first(), 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit Horse' });
     await expect.poll(() => edit.getByLabel('Price').inputValue()).toBe('$1,500');
     await edit.getByLabel('Price').fill('1800');

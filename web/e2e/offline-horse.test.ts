@@ -45,9 +45,8 @@ describe('a horse added offline reaches the server and the office', () => {
     expect(await page.evaluate(() => (window as { __ranch?: { host?: string } }).__ranch?.host ?? 'page')).toBe('shared');
     // The service worker must control the page before the signal goes.
     await serviceWorkerInControl(page);
-    // On a phone the sidebar is a drawer behind the menu button.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Horses' }).click();
+    // On a phone the main screens are in the bottom navigation.
+    await page.getByRole('navigation', { name: 'Main screens' }).getByRole('link', { name: 'Horses' }).click();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     // The lookups arrive through sync; wait until the form can offer them.
     await page.getByRole('button', { name: 'Add Horse' }).click();
@@ -74,10 +73,10 @@ describe('a horse added offline reaches the server and the office', () => {
     await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
     await page.getByText('Horse created successfully').waitFor();
     // A phone shows cards, not table cells.
-    await page.locator('li.card').filter({ hasText: 'Paddock Ghost' }).waitFor();
+    await page.locator('li[data-row]').filter({ hasText: 'Paddock Ghost' }).waitFor();
 
     await page.reload();
-    await page.locator('li.card').filter({ hasText: 'Paddock Ghost' }).waitFor();
+    await page.locator('li[data-row]').filter({ hasText: 'Paddock Ghost' }).waitFor();
     await expect.poll(async () => (await api<unknown[]>('/api/horses')).length).toBe(0);
 
     await link.setOffline(phone, false);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moreButton } from './support/screens.ts';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
@@ -111,7 +112,7 @@ describe('the ranch look', () => {
     const page = await signInThroughUi(phone, server, ADMIN);
     await page.goto(`${server.url}/horses`);
     await page.getByText('Retired horse').waitFor();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await moreButton(page).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Horses' }).waitFor();
     const small = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('.btn, .tab, .input, .select, .menu li > a, .menu li > button')]

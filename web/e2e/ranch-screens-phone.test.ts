@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { addLookup, fillContact, fillHorse, navigate, record, toast } from './support/screens.ts';
+import { addLookup, fillContact, fillHorse, navigate, record, rowAction, toast } from './support/screens.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
@@ -45,7 +45,7 @@ describe('ranch screens on a phone, offline', () => {
     // The drawer closes after a link is followed (it fades out).
     await expect.poll(() => nav.isVisible()).toBe(false);
     await api('/api/buyers', { method: 'POST', body: JSON.stringify({ firstName: 'Online', lastName: 'Buyer' }) });
-    await page.locator('li.card').filter({ hasText: 'Online Buyer' }).waitFor({ timeout: 20_000 });
+    await page.locator('li[data-row]').filter({ hasText: 'Online Buyer' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('table').count()).toBe(0);
   });
 
@@ -105,16 +105,16 @@ describe('ranch screens on a phone, offline', () => {
 
   it('[O1] edits and deletes from the cards', async () => {
     await navigate(page, 'Buyers', 'Buyers');
-    await record(page, 'Field Buyer').getByRole('button', { name: 'Edit' }).click();
+    await rowAction(record(page, 'Field Buyer'), 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit Buyer' });
     await edit.getByLabel('Last Name').fill('Hand');
     await edit.getByRole('button', { name: 'Update Buyer' }).click();
     await toast(page, 'Buyer updated successfully');
-    await record(page, 'Field Hand').getByRole('button', { name: 'Delete' }).click();
+    await rowAction(record(page, 'Field Hand'), 'Delete');
     await toast(page, 'Buyer deleted successfully');
 
     await navigate(page, 'Horses', 'Horse Inventory');
-    await record(page, 'Dusty').getByRole('button', { name: 'Delete' }).click();
+    await rowAction(record(page, 'Dusty'), 'Delete');
     await page.getByRole('dialog', { name: 'Are you sure you want to delete this horse?' }).getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Horse deleted successfully');
     await page.getByText('No horses found').waitFor();

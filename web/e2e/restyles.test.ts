@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { restyles, twoFrames } from './support/restyles.ts';
-import { navigate } from './support/screens.ts';
+import { moreButton, navigate } from './support/screens.ts';
 import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const BUYERS = 40;
@@ -34,7 +34,7 @@ describe('dialogs and the drawer on a phone', () => {
     page = await signInThroughUi(phone, server, ADMIN);
     await navigate(page, 'Buyers', 'Buyers');
     // Every buyer is in the list (its cards are windowed: the first ones render, aria-setsize counts them all).
-    await page.locator(`li.card[aria-setsize="${BUYERS}"]`).first().waitFor({ timeout: 30_000 });
+    await page.locator(`li[data-row][aria-setsize="${BUYERS}"]`).first().waitFor({ timeout: 30_000 });
     // A screen longer than the phone, as a ranch's lists are: the page scrolls.
     expect(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight)).toBe(true);
     screenElements = await page.evaluate(() => document.querySelectorAll('*').length);
@@ -115,7 +115,7 @@ describe('dialogs and the drawer on a phone', () => {
 
   it('[G4] the page behind the open drawer does not scroll; closed, it does', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await moreButton(page).click();
     await nav.waitFor();
     await expect.poll(rootOverflow).toBe('hidden');
     await page.locator('.drawer-overlay').click({ position: { x: 380, y: 400 } });
@@ -169,7 +169,7 @@ describe('dialogs and the drawer on a phone', () => {
   it('[G4] the drawer opens and closes without restyling the whole screen', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const passes = await restyles(page, async () => {
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await moreButton(page).click();
       await nav.waitFor();
       await twoFrames(page);
       // The overlay beside the sidebar: a tap outside it.

@@ -2,18 +2,40 @@ import type { Locator, Page } from 'playwright-core';
 
 /**
  * Goes to a screen through the sidebar, as a person would: on a phone the sidebar is a
- * drawer behind the menu button.
+ * drawer behind the bottom navigation's More.
  */
 export async function navigate(page: Page, link: string, heading: string): Promise<void> {
-  const menu = page.getByRole('button', { name: 'Open menu' });
+  const menu = moreButton(page);
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
-/** The table row (desk) or card (phone) that shows `text`. */
+/** A phone's More, in the bottom navigation: it opens the menu with every screen. */
+export function moreButton(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main screens' }).getByRole('button', { name: 'More' });
+}
+
+/** The table row (desk) or compact row (phone) that shows `text`. */
 export function record(page: Page, text: string): Locator {
-  return page.locator('tr, li.card').filter({ hasText: text });
+  return page.locator('tr, li[data-row]').filter({ hasText: text });
+}
+
+/**
+ * Does a row action as a person would: on a desk its button in the row; on a phone View
+ * Details is a tap on the row and the others are in its "⋯" menu.
+ */
+export async function rowAction(row: Locator, action: string): Promise<void> {
+  const page = row.page();
+  await row.waitFor();
+  if ((await row.evaluate((element) => element.tagName)) === 'TR') {
+    await row.getByRole('button', { name: action }).click();
+  } else if (action === 'View Details') {
+    await row.getByRole('button', { name: /View Details$/ }).click();
+  } else {
+    await row.getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: action, exact: true }).click();
+  }
 }
 
 /** Waits for a toast with this text and dismisses it, so the next one is not confused with it. */

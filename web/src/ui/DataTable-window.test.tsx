@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { DataTable } from './DataTable.tsx';
-import { CARD_WINDOW_FROM, visibleRows, WINDOW_FROM } from './use-window-rows.ts';
+import { CARD_WINDOW_FROM, OVERSCAN_PX, visibleRows, WINDOW_FROM } from './use-window-rows.ts';
 
 type Row = { id: string; name: string };
 const columns = [{ header: 'Name', key: 'name' }];
@@ -116,29 +116,31 @@ describe('DataTable windowing', () => {
     const cards = within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem');
     expect(cards.length).toBeLessThan(30);
     expect(cards[0]!.getAttribute('aria-setsize')).toBe('5000');
-    expect(within(cards[0]!).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    // [B13] A compact row's actions are behind its "⋯".
+    expect(within(cards[0]!).getByRole('button', { name: 'Actions for Horse 0' })).toBeTruthy();
   });
 
   it("a phone's first cards are those in view; the cards beyond follow once the list is measured", () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     // A browser reports a box after the frame that laid it out, not when observing starts.
-    fakeLayout(220, () => 0, { reportOnObserve: false });
+    fakeLayout(65, () => 0, { reportOnObserve: false });
     vi.stubGlobal('innerHeight', 844);
     render(<DataTable rows={many(5_000)} columns={columns} label="Horses" />);
     const names = () =>
       within(screen.getByRole('list', { name: 'Horses' }))
         .getAllByRole('listitem')
         .map((card) => card.textContent);
-    // 844 px hold four cards of 220 px: the first frame styles and lays out those alone.
-    expect(names()).toEqual(['Horse 0', 'Horse 1', 'Horse 2', 'Horse 3']);
+    // 844 px hold thirteen compact rows of 65 px: the first frame styles and lays out those alone.
+    const horses = (count: number) => Array.from({ length: count }, (_, i) => `Horse ${i}`);
+    expect(names()).toEqual(horses(13));
     boxesResized();
-    // Then two cards' worth of overscan below, ready before a flick can reach them.
-    expect(names()).toEqual(['Horse 0', 'Horse 1', 'Horse 2', 'Horse 3', 'Horse 4', 'Horse 5']);
+    // Then OVERSCAN_PX worth of rows below, ready before a flick can reach them.
+    expect(names()).toEqual(horses(13 + Math.ceil(OVERSCAN_PX / 65)));
   });
 
   it("[B1] a phone's cards take a search's rows in place, and each acts on the row it shows", () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
-    fakeLayout(220, () => 0);
+    fakeLayout(65, () => 0);
     vi.stubGlobal('innerHeight', 844);
     const deleted: string[] = [];
     const actions = [{ label: 'Delete', onClick: (row: Row) => deleted.push(row.name) }];
@@ -150,9 +152,10 @@ describe('DataTable windowing', () => {
     rerender(<DataTable rows={matches} columns={columns} actions={actions} label="Horses" />);
     const after = cards();
     expect(after[0]).toBe(before[0]);
-    expect(after.map((card) => card.textContent)).toEqual(matches.slice(0, after.length).map((row) => `${row.name}Delete`));
+    expect(after.map((card) => card.textContent)).toEqual(matches.slice(0, after.length).map((row) => `${row.name}Actions for`));
     expect(after[1]!.getAttribute('aria-setsize')).toBe('500');
-    fireEvent.click(within(after[1]!).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(after[1]!).getByRole('button', { name: 'Actions for Horse 15' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(deleted).toEqual(['Horse 15']);
   });
 

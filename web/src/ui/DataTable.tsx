@@ -1,5 +1,6 @@
-import { Fragment, memo, useRef, type ReactNode } from 'react';
+import { memo, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { ListSort, SortValue } from './list-sort.ts';
+import { RowMenu } from './RowMenu.tsx';
 import { useIsDesk } from './use-media-query.ts';
 import { CARD_WINDOW_FROM, useWindowRows } from './use-window-rows.ts';
 
@@ -12,7 +13,20 @@ export type Column<Row> = {
   sortValue?: (row: Row) => SortValue;
   /** The two directions' names in the phone's sort choice; '(A–Z)' and '(Z–A)' unless given. */
   sortNames?: readonly [string, string];
+  /**
+   * [B13] Where a phone's compact row shows the column: `title` (line one; the first column
+   * unless another is), `status` (line one, at its end), `fact` (line two, joined by ' · ';
+   * the default), `end` (after both lines: buttons of its own, such as a contact's call and
+   * e-mail) or `none` (the details show it).
+   */
+  phone?: PhonePlace;
+  /** What the compact row shows for the column, when not its cell. */
+  phoneCell?: (row: Row) => ReactNode;
+  /** A title column's picture, before both lines of the compact row. */
+  phoneLead?: (row: Row) => ReactNode;
 };
+
+export type PhonePlace = 'title' | 'status' | 'fact' | 'end' | 'none';
 
 /** A row action: label (its accessible name), icon, handler, optional destructive style. */
 export type RowAction<Row> = {
@@ -22,6 +36,8 @@ export type RowAction<Row> = {
   destructive?: boolean;
   /** Leave the action out for some rows (e.g. Deactivate on an inactive item). */
   hidden?: (row: Row) => boolean;
+  /** [B13] On phones a tap on the row does it (View Details), and the "⋯" menu leaves it out. */
+  main?: boolean;
 };
 
 export type DataTableProps<Row extends { id: string }> = {
@@ -59,7 +75,7 @@ export function DataTable<Row extends { id: string }>({
   sort,
   onSort,
 }: DataTableProps<Row>) {
-  const List = useIsDesk() ? Table : CardList;
+  const List = useIsDesk() ? Table : CompactList;
   return (
     <List
       rows={loading ? undefined : rows}
@@ -83,9 +99,9 @@ type ListProps<Row> = {
   onSort: ((sort: ListSort) => void) | undefined;
 };
 
-/** Estimated heights before the first measurement: a table row with a photo, a card. */
+/** Estimated heights before the first measurement: a table row with a photo, a compact row. */
 const ROW_ESTIMATE = 64;
-const CARD_ESTIMATE = 220;
+const COMPACT_ESTIMATE = 65;
 
 /**
  * Long lists render only the rows in view (use-window-rows.ts); spacer rows keep the
@@ -198,7 +214,7 @@ const TableRow = memo(function TableRow<Row extends { id: string }>({ row, colum
       ))}
       {actions.length > 0 && (
         <td className="text-right">
-          <RowActions row={row} actions={actions} compact />
+          <RowActions row={row} actions={actions} />
         </td>
       )}
     </tr>
@@ -206,25 +222,26 @@ const TableRow = memo(function TableRow<Row extends { id: string }>({ row, colum
 }) as <Row extends { id: string }>(props: RowProps<Row>) => ReactNode;
 
 /**
- * CARD_KEYS: a phone's cards are keyed by their place in the list, not by their row: when the
- * rows change (a search typed, a filter chosen), each card in view takes the new row in
- * place, its text and handlers updated, instead of every card's elements made, styled and
- * laid out anew: most of a search key's task on a phone during a start. Scrolling costs the same either way: a card
- * whose place stays in view keeps its row and is not rendered again. A card holds no state
- * of its own; pictures are keyed by their address (HorsePhoto, UserAvatar), so a card never
- * shows another row's picture while the new one loads. Desk tables keep a row per record (a
+ * CARD_KEYS: a phone's rows are keyed by their place in the list, not by their record: when the
+ * rows change (a search typed, a filter chosen), each row in view takes the new record in
+ * place, its text and handlers updated, instead of every row's elements made, styled and
+ * laid out anew: most of a search key's task on a phone during a start. Scrolling costs the same either way: a row
+ * whose place stays in view keeps its record and is not rendered again. A row holds no state
+ * of its own but an open "⋯" menu; pictures are keyed by their address (HorsePhoto, UserAvatar), so a row never
+ * shows another record's picture while the new one loads. Desk tables keep a row per record (a
  * row's focus follows its record when the list changes).
  */
-function CardList<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
+function CompactList<Row extends { id: string }>({ rows, columns, actions, emptyText, label }: ListProps<Row>) {
   const list = useRef<HTMLUListElement>(null);
   const count = rows?.length ?? 0;
-  const view = useWindowRows(list, count, CARD_ESTIMATE, { box: list, rows: ':scope > li', windowFrom: CARD_WINDOW_FROM });
+  const view = useWindowRows(list, count, COMPACT_ESTIMATE, { box: list, rows: ':scope > li', windowFrom: CARD_WINDOW_FROM });
+  const places = useMemo(() => phonePlaces(columns), [columns]);
   if (rows === undefined) {
     return (
-      <div className="space-y-3" aria-busy="true">
+      <div className="space-y-2" aria-busy="true">
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity and never reorder
-          <div key={i} className="skeleton h-24 w-full" aria-hidden="true" data-testid="skeleton-row" />
+          <div key={i} className="skeleton h-14 w-full" aria-hidden="true" data-testid="skeleton-row" />
         ))}
       </div>
     );
@@ -235,16 +252,16 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
   return (
     <ul
       ref={list}
-      className="flex flex-col gap-3"
+      className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100"
       aria-label={label}
       style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}
     >
       {rows.slice(view.start, view.end).map((row, i) => (
-        <Card
-          // biome-ignore lint/suspicious/noArrayIndexKey: a card is a place in the list (CARD_KEYS)
+        <CompactRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row is a place in the list (CARD_KEYS)
           key={view.start + i}
           row={row}
-          columns={columns}
+          places={places}
           actions={actions}
           index={view.windowed ? view.start + i + 1 : undefined}
           setSize={view.windowed ? count : undefined}
@@ -254,41 +271,95 @@ function CardList<Row extends { id: string }>({ rows, columns, actions, emptyTex
   );
 }
 
-const Card = memo(function Card<Row extends { id: string }>({
-  row,
-  columns,
-  actions,
-  index,
-  setSize,
-}: RowProps<Row> & { setSize: number | undefined }) {
-  const [first, ...rest] = columns;
-  return (
-    <li className="card card-border bg-base-100" aria-posinset={index} aria-setsize={setSize}>
-      <div className="card-body gap-2 p-4">
-        {first && <div className="font-semibold">{cellOf(first, row)}</div>}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {/*
-            Each pair straight in the grid, in no wrapper: one per pair was 6 of a horse card's
-            ~48 elements, each styled and laid out again whenever the list changes or a dialog opens.
-          */}
-          {rest.map((column) => (
-            <Fragment key={column.key}>
-              <dt className="text-base-content/60">{column.header}</dt>
-              <dd className="min-w-0 break-words">{cellOf(column, row)}</dd>
-            </Fragment>
+type Places<Row> = Record<PhonePlace, Column<Row>[]>;
+
+/** [B13] The columns by where a compact row shows them. */
+function phonePlaces<Row>(columns: Column<Row>[]): Places<Row> {
+  const places: Places<Row> = { title: [], status: [], fact: [], end: [], none: [] };
+  const titled = columns.some((column) => column.phone === 'title');
+  columns.forEach((column, i) => {
+    places[column.phone ?? (i === 0 && !titled ? 'title' : 'fact')].push(column);
+  });
+  return places;
+}
+
+const phoneCellOf = <Row,>(column: Column<Row>, row: Row): ReactNode => (column.phoneCell ?? ((each: Row) => cellOf(column, each)))(row);
+
+type CompactRowProps<Row> = {
+  row: Row;
+  places: Places<Row>;
+  actions: RowAction<Row>[];
+  index: number | undefined;
+  setSize: number | undefined;
+};
+
+/**
+ * [B13] A phone's compact row: the name and status on line one, the key facts on line two; a
+ * tap opens the record's details where it has them, and its other actions are in "⋯".
+ */
+const CompactRow = memo(function CompactRow<Row extends { id: string }>({ row, places, actions, index, setSize }: CompactRowProps<Row>) {
+  const titleId = useId();
+  const shown = actions.filter((action) => !action.hidden?.(row));
+  const main = shown.find((action) => action.main);
+  const rest = shown.filter((action) => action !== main);
+  const facts: ReactNode[] = [];
+  for (const column of places.fact) {
+    const fact = phoneCellOf(column, row);
+    if (fact === '' || fact === null || fact === undefined || fact === false) continue;
+    if (facts.length > 0) facts.push(' · ');
+    facts.push(<span key={column.key}>{fact}</span>);
+  }
+  const title = places.title.map((column) => <span key={column.key}>{phoneCellOf(column, row)}</span>);
+  const lines = (
+    <>
+      {places.title.map(
+        (column) =>
+          column.phoneLead && (
+            <span key={column.key} className="shrink-0">
+              {column.phoneLead(row)}
+            </span>
+          ),
+      )}
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center justify-between gap-2">
+          <span id={titleId} className="truncate font-semibold">
+            {title}
+          </span>
+          {places.status.map((column) => (
+            <span key={column.key} className="shrink-0">
+              {phoneCellOf(column, row)}
+            </span>
           ))}
-        </dl>
-        {actions.length > 0 && (
-          <div className="card-actions justify-end">
-            <RowActions row={row} actions={actions} compact={false} />
-          </div>
-        )}
-      </div>
+        </span>
+        {facts.length > 0 && <span className="block truncate text-sm text-base-content/70">{facts}</span>}
+      </span>
+    </>
+  );
+  const body = 'flex min-h-14 min-w-0 flex-1 items-center gap-3 py-2 pl-3 text-left';
+  return (
+    <li className="flex items-center gap-1 pr-1" data-row="" aria-posinset={index} aria-setsize={setSize}>
+      {main ? (
+        <button type="button" className={`${body} rounded-box active:bg-base-200`} onClick={() => main.onClick(row)}>
+          {lines}
+          <span className="sr-only">, {main.label}</span>
+        </button>
+      ) : (
+        <div className={body}>{lines}</div>
+      )}
+      {places.end.map((column) => (
+        <span key={column.key} className="flex shrink-0 items-center">
+          {phoneCellOf(column, row)}
+        </span>
+      ))}
+      {rest.length > 0 && (
+        <RowMenu title={title} titleId={titleId} actions={rest.map((action) => ({ ...action, run: () => action.onClick(row) }))} />
+      )}
     </li>
   );
-}) as <Row extends { id: string }>(props: RowProps<Row> & { setSize: number | undefined }) => ReactNode;
+}) as <Row extends { id: string }>(props: CompactRowProps<Row>) => ReactNode;
 
-function RowActions<Row>({ row, actions, compact }: { row: Row; actions: RowAction<Row>[]; compact: boolean }) {
+/** A desk row's actions: quiet icon buttons named by their labels. */
+function RowActions<Row>({ row, actions }: { row: Row; actions: RowAction<Row>[] }) {
   return (
     <div className="inline-flex flex-wrap justify-end gap-1">
       {actions
@@ -298,13 +369,13 @@ function RowActions<Row>({ row, actions, compact }: { row: Row; actions: RowActi
             key={action.label}
             type="button"
             // docs/design.md "Buttons": a destructive action stays quiet (ghost, red text) until its confirmation.
-            className={`btn btn-sm ${compact || action.destructive ? 'btn-ghost' : 'btn-outline'} ${action.destructive ? 'text-error' : ''}`}
+            className={`btn btn-ghost btn-sm ${action.destructive ? 'text-error' : ''}`}
             aria-label={action.label}
             title={action.label}
             onClick={() => action.onClick(row)}
           >
             {action.icon && <span aria-hidden="true">{action.icon}</span>}
-            {(!compact || !action.icon) && <span>{action.label}</span>}
+            {!action.icon && <span>{action.label}</span>}
           </button>
         ))}
     </div>

@@ -151,14 +151,14 @@ describe('layout', () => {
       // Opened before the page was idle: the links are there with the open drawer.
       await renderLayout(testUser('Staff'));
       expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-      fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+      fireEvent.click(within(screen.getByRole('navigation', { name: 'Main screens' })).getByRole('button', { name: 'More' }));
       expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Horses' })).toBeTruthy();
     } finally {
       vi.unstubAllGlobals();
     }
   });
 
-  it('[G5] has a bell whose dot shows only when something new arrived, and a phone menu button', async () => {
+  it("[G5] has a bell whose dot shows only when something new arrived, and the phone's More opens the menu", async () => {
     await renderLayout(testUser('Admin'));
     // Nothing is due and no notice arrived: no dot at start.
     const bell = screen.getByRole('button', { name: 'Notifications' });
@@ -172,8 +172,31 @@ describe('layout', () => {
     expect(await screen.findByTestId('unread-dot')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread' }));
     expect(screen.queryByTestId('unread-dot')).toBeNull();
-    const open = screen.getByRole('button', { name: 'Open menu' });
+    const open = screen.getByRole('button', { name: 'More' });
     fireEvent.click(open);
     expect(open.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it("[G8] a phone's bottom navigation has the main screens and More, the current one marked", async () => {
+    const router = await renderLayout(testUser('Staff'), '/horses');
+    const bottom = screen.getByRole('navigation', { name: 'Main screens' });
+    const items = () => [...bottom.querySelectorAll('a, button')];
+    expect(items().map((item) => item.textContent)).toEqual(['Dashboard', 'Horses', 'Buyers', 'Sales', 'More']);
+    const current = () => items().filter((item) => item.getAttribute('aria-current') === 'page');
+    expect(current().map((item) => item.textContent)).toEqual(['Horses']);
+    fireEvent.click(within(bottom).getByRole('link', { name: 'Sales' }));
+    await screen.findByText('screen /sales');
+    expect(current().map((item) => item.textContent)).toEqual(['Sales']);
+    // A screen that is not in the bar: More is marked (a bar under it), and no link is current.
+    await router.navigate({ to: '/settings' });
+    await screen.findByText('screen /settings');
+    expect(current()).toEqual([]);
+    expect(within(bottom).getByRole('button', { name: 'More' }).className).toContain('dock-active');
+  });
+
+  it('[G8] names the screen once: the header on phones, the heading on desks', async () => {
+    await renderLayout(testUser('Staff'), '/horses');
+    const title = within(screen.getByRole('banner')).getByText('Horse Inventory');
+    expect(title.className).toContain('md:hidden');
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
-import { MenuIcon } from './icons.tsx';
+import { BottomNav } from './BottomNav.tsx';
 import { pageTitle } from './nav-links.tsx';
 import { NotificationsBell } from './NotificationsBell.tsx';
 import { lockPageScroll } from './page-lock.ts';
@@ -15,8 +15,10 @@ import { UserMenu } from './UserMenu.tsx';
 export { LOGOUT_PATH } from './UserMenu.tsx';
 
 /**
- * [G4], [G5]. A daisyUI drawer: on desks (md and up) the sidebar stays open and can be
- * collapsed to icons; on phones it slides in from the menu button.
+ * [G4], [G5], [G8]. A daisyUI drawer: on desks (md and up) the sidebar stays open and can be
+ * collapsed to icons, and the screen's own heading names it; on phones the header is one
+ * line (the brand, the screen's name, the sync status, the bell and the user menu), the main
+ * screens are in the bottom navigation, and its More slides the sidebar in.
  */
 export function Layout({ user, children }: { user: User; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -45,25 +47,19 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
         aria-hidden="true"
       />
       <div className="drawer-content flex min-w-0 flex-col">
-        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 px-2 sm:px-4">
-          <button
-            type="button"
-            className="btn btn-ghost btn-square md:hidden"
-            aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            aria-controls="nav-sidebar"
-            onClick={() => setDrawerOpen(true)}
-          >
-            <MenuIcon className="size-5" />
-          </button>
-          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
-            {title && <p className="truncate text-lg font-semibold">{title}</p>}
+        <header className="navbar sticky top-0 z-30 flex-nowrap gap-1 border-b border-base-300 bg-base-100 px-2 sm:gap-2 sm:px-4">
+          <img src="/icon-192.png" alt="" width={32} height={32} className="shrink-0 rounded-lg md:hidden" />
+          <div className="flex min-w-0 flex-1 items-center gap-x-3">
+            {/* Titles once: on desks the screen's heading names it, on phones this line does. */}
+            {title && <p className="min-w-0 shrink truncate text-lg font-semibold md:hidden">{title}</p>}
             <SyncBadge />
           </div>
           <NotificationsBell userId={user.id} />
           <UserMenu user={user} />
         </header>
-        <main className="flex-1 p-4 md:p-6">{children}</main>
+        {/* On phones the bottom navigation and the floating Add button keep the list's end clear of them. */}
+        <main className="flex-1 p-4 pb-40 md:p-6">{children}</main>
+        <BottomNav menuOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />
       </div>
       <div className="drawer-side z-40" id="nav-sidebar">
         {/* biome-ignore lint/a11y/noLabelWithoutControl: daisyUI's overlay, a tap beside the open drawer that closes it; its checkbox is hidden from assistive technology, so is this pointer's way out */}

@@ -29,19 +29,24 @@ export function SyncBadge() {
   const connected = online && connection === 'connected';
   const changesText = saved ? 'All changes saved' : changes > 0 ? `${plural(changes, 'change', 'changes')} waiting` : 'Changes waiting';
   return (
+    // [G8] On phones one line: what waits shows, "All changes saved" and the time are for screen readers only.
     // biome-ignore lint/a11y/useSemanticElements: a group of status badges, not form controls; a fieldset's default min-width would change the header's wrapping
-    <div className="flex flex-wrap items-center gap-2 text-xs" role="group" aria-label="Sync status">
+    <div className="flex min-w-0 shrink-0 items-center gap-2 text-xs md:flex-wrap" role="group" aria-label="Sync status">
       <div className="contents" aria-live="polite">
         {/* A dot and a word, not a coloured badge: the header stays quiet until something waits (docs/design.md "Status colours"). */}
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap font-medium">
           <span className={`status ${connected ? 'status-success' : 'status-warning'}`} aria-hidden="true" />
           <span>{connected ? 'Online' : online ? 'Connecting…' : 'Offline'}</span>
         </span>
-        <span className={`whitespace-nowrap ${saved ? 'text-base-content/70' : 'badge badge-sm badge-warning'}`}>{changesText}</span>
+        <span className={`whitespace-nowrap ${saved ? 'text-base-content/70 max-md:sr-only' : 'badge badge-sm badge-warning'}`}>
+          {changesText}
+        </span>
         {photos > 0 && <span className="badge badge-sm badge-warning whitespace-nowrap">{plural(photos, 'photo', 'photos')} waiting</span>}
         {readOnly && <span className="badge badge-sm badge-ghost">Read only</span>}
       </div>
-      {lastSyncedAt !== null && <TimeAgo at={lastSyncedAt} now={now} prefix="Synced " className="whitespace-nowrap text-base-content/60" />}
+      {lastSyncedAt !== null && (
+        <TimeAgo at={lastSyncedAt} now={now} prefix="Synced " className="whitespace-nowrap text-base-content/60 max-md:sr-only" />
+      )}
     </div>
   );
 }

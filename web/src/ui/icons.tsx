@@ -115,3 +115,26 @@ export const WarningIcon = ({ className }: P) => (
     <path d="M12 3 2 20h20ZM12 10v4M12 17h.01" />
   </Icon>
 );
+export const MoreIcon = ({ className }: P) => (
+  <Icon className={className}>
+    <circle cx="5" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.2" fill="currentColor" />
+  </Icon>
+);
+export const PlusIcon = ({ className }: P) => (
+  <Icon className={className}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const PhoneIcon = ({ className }: P) => (
+  <Icon className={className}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+  </Icon>
+);
+export const MailIcon = ({ className }: P) => (
+  <Icon className={className}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);

@@ -23,6 +23,9 @@ export const NAV_LINKS: readonly NavLink[] = [
   { to: '/users', label: 'Users', title: 'User Management', icon: <ShieldIcon className="size-5" />, roles: ['Admin'] },
 ];
 
+/** [G8] The main screens, in a phone's bottom navigation; More opens the menu with the rest. */
+export const BOTTOM_NAV_PATHS: readonly string[] = ['/', '/horses', '/sales', '/buyers'];
+
 const OTHER_TITLES: Record<string, string> = {
   '/profile': 'Profile',
   '/settings': 'Settings',

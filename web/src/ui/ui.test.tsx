@@ -54,7 +54,7 @@ describe('DataTable', () => {
     expect(onDelete).toHaveBeenCalledWith(rows[0]);
   });
 
-  it('[B1] renders cards instead of a table on a phone', () => {
+  it('[B1] [B13] renders compact rows instead of a table on a phone, their actions behind "⋯"', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     try {
       render(
@@ -68,8 +68,55 @@ describe('DataTable', () => {
       expect(screen.queryByRole('table')).toBeNull();
       const card = within(screen.getByRole('list', { name: 'People' })).getByRole('listitem');
       expect(card.textContent).toContain('Ann');
-      expect(within(card).getByText('Phone')).toBeTruthy();
-      expect(within(card).getByRole('button', { name: 'Edit' })).toBeTruthy();
+      // Line two: the facts, without the column headers.
+      expect(within(card).getByText('555')).toBeTruthy();
+      expect(within(card).queryByText('Phone')).toBeNull();
+      expect(within(card).queryByRole('button', { name: 'Edit' })).toBeNull();
+      const more = within(card).getByRole('button', { name: 'Actions for Ann' });
+      fireEvent.click(more);
+      expect(more.getAttribute('aria-expanded')).toBe('true');
+      const menu = screen.getByRole('menu', { name: 'Ann' });
+      expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Edit' }));
+      fireEvent.keyDown(menu, { key: 'Escape' });
+      expect(screen.queryByRole('menu')).toBeNull();
+      expect(document.activeElement).toBe(more);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('DataTable on a phone', () => {
+  it('[B13] a tap on the row does its main action; "⋯" holds the rest, destructive ones in quiet red', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      const done: string[] = [];
+      render(
+        <DataTable
+          rows={[{ id: '1', name: 'Ann', phone: '555' }]}
+          columns={[
+            { header: 'Name', key: 'name' },
+            { header: 'Phone', key: 'phone', phone: 'none' },
+          ]}
+          actions={[
+            { label: 'View Details', onClick: (row) => done.push(`view ${row.name}`), main: true },
+            { label: 'Delete', onClick: (row) => done.push(`delete ${row.name}`), destructive: true },
+          ]}
+          label="People"
+        />,
+      );
+      const row = within(screen.getByRole('list', { name: 'People' })).getByRole('listitem');
+      expect(row.textContent).not.toContain('555');
+      fireEvent.click(within(row).getByRole('button', { name: /^Ann.*View Details$/ }));
+      expect(done).toEqual(['view Ann']);
+      fireEvent.click(within(row).getByRole('button', { name: 'Actions for Ann' }));
+      const items = within(screen.getByRole('menu', { name: 'Ann' })).getAllByRole('menuitem');
+      expect(items.map((item) => item.textContent)).toEqual(['Delete']);
+      expect(items[0]!.className).toContain('text-error');
+      expect(items[0]!.className).not.toContain('btn-error');
+      fireEvent.click(items[0]!);
+      expect(done).toEqual(['view Ann', 'delete Ann']);
+      expect(screen.queryByRole('menu')).toBeNull();
     } finally {
       vi.unstubAllGlobals();
     }

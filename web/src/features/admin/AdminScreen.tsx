@@ -41,8 +41,8 @@ export function AdminScreen() {
   return (
     <section className="space-y-4">
       <div>
-        <h1 className="text-3xl font-bold">Administration</h1>
-        <p className="text-base-content/70">Manage system configuration and dropdown lists</p>
+        <h1 className="text-3xl font-bold max-md:sr-only">Administration</h1>
+        <p className="text-base-content/70 max-md:hidden">Manage system configuration and dropdown lists</p>
       </div>
       {admin && <RanchDetailsCard />}
       <div role="tablist" aria-label="Dropdown lists" className="tabs tabs-box w-fit max-w-full overflow-x-auto">

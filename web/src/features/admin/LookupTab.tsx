@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { AddButton } from '../../ui/AddButton.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LookupItem, LookupKind } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
@@ -31,6 +32,7 @@ const columnsOf = (kind: LookupKind): Column<LookupItem>[] => [
       ) : (
         <span className="badge badge-ghost">Inactive</span>
       ),
+    phone: 'status',
   },
 ];
 
@@ -75,11 +77,7 @@ export function LookupTab({ kind, canWrite }: { kind: LookupKind; canWrite: bool
       <div className="card-body p-4 md:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="card-title">{texts.cardTitle}</h2>
-          {canWrite && (
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ editing: null })}>
-              {texts.addButton}
-            </button>
-          )}
+          {canWrite && <AddButton label={texts.addButton} small onClick={() => setDialog({ editing: null })} />}
         </div>
         <DataTable rows={rows} columns={columns} actions={actions} emptyText={texts.empty} label={texts.cardTitle} />
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AddButton } from '../../ui/AddButton.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Buyer } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
@@ -9,7 +10,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { useUndoableDelete } from '../../ui/undo-delete.ts';
 import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
-import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { ContactButtons, EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { BuyerDetailsDialog } from './BuyerDetailsDialog.tsx';
 import { BuyerDialog } from './BuyerDialog.tsx';
@@ -30,8 +31,16 @@ const COLUMNS: Column<Buyer>[] = [
     ),
     sortValue: contactName,
   },
-  { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
-  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} />, sortValue: (row) => row.email },
+  { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} />, phoneCell: (row) => row.phone ?? '' },
+  {
+    header: 'Email',
+    key: 'email',
+    cell: (row) => <EmailLink email={row.email} />,
+    sortValue: (row) => row.email,
+    // [B13] On phones the row's call and e-mail buttons; the number shows in line two too.
+    phone: 'end',
+    phoneCell: (row) => <ContactButtons phone={row.phone} email={row.email} />,
+  },
 ];
 
 /** [B6] A buyer is found by name, phone or e-mail. */
@@ -66,7 +75,7 @@ export function BuyersScreen({ link }: { link?: RecordLink | undefined }) {
     deleted('Buyer', () => writes.buyers.create(buyer));
   };
 
-  const viewAction: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) };
+  const viewAction: RowAction<Buyer> = { label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id), main: true };
   const actions: RowAction<Buyer>[] = canWrite
     ? [
         viewAction,
@@ -79,14 +88,10 @@ export function BuyersScreen({ link }: { link?: RecordLink | undefined }) {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold">Buyers</h1>
-          <p className="text-base-content/70">Manage buyer contacts and information</p>
+          <h1 className="text-3xl font-bold max-md:sr-only">Buyers</h1>
+          <p className="text-base-content/70 max-md:hidden">Manage buyer contacts and information</p>
         </div>
-        {canWrite && (
-          <button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
-            Add Buyer
-          </button>
-        )}
+        {canWrite && <AddButton label="Add Buyer" onClick={() => setDialog({ editing: null })} />}
       </div>
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body p-4 md:p-6">

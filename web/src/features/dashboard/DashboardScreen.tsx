@@ -17,7 +17,7 @@ export function DashboardScreen() {
   return (
     <section className="space-y-6">
       <div>
-        <h1 className="text-3xl font-bold">Dashboard</h1>
+        <h1 className="text-3xl font-bold max-md:sr-only">Dashboard</h1>
         <p className="mt-1 text-base-content/70">Welcome back, {displayName(user)}! Here is what is happening at your ranch.</p>
       </div>
       <KpiCards metrics={metrics} />

@@ -47,8 +47,8 @@ export function ActivityScreen() {
   return (
     <section className="space-y-4">
       <div>
-        <h1 className="text-3xl font-bold">Activity</h1>
-        <p className="text-base-content/70">Every change made at the ranch, newest first, and who made it</p>
+        <h1 className="text-3xl font-bold max-md:sr-only">Activity</h1>
+        <p className="text-base-content/70 max-md:hidden">Every change made at the ranch, newest first, and who made it</p>
       </div>
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">

@@ -31,6 +31,13 @@ export function horseColumns(names: HorseNames): Column<Horse>[] {
         </div>
       ),
       sortValue: (horse) => horse.name,
+      // [B13] [T8] The compact row's line one: the name, and a conflict's mark while one is open.
+      phoneCell: (horse) => (
+        <>
+          {horse.name} <ConflictMarker collection="horses" id={horse.id} />
+        </>
+      ),
+      phoneLead: (horse) => <HorseAvatar photoUrl={horse.photoUrl} name={horse.name} size="list" />,
     },
     {
       header: 'Breed',
@@ -59,6 +66,7 @@ export function horseColumns(names: HorseNames): Column<Horse>[] {
         return status ? <span className={statusBadgeClass(status)}>{status}</span> : '';
       },
       sortValue: (horse) => lookupName(names, horse.statusId),
+      phone: 'status',
     },
     {
       header: 'Price',
@@ -72,6 +80,7 @@ export function horseColumns(names: HorseNames): Column<Horse>[] {
       key: 'supplierName',
       cell: (horse) => supplierText({ ownerId: horse.ownerId, supplierName: supplierName(names, horse.ownerId) }),
       sortValue: (horse) => supplierText({ ownerId: horse.ownerId, supplierName: supplierName(names, horse.ownerId) }),
+      phone: 'none',
     },
   ];
 }

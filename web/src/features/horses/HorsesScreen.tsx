@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { AddButton } from '../../ui/AddButton.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CareEntry, Horse } from '../../../../shared/index.ts';
 import { useUndoableDelete } from '../../ui/undo-delete.ts';
@@ -110,7 +111,7 @@ export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
 
   // Stable across keystrokes, so the rows in view (memoised in DataTable) do not re-render.
   const actions = useMemo(() => {
-    const list: RowAction<Horse>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) }];
+    const list: RowAction<Horse>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id), main: true }];
     if (canWrite) {
       list.push(
         { label: 'Edit', icon: <PencilIcon />, onClick: (row) => openHorse(row) },
@@ -124,8 +125,8 @@ export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold">Horse Inventory</h1>
-          <p className="text-base-content/70">Manage your horse database</p>
+          <h1 className="text-3xl font-bold max-md:sr-only">Horse Inventory</h1>
+          <p className="text-base-content/70 max-md:hidden">Manage your horse database</p>
         </div>
         <div className="flex gap-2">
           <button
@@ -142,11 +143,7 @@ export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
               Record Care
             </button>
           )}
-          {canWrite && (
-            <button type="button" className="btn btn-primary" onClick={() => openHorse(null)}>
-              Add Horse
-            </button>
-          )}
+          {canWrite && <AddButton label="Add Horse" onClick={() => openHorse(null)} />}
         </div>
       </div>
       <HorseFilters filters={filters} onChange={setFilters} lookups={lookups} suppliers={suppliers} searching={searching} />

@@ -53,8 +53,8 @@ export function ProfileScreen() {
   return (
     <section className="space-y-4">
       <div>
-        <h1 className="text-3xl font-bold">Profile</h1>
-        <p className="text-base-content/70">Manage your account information</p>
+        <h1 className="text-3xl font-bold max-md:sr-only">Profile</h1>
+        <p className="text-base-content/70 max-md:hidden">Manage your account information</p>
       </div>
       {auth.status === 'signed-in' ? (
         <div className="grid gap-4 lg:grid-cols-[1fr_2fr]">

@@ -34,6 +34,16 @@ export const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
       ),
     sortValue: (payment) => moneySortValue(payment.amount),
     sortNames: NUMBER_ORDER,
+    phone: 'status',
+    // [B13] Line one: a void payment's amount struck through and 'Void'; its reason is in line two.
+    phoneCell: (payment) =>
+      payment.voided ? (
+        <span>
+          <s>{moneyText(payment.amount)}</s> <span className="badge badge-ghost badge-sm">Void</span>
+        </span>
+      ) : (
+        <span className="font-semibold">{moneyText(payment.amount)}</span>
+      ),
   },
   { header: 'Method', key: 'method', cell: (payment) => methodText(payment.method), sortValue: (payment) => methodText(payment.method) },
   {
@@ -43,7 +53,7 @@ export const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
     sortValue: (payment) => dateSortValue(payment.date),
     sortNames: DATE_ORDER,
   },
-  { header: 'Memo', key: 'memo', cell: (payment) => payment.memo || '—' },
+  { header: 'Memo', key: 'memo', cell: (payment) => payment.memo || '—', phoneCell: (payment) => payment.voided?.reason ?? payment.memo },
 ];
 
 /** [B6] A payment is found by its sale's horse and buyer, its method or its memo; most recent first until another order is chosen. */

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { AddButton } from '../../ui/AddButton.tsx';
 import { warmForms } from '../../lib/warm-forms.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { csvFilename, downloadCsv } from '../../ui/export-csv.ts';
@@ -90,8 +91,8 @@ export function SalesScreen({ link, payment, tab: routeTab, onTab }: Props) {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold">Sales & Payments</h1>
-          <p className="text-base-content/70">Manage sales transactions and payment schedules</p>
+          <h1 className="text-3xl font-bold max-md:sr-only">Sales & Payments</h1>
+          <p className="text-base-content/70 max-md:hidden">Manage sales transactions and payment schedules</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-outline" onClick={exportCsv}>
@@ -102,9 +103,7 @@ export function SalesScreen({ link, payment, tab: routeTab, onTab }: Props) {
               <button type="button" className="btn btn-outline" onClick={() => setPaying({})}>
                 Record Payment
               </button>
-              <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-                Create Sale
-              </button>
+              <AddButton label="Create Sale" onClick={() => setCreating(true)} />
             </>
           )}
         </div>

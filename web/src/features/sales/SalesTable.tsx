@@ -32,6 +32,7 @@ export const SALE_COLUMNS: Column<SaleRow>[] = [
     header: 'Down Payment',
     key: 'downPayment',
     cell: (sale) => moneyText(sale.downPayment),
+    phone: 'none',
     sortValue: (sale) => moneySortValue(sale.downPayment),
     sortNames: NUMBER_ORDER,
   },
@@ -42,7 +43,13 @@ export const SALE_COLUMNS: Column<SaleRow>[] = [
     sortValue: (sale) => sale.termsMonths,
     sortNames: ['(shortest first)', '(longest first)'],
   },
-  { header: 'Status', key: 'standing', cell: (sale) => <StatusBadge status={sale.standing} />, sortValue: (sale) => sale.standing },
+  {
+    header: 'Status',
+    key: 'standing',
+    cell: (sale) => <StatusBadge status={sale.standing} />,
+    sortValue: (sale) => sale.standing,
+    phone: 'status',
+  },
   {
     header: 'Created',
     key: 'createdAt',
@@ -69,7 +76,7 @@ export function SalesTable({ rows, canWrite, onView, onAddPayment, sort, onSort 
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
   const actions: RowAction<SaleRow>[] = [
-    { label: 'View Details', icon: <EyeIcon />, onClick: onView },
+    { label: 'View Details', icon: <EyeIcon />, onClick: onView, main: true },
     // [P4]: only Open sales can take a payment.
     { label: 'Add Payment', icon: <DollarIcon />, onClick: onAddPayment, hidden: (sale) => !canWrite || sale.status !== 'Open' },
   ];

@@ -12,8 +12,8 @@ export function SettingsScreen() {
   return (
     <section className="space-y-4">
       <div>
-        <h1 className="text-3xl font-bold">Settings</h1>
-        <p className="text-base-content/70">Manage your preferences on this device</p>
+        <h1 className="text-3xl font-bold max-md:sr-only">Settings</h1>
+        <p className="text-base-content/70 max-md:hidden">Manage your preferences on this device</p>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <NotificationsCard settings={settings} update={update} />

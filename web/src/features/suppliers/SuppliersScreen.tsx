@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AddButton } from '../../ui/AddButton.tsx';
 import { formatUsd } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { localDate } from '../../lib/format-date.ts';
@@ -11,7 +12,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { useUndoableDelete } from '../../ui/undo-delete.ts';
 import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
-import { EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { ContactButtons, EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { SupplierDetailsDialog } from './SupplierDetailsDialog.tsx';
 import { SupplierDialog } from './SupplierDialog.tsx';
@@ -33,12 +34,21 @@ const COLUMNS: Column<SupplierRow>[] = [
     ),
     sortValue: contactName,
   },
-  { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} /> },
-  { header: 'Email', key: 'email', cell: (row) => <EmailLink email={row.email} />, sortValue: (row) => row.email },
+  { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} />, phoneCell: (row) => row.phone ?? '' },
+  {
+    header: 'Email',
+    key: 'email',
+    cell: (row) => <EmailLink email={row.email} />,
+    sortValue: (row) => row.email,
+    // [B13] On phones the row's call and e-mail buttons; the number shows in line two too.
+    phone: 'end',
+    phoneCell: (row) => <ContactButtons phone={row.phone} email={row.email} />,
+  },
   {
     header: 'Total Horses',
     key: 'totalHorses',
     cell: (row) => String(row.totalHorses),
+    phoneCell: (row) => `${row.totalHorses} ${row.totalHorses === 1 ? 'horse' : 'horses'}`,
     sortValue: (row) => row.totalHorses,
     sortNames: NUMBER_ORDER,
   },
@@ -49,7 +59,14 @@ const COLUMNS: Column<SupplierRow>[] = [
     sortValue: (row) => moneySortValue(row.totalValue),
     sortNames: NUMBER_ORDER,
   },
-  { header: 'Joined', key: 'createdAt', cell: (row) => localDate(row.createdAt), sortValue: (row) => row.createdAt, sortNames: DATE_ORDER },
+  {
+    header: 'Joined',
+    key: 'createdAt',
+    cell: (row) => localDate(row.createdAt),
+    sortValue: (row) => row.createdAt,
+    sortNames: DATE_ORDER,
+    phone: 'none',
+  },
 ];
 
 /** [B6] A supplier is found by name, phone or e-mail. */
@@ -100,7 +117,9 @@ export function SuppliersScreen({ link }: { link?: RecordLink | undefined }) {
     deleted('Supplier', () => writes.owners.create(supplier));
   };
 
-  const actions: RowAction<SupplierRow>[] = [{ label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id) }];
+  const actions: RowAction<SupplierRow>[] = [
+    { label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id), main: true },
+  ];
   if (canWrite) {
     actions.push(
       { label: 'Edit', icon: <PencilIcon />, onClick: (row) => setDialog({ editing: row }) },
@@ -112,8 +131,8 @@ export function SuppliersScreen({ link }: { link?: RecordLink | undefined }) {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold">Suppliers</h1>
-          <p className="text-base-content/70">Manage horse suppliers and their information</p>
+          <h1 className="text-3xl font-bold max-md:sr-only">Suppliers</h1>
+          <p className="text-base-content/70 max-md:hidden">Manage horse suppliers and their information</p>
         </div>
         <div className="flex gap-2">
           <button
@@ -125,11 +144,7 @@ export function SuppliersScreen({ link }: { link?: RecordLink | undefined }) {
             <DownloadIcon />
             Export
           </button>
-          {canWrite && (
-            <button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
-              Add Supplier
-            </button>
-          )}
+          {canWrite && <AddButton label="Add Supplier" onClick={() => setDialog({ editing: null })} />}
         </div>
       </div>
       <ListControls noun="suppliers" one="supplier" searchHint="name, phone or e-mail" view={view} columns={COLUMNS} />

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import { AddButton } from '../../ui/AddButton.tsx';
 import { ROLES, type AccountLink, type ErrorIssue, type Role, type User } from '../../../../shared/index.ts';
 import { useSyncField } from '../../data/context.tsx';
 import { ApiError, isUnauthorized } from '../../lib/api.ts';
@@ -152,12 +153,10 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold">User Management</h1>
-          <p className="text-base-content/70">Manage user accounts and roles</p>
+          <h1 className="text-3xl font-bold max-md:sr-only">User Management</h1>
+          <p className="text-base-content/70 max-md:hidden">Manage user accounts and roles</p>
         </div>
-        <button type="button" className="btn btn-primary" disabled={!online} onClick={() => setInviting(true)}>
-          Add Person
-        </button>
+        <AddButton label="Add Person" disabled={!online} onClick={() => setInviting(true)} />
       </div>
       {(state.status === 'offline' || (!online && state.status !== 'loaded')) && (
         <p role="alert" className="alert alert-warning">

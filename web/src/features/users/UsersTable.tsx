@@ -5,6 +5,7 @@ import { localDate } from '../../lib/format-date.ts';
 import { UserAvatar } from '../profile/UserAvatar.tsx';
 import { listName } from './filter-users.ts';
 import { RoleBadge } from './RoleBadge.tsx';
+import { RowMenu } from '../../ui/RowMenu.tsx';
 
 type Props = {
   users: User[] | undefined;
@@ -35,11 +36,27 @@ export function UsersTable({ users, selfId, onChangeRole, onSetActive, onResetPa
       ),
     },
     { header: 'Email', key: 'email' },
-    { header: 'Role', key: 'role', cell: (user) => <RoleBadge role={user.role} /> },
-    { header: 'Created', key: 'createdAt', cell: (user) => localDate(user.createdAt) },
+    { header: 'Role', key: 'role', cell: (user) => <RoleBadge role={user.role} />, phone: 'status' },
+    { header: 'Created', key: 'createdAt', cell: (user) => localDate(user.createdAt), phone: 'none' },
     {
       header: 'Actions',
       key: 'actions',
+      // [B13] On phones the row's "⋯" holds them; the own row has none.
+      phone: 'end',
+      phoneCell: (user) =>
+        user.id !== selfId && (
+          <RowMenu
+            title={listName(user)}
+            actions={[
+              { label: 'Change Role', run: () => onChangeRole(user) },
+              { label: 'Reset Password', run: () => onResetPassword(user) },
+              ...(user.isActive !== false ? [{ label: 'Password Link', run: () => onPasswordLink(user) }] : []),
+              user.isActive === false
+                ? { label: 'Reactivate', run: () => onSetActive(user) }
+                : { label: 'Deactivate', run: () => onSetActive(user), destructive: true },
+            ]}
+          />
+        ),
       cell: (user) =>
         user.id === selfId ? (
           <span className="badge badge-ghost whitespace-nowrap">Your Account</span>
