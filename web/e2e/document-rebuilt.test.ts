@@ -61,7 +61,7 @@ describe('a document rebuilt while a phone holds unsent work', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await signInThroughUi(phone, link, ADMIN);
     await serviceWorkerInControl(page);
-    await page.getByRole('navigation', { name: 'Main screens' }).getByRole('link', { name: 'Horses' }).click();
+    await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Horses' }).click();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await page.getByRole('button', { name: 'Add Horse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Horse' });

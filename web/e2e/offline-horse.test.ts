@@ -46,7 +46,7 @@ describe('a horse added offline reaches the server and the office', () => {
     // The service worker must control the page before the signal goes.
     await serviceWorkerInControl(page);
     // On a phone the main screens are in the bottom navigation.
-    await page.getByRole('navigation', { name: 'Main screens' }).getByRole('link', { name: 'Horses' }).click();
+    await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Horses' }).click();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     // The lookups arrive through sync; wait until the form can offer them.
     await page.getByRole('button', { name: 'Add Horse' }).click();

@@ -40,7 +40,7 @@ describe('the phone layout', () => {
     page.evaluate(() => {
       const box = (element: Element | null) => element?.getBoundingClientRect();
       const header = box(document.querySelector('header'))!;
-      const dock = box(document.querySelector('nav[aria-label="Main screens"]'))!;
+      const dock = box(document.querySelector('nav[aria-label="Quick navigation"]'))!;
       const rows = [...document.querySelectorAll('ul[aria-label="Horses"] > li')].map((row) => row.getBoundingClientRect());
       const whole = rows.filter((row) => row.top >= header.bottom && row.bottom <= dock.top);
       const headerItems = [...document.querySelectorAll('header > *')]
@@ -113,7 +113,7 @@ describe('the phone layout', () => {
     await page.goto(`${server.url}/horses`);
     const add = page.getByRole('button', { name: 'Add Horse', exact: true });
     await add.waitFor();
-    const nav = page.getByRole('navigation', { name: 'Main screens' });
+    const nav = page.getByRole('navigation', { name: 'Quick navigation' });
     const fab = (await add.boundingBox())!;
     const dock = (await nav.boundingBox())!;
     expect(fab.width).toBeGreaterThanOrEqual(44);
@@ -150,7 +150,7 @@ describe('the phone layout', () => {
       .getByRole('button')
       .click();
     expect(await table.getByRole('columnheader', { name: /^Price/ }).getAttribute('aria-sort')).toBe('ascending');
-    expect(await page.getByRole('navigation', { name: 'Main screens' }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Quick navigation' }).isVisible()).toBe(false);
     expect(await page.getByTestId('fab').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Horse Inventory', level: 1 }).isVisible()).toBe(true);
     expect(await page.locator('header').getByText('Horse Inventory').isVisible()).toBe(false);

@@ -152,7 +152,7 @@ describe('the start script', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // The document loads from the device, in this thread.
     await page.evaluate(() => window.__ranch?.data.loaded);
-    await page.getByRole('navigation', { name: 'Main screens' }).getByRole('link', { name: 'Horses' }).click();
+    await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Horses' }).click();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await phone.close();
   });

@@ -13,7 +13,7 @@ export async function navigate(page: Page, link: string, heading: string): Promi
 
 /** A phone's More, in the bottom navigation: it opens the menu with every screen. */
 export function moreButton(page: Page): Locator {
-  return page.getByRole('navigation', { name: 'Main screens' }).getByRole('button', { name: 'More' });
+  return page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('button', { name: 'More' });
 }
 
 /** The table row (desk) or compact row (phone) that shows `text`. */

@@ -14,7 +14,7 @@ export function BottomNav({ menuOpen, onMore }: { menuOpen: boolean; onMore: () 
   const here = (to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
   const elsewhere = !SHOWN.some((link) => here(link.to));
   return (
-    <nav aria-label="Main screens" className="dock z-30 border-t border-base-300 md:hidden">
+    <nav aria-label="Quick navigation" className="dock z-30 border-t border-base-300 md:hidden">
       {SHOWN.map((link) => (
         <Link
           key={link.to}

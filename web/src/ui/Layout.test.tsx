@@ -151,7 +151,7 @@ describe('layout', () => {
       // Opened before the page was idle: the links are there with the open drawer.
       await renderLayout(testUser('Staff'));
       expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-      fireEvent.click(within(screen.getByRole('navigation', { name: 'Main screens' })).getByRole('button', { name: 'More' }));
+      fireEvent.click(within(screen.getByRole('navigation', { name: 'Quick navigation' })).getByRole('button', { name: 'More' }));
       expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Horses' })).toBeTruthy();
     } finally {
       vi.unstubAllGlobals();
@@ -179,7 +179,7 @@ describe('layout', () => {
 
   it("[G8] a phone's bottom navigation has the main screens and More, the current one marked", async () => {
     const router = await renderLayout(testUser('Staff'), '/horses');
-    const bottom = screen.getByRole('navigation', { name: 'Main screens' });
+    const bottom = screen.getByRole('navigation', { name: 'Quick navigation' });
     const items = () => [...bottom.querySelectorAll('a, button')];
     expect(items().map((item) => item.textContent)).toEqual(['Dashboard', 'Horses', 'Buyers', 'Sales', 'More']);
     const current = () => items().filter((item) => item.getAttribute('aria-current') === 'page');

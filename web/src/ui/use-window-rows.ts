@@ -3,9 +3,9 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 /** Lists up to this long render every row; longer ones render the rows in view. */
 export const WINDOW_FROM = 60;
 /**
- * Phone cards are windowed sooner: a card is ~26 elements and ~220 px tall, so 60 of them
- * would be 13,000 px and 1,500 elements, all restyled and laid out by a search key's task.
- * 8 cards are about two phone screens.
+ * A phone's compact rows are windowed sooner: a phone restyles and lays out a search key's
+ * rows on a slower processor, and 60 rows of a dozen elements each would all be in that
+ * task. Longer than 8, a list renders its screenful and the overscan.
  */
 export const CARD_WINDOW_FROM = 8;
 /**
