@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/index.ts';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { navigate, record } from './support/screens.ts';
+import { navigate, record, rowAction } from './support/screens.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
 import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
@@ -156,7 +156,7 @@ describe('care records and what is due', () => {
 
     // Paying the sale clears the installment.
     await navigate(page, 'Sales', 'Sales & Payments');
-    await record(page, 'Comet').first().getByRole('button', { name: 'Add Payment' }).click();
+    await rowAction(record(page, 'Comet').first(), 'Add Payment');
     const payment = page.getByRole('dialog', { name: 'Record Payment' });
     await field(payment, 'Amount').fill('1200');
     await field(payment, 'Payment Method').selectOption({ label: 'Cash' });

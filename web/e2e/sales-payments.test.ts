@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowAction } from './support/screens.ts';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
@@ -167,20 +168,21 @@ describe('sales and payments', () => {
     expect(interest).toBeGreaterThan(60_000);
 
     // The whole price is paid: the buyer still owes the interest, so the sale stays Open.
-    const card = page.getByRole('listitem').filter({ hasText: 'Interest Mare' });
-    await card.getByRole('button', { name: 'Add Payment' }).click();
+    const card = page.locator('li[data-row]').filter({ hasText: 'Interest Mare' });
+    await rowAction(card, 'Add Payment');
     await recordPayment(page, page.getByRole('dialog', { name: 'Record Payment' }), '12000', 'Credit/Debit Card');
     await card.getByText('Open', { exact: true }).waitFor();
     await expect.poll(async () => (await apiSale())?.balance, { timeout: 30_000 }).toBe(fromCents(interest));
     expect((await apiSale())?.status).toBe('Open');
 
     // The interest is offered as the balance and, once paid, the sale is Paid everywhere.
-    await card.getByRole('button', { name: 'Add Payment' }).click();
+    await rowAction(card, 'Add Payment');
     const payment = page.getByRole('dialog', { name: 'Record Payment' });
     expect(await field(payment, 'Sale').inputValue()).toContain(`(balance ${formatUsd(interest / 100)})`);
     await recordPayment(page, payment, fromCents(interest), 'Cash');
     await card.getByText('Paid', { exact: true }).waitFor();
-    expect(await card.getByRole('button', { name: 'Add Payment' }).count()).toBe(0);
+    // [B13] A Paid sale takes no payment: its row has no "⋯" left.
+    expect(await card.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     await expect.poll(async () => (await apiSale())?.status, { timeout: 30_000 }).toBe('Paid');
     expect((await apiSale())?.balance).toBe('0.00');
     await context.close();
@@ -208,9 +210,9 @@ describe('sales and payments', () => {
     await sale.getByRole('button', { name: 'Create Sale' }).click();
     await page.getByText('Sale created successfully').waitFor();
 
-    // Phones show a card per sale.
-    const card = page.getByRole('listitem').filter({ hasText: 'Paddock Star' });
-    await card.getByRole('button', { name: 'Add Payment' }).click();
+    // Phones show a compact row per sale.
+    const card = page.locator('li[data-row]').filter({ hasText: 'Paddock Star' });
+    await rowAction(card, 'Add Payment');
     await recordPayment(page, page.getByRole('dialog', { name: 'Record Payment' }), '1000', 'Check');
 
     await page.reload();

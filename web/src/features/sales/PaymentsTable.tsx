@@ -73,7 +73,7 @@ type Props = {
 export function PaymentsTable({ rows, onReceipt, onVoid, sort, onSort }: Props) {
   // The document load waits for the first list on screen (data/doc-load-gate.ts).
   useFirstRowsShown(rows);
-  const actions: RowAction<PaymentRow>[] = [{ label: 'Download Receipt', icon: <DownloadIcon />, onClick: onReceipt }];
+  const actions: RowAction<PaymentRow>[] = [{ label: 'Download Receipt', icon: <DownloadIcon />, onClick: onReceipt, main: true }];
   if (onVoid)
     actions.push({ label: 'Void Payment', onClick: onVoid, destructive: true, hidden: (payment) => payment.voided !== undefined });
   return (
