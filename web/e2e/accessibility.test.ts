@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { seedRanch, type RanchSeed } from './support/ranch-seed.ts';
+import { moreButton } from './support/screens.ts';
 
 const SIZES: Record<string, BrowserContextOptions> = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -169,9 +170,18 @@ describe('accessibility of every screen', () => {
         await check(screen.name);
       }
       if (size === 'phone') {
-        await page.getByRole('button', { name: 'Open menu' }).click();
+        await moreButton(page).click();
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Horses' }).waitFor();
         await check('the menu');
+        // [B15] A compact row's "⋯" sheet.
+        await page.goto(`${server.url}/horses`);
+        await page
+          .locator('li[data-row]')
+          .first()
+          .getByRole('button', { name: /^Actions for/ })
+          .click();
+        await page.getByRole('menu').waitFor();
+        await check("a row's actions");
       }
       await context.close();
       expect(found, `axe-core's serious and critical violations on a ${size}:\n${found.join('\n')}`).toEqual([]);

@@ -8,7 +8,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const HORSES = 9;
 
 /**
- * [B13] [G8] A phone held in one hand at 390×844: compact rows (five horses and more on the
+ * [B15] [G8] A phone held in one hand at 390×844: compact rows (five horses and more on the
  * first screen), the floating Add button and the bottom navigation in the thumb's reach, a
  * header of one line; in both themes. A desk keeps its table.
  */

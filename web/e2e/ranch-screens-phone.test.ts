@@ -38,7 +38,7 @@ describe('ranch screens on a phone, offline', () => {
     await server?.stop();
   });
 
-  it('[G4] [B1] [B13] the drawer opens from More; lists are compact rows', async () => {
+  it('[G4] [B1] [B15] the drawer opens from More; lists are compact rows', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.isVisible()).toBe(false);
     await navigate(page, 'Buyers', 'Buyers');

@@ -181,7 +181,7 @@ describe('sales and payments', () => {
     expect(await field(payment, 'Sale').inputValue()).toContain(`(balance ${formatUsd(interest / 100)})`);
     await recordPayment(page, payment, fromCents(interest), 'Cash');
     await card.getByText('Paid', { exact: true }).waitFor();
-    // [B13] A Paid sale takes no payment: its row has no "⋯" left.
+    // [B15] A Paid sale takes no payment: its row has no "⋯" left.
     expect(await card.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     await expect.poll(async () => (await apiSale())?.status, { timeout: 30_000 }).toBe('Paid');
     expect((await apiSale())?.balance).toBe('0.00');
