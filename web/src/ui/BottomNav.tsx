@@ -11,7 +11,9 @@ const SHOWN = NAV_LINKS.filter((link) => BOTTOM_NAV_PATHS.includes(link.to));
  */
 export function BottomNav({ menuOpen, onMore }: { menuOpen: boolean; onMore: () => void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const here = (to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
+  // The Sales screen's Payments tab has an address of its own (/payments).
+  const at = pathname.startsWith('/payments') ? '/sales' : pathname;
+  const here = (to: string) => (to === '/' ? at === '/' : at === to || at.startsWith(`${to}/`));
   const elsewhere = !SHOWN.some((link) => here(link.to));
   return (
     <nav aria-label="Quick navigation" className="dock z-30 border-t border-base-300 md:hidden">

@@ -34,7 +34,8 @@ export function horseColumns(names: HorseNames): Column<Horse>[] {
       // [B15] [T8] The compact row's line one: the name, and a conflict's mark while one is open.
       phoneCell: (horse) => (
         <>
-          {horse.name} <ConflictMarker collection="horses" id={horse.id} />
+          {horse.name}
+          <ConflictMarker collection="horses" id={horse.id} />
         </>
       ),
       phoneLead: (horse) => <HorseAvatar photoUrl={horse.photoUrl} name={horse.name} size="list" />,
