@@ -69,6 +69,8 @@ export class SyncConnection implements Subscriber {
   private fullStateBytes: number | null = null;
   /** Updates committed while a step 2 answer is being encoded: sent right after it, in order. */
   private heldUpdates: Uint8Array[] | null = null;
+  /** Bytes of heldUpdates: they count against the send buffer as if already queued on the socket. */
+  private heldBytes = 0;
   private closing = false;
   private closed = false;
   /** The server is stopping: messages are no longer read; what is queued still completes. */
@@ -263,6 +265,7 @@ export class SyncConnection implements Subscriber {
   private sendFullState(message: Uint8Array): void {
     const held = this.heldUpdates ?? [];
     this.heldUpdates = null;
+    this.heldBytes = 0;
     this.send(message, () => this.fullStateSent());
     this.fullStateBytes = message.byteLength;
     for (const update of held) this.send(update);
@@ -274,7 +277,19 @@ export class SyncConnection implements Subscriber {
   }
 
   private overSendBuffer(): boolean {
-    return this.socket.bufferedAmount - (this.fullStateBytes ?? 0) > this.options.limits.sendBufferBytes;
+    return this.socket.bufferedAmount + this.heldBytes - (this.fullStateBytes ?? 0) > this.options.limits.sendBufferBytes;
+  }
+
+  /** Keeps a message behind the answer being encoded; a device that would pass its send buffer so is closed instead. */
+  private hold(held: Uint8Array[], message: Uint8Array): void {
+    if (this.closing || this.closed) return;
+    this.heldBytes += message.byteLength;
+    if (this.overSendBuffer()) {
+      this.heldUpdates = [];
+      this.heldBytes = 0;
+      return this.closeSlowReader();
+    }
+    held.push(message);
   }
 
   /** Tells the device which of its changes are durable: the server's state vector. */
@@ -285,7 +300,7 @@ export class SyncConnection implements Subscriber {
     encoding.writeVarUint8Array(encoder, Y.encodeStateVector(this.host.doc));
     // Behind an answer being encoded, like the updates: a device dates its last sync from it.
     const message = encoding.toUint8Array(encoder);
-    if (this.heldUpdates) this.heldUpdates.push(message);
+    if (this.heldUpdates) this.hold(this.heldUpdates, message);
     else this.send(message);
   }
 
@@ -294,7 +309,7 @@ export class SyncConnection implements Subscriber {
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.writeUpdate(encoder, update);
     const message = encoding.toUint8Array(encoder);
-    if (this.heldUpdates) this.heldUpdates.push(message);
+    if (this.heldUpdates) this.hold(this.heldUpdates, message);
     else this.send(message);
   }
 
