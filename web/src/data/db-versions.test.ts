@@ -86,6 +86,18 @@ describe('the read database declared once, at its current version', () => {
     expect((await raw.table('referenceNumbers').toArray()).map((row) => row.id).sort()).toEqual(['b1', 'c0', 'c1', 'c2']);
   });
 
+  it('opens a version 14 database, its horses already stored with numbers: each read back with the ids it had', async () => {
+    const name = fresh();
+    const old = openOldReadDb(name, 14);
+    await old.table('referenceNumbers').bulkAdd([{ id: 'b1' }, { id: 'c0' }]);
+    const numbers = new Map((await old.table('referenceNumbers').toArray()).map((row) => [row.id, row.n]));
+    await old.table('horses').put({ ...horse, breedId: numbers.get('b1'), colorId: numbers.get('c0') });
+    old.close();
+    const db = track(openRanchDb(name));
+    await db.open();
+    expect(await db.horses.toArray()).toEqual([{ ...horse, colorId: 'c0' }]);
+  });
+
   it('opens a version 12 database: careEntries (a row per entry) goes, horseCare comes, the other rows and staged edits stay', async () => {
     const name = fresh();
     const old = openOldReadDb(name, 12);
