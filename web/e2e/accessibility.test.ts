@@ -5,6 +5,7 @@ import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { seedRanch, type RanchSeed } from './support/ranch-seed.ts';
 import { moreButton } from './support/screens.ts';
+import { showTheme } from './support/theme.ts';
 
 const SIZES: Record<string, BrowserContextOptions> = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -139,15 +140,9 @@ describe('accessibility of every screen', () => {
       const page = await context.newPage();
       const found: string[] = [];
       // Each theme in turn on the screen as it is: the themes are the stylesheet's (data-theme).
-      const check = async (name: string, themes: readonly string[] = THEMES) => {
+      const check = async (name: string, themes: readonly (typeof THEMES)[number][] = THEMES) => {
         for (const theme of themes) {
-          await page.evaluate(async (theme) => {
-            document.documentElement.setAttribute('data-theme', theme);
-            // The colours' transitions (and a drawer sliding in) end before axe reads a colour.
-            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-            const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-            await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-          }, theme);
+          await showTheme(page, theme);
           for (const violation of await seriousViolations(page)) found.push(`${name} in ${theme}: ${violation}`);
         }
       };

@@ -7,6 +7,8 @@ export type RanchSeed = {
   supplierId: string;
   buyerId: string;
   saleId: string;
+  /** When the server recorded the sale (its clock, not the seed's): the Sales list shows it. */
+  saleCreatedAt: string;
 };
 
 /**
@@ -42,14 +44,18 @@ export async function seedRanch(server: AppServer, today: string): Promise<Ranch
       priceUsd,
     });
   }
-  const saleId = await create('/api/sales', {
-    horseId: horses.Comet,
-    buyerId,
-    salePrice: '12000',
-    downPayment: '3000',
-    termsMonths: 6,
-    scheduleStartDate: today,
+  const sale = await api<{ id: string; createdAt: string }>('/api/sales', {
+    method: 'POST',
+    body: JSON.stringify({
+      horseId: horses.Comet,
+      buyerId,
+      salePrice: '12000',
+      downPayment: '3000',
+      termsMonths: 6,
+      scheduleStartDate: today,
+    }),
   });
+  const saleId = sale.id;
   await create('/api/payments', { saleId, amount: '1500', date: today, method: 'Check', memo: 'First installment' });
   await create('/api/careEntries', { horseIds: [horses.Dusty], kind: 'farrier', doneOn: today, nextDueOn: null });
   await create('/api/users', {
@@ -59,5 +65,5 @@ export async function seedRanch(server: AppServer, today: string): Promise<Ranch
     lastName: 'Hand',
     role: 'Staff',
   });
-  return { api, horses, supplierId, buyerId, saleId };
+  return { api, horses, supplierId, buyerId, saleId, saleCreatedAt: sale.createdAt };
 }
