@@ -180,6 +180,7 @@ describe('accessibility of every screen', () => {
       }
       await context.close();
       expect(found, `axe-core's serious and critical violations on a ${size}:\n${found.join('\n')}`).toEqual([]);
-    });
+      // Some 70 axe runs of a second or two each: more than a file's default on a busy machine.
+    }, 300_000);
   }
 });
