@@ -4,7 +4,7 @@ import { useIsDesk } from './use-media-query.ts';
 type AddButtonProps = { label: string; onClick: () => void; disabled?: boolean; small?: boolean };
 
 /**
- * [B15] A list screen's main add action (Add Horse, Create Sale, …): on desks the screen's one
+ * [B16] A list screen's main add action (Add Horse, Create Sale, …): on desks the screen's one
  * primary button, in its header; on phones a round floating button above the bottom
  * navigation, in the right thumb's reach, named by the same words.
  */

@@ -116,7 +116,7 @@ describe('DataTable windowing', () => {
     const cards = within(screen.getByRole('list', { name: 'Horses' })).getAllByRole('listitem');
     expect(cards.length).toBeLessThan(30);
     expect(cards[0]!.getAttribute('aria-setsize')).toBe('5000');
-    // [B15] A compact row's actions are behind its "⋯".
+    // [B16] A compact row's actions are behind its "⋯".
     expect(within(cards[0]!).getByRole('button', { name: 'Actions for Horse 0' })).toBeTruthy();
   });
 

@@ -14,7 +14,7 @@ export type Column<Row> = {
   /** The two directions' names in the phone's sort choice; '(A–Z)' and '(Z–A)' unless given. */
   sortNames?: readonly [string, string];
   /**
-   * [B15] Where a phone's compact row shows the column: `title` (line one; the first column
+   * [B16] Where a phone's compact row shows the column: `title` (line one; the first column
    * unless another is), `status` (line one, at its end), `fact` (line two, joined by ' · ';
    * the default), `end` (after both lines: buttons of its own, such as a contact's call and
    * e-mail) or `none` (the details show it).
@@ -36,7 +36,7 @@ export type RowAction<Row> = {
   destructive?: boolean;
   /** Leave the action out for some rows (e.g. Deactivate on an inactive item). */
   hidden?: (row: Row) => boolean;
-  /** [B15] On phones a tap on the row does it (View Details), and the "⋯" menu leaves it out. */
+  /** [B16] On phones a tap on the row does it (View Details), and the "⋯" menu leaves it out. */
   main?: boolean;
 };
 
@@ -273,7 +273,7 @@ function CompactList<Row extends { id: string }>({ rows, columns, actions, empty
 
 type Places<Row> = Record<PhonePlace, Column<Row>[]>;
 
-/** [B15] The columns by where a compact row shows them. */
+/** [B16] The columns by where a compact row shows them. */
 function phonePlaces<Row>(columns: Column<Row>[]): Places<Row> {
   const places: Places<Row> = { title: [], status: [], fact: [], end: [], none: [] };
   const titled = columns.some((column) => column.phone === 'title');
@@ -294,7 +294,7 @@ type CompactRowProps<Row> = {
 };
 
 /**
- * [B15] A phone's compact row: the name and status on line one, the key facts on line two; a
+ * [B16] A phone's compact row: the name and status on line one, the key facts on line two; a
  * tap opens the record's details where it has them, and its other actions are in "⋯".
  */
 const CompactRow = memo(function CompactRow<Row extends { id: string }>({ row, places, actions, index, setSize }: CompactRowProps<Row>) {

@@ -4,7 +4,7 @@ import { MoreIcon } from './icons.tsx';
 export type MenuAction = { label: string; icon?: ReactNode; destructive?: boolean; run: () => void };
 
 /**
- * [B15] A compact row's "⋯": its actions in a sheet along the bottom of the screen, in the
+ * [B16] A compact row's "⋯": its actions in a sheet along the bottom of the screen, in the
  * thumb's reach, the row's name on top and a destructive action in quiet red text (it only
  * asks: docs/design.md "Buttons"). The WAI-ARIA menu button pattern: the first item has the
  * focus, arrows move, Escape or a tap beside the sheet closes it and the focus goes back to

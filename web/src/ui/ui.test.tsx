@@ -54,7 +54,7 @@ describe('DataTable', () => {
     expect(onDelete).toHaveBeenCalledWith(rows[0]);
   });
 
-  it('[B1] [B15] renders compact rows instead of a table on a phone, their actions behind "⋯"', () => {
+  it('[B1] [B16] renders compact rows instead of a table on a phone, their actions behind "⋯"', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     try {
       render(
@@ -87,7 +87,7 @@ describe('DataTable', () => {
 });
 
 describe('DataTable on a phone', () => {
-  it('[B15] a tap on the row does its main action; "⋯" holds the rest, destructive ones in quiet red', () => {
+  it('[B16] a tap on the row does its main action; "⋯" holds the rest, destructive ones in quiet red', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     try {
       const done: string[] = [];

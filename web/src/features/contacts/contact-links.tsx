@@ -23,7 +23,7 @@ export function EmailLink({ email }: { email: string | null }) {
 }
 
 /**
- * [C1], [B15] A compact row's call and e-mail buttons: one tap rings the number or writes the
+ * [C1], [B16] A compact row's call and e-mail buttons: one tap rings the number or writes the
  * mail, each 44 px square; a contact without one has no button for it.
  */
 export function ContactButtons({ phone, email }: { phone: string | null; email: string | null }) {

@@ -31,7 +31,7 @@ export function horseColumns(names: HorseNames): Column<Horse>[] {
         </div>
       ),
       sortValue: (horse) => horse.name,
-      // [B15] [T8] The compact row's line one: the name, and a conflict's mark while one is open.
+      // [B16] [T8] The compact row's line one: the name, and a conflict's mark while one is open.
       phoneCell: (horse) => (
         <>
           {horse.name}

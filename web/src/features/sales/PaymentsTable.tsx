@@ -35,7 +35,7 @@ export const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
     sortValue: (payment) => moneySortValue(payment.amount),
     sortNames: NUMBER_ORDER,
     phone: 'status',
-    // [B15] Line one: a void payment's amount struck through and 'Void'; its reason is in line two.
+    // [B16] Line one: a void payment's amount struck through and 'Void'; its reason is in line two.
     phoneCell: (payment) =>
       payment.voided ? (
         <span>

@@ -40,7 +40,7 @@ const COLUMNS: Column<SupplierRow>[] = [
     key: 'email',
     cell: (row) => <EmailLink email={row.email} />,
     sortValue: (row) => row.email,
-    // [B15] On phones the row's call and e-mail buttons; the number shows in line two too.
+    // [B16] On phones the row's call and e-mail buttons; the number shows in line two too.
     phone: 'end',
     phoneCell: (row) => <ContactButtons phone={row.phone} email={row.email} />,
   },

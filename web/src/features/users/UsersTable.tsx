@@ -41,7 +41,7 @@ export function UsersTable({ users, selfId, onChangeRole, onSetActive, onResetPa
     {
       header: 'Actions',
       key: 'actions',
-      // [B15] On phones the row's "⋯" holds them; the own row has none.
+      // [B16] On phones the row's "⋯" holds them; the own row has none.
       phone: 'end',
       phoneCell: (user) =>
         user.id !== selfId && (
