@@ -142,7 +142,10 @@ describe('screenshots of the main screens', () => {
       for (const screen of screens()) {
         await page.goto(`${server.url}${screen.path}`);
         await screen.ready(page);
-        await page.getByRole('group', { name: 'Sync status' }).getByText('All changes saved').waitFor();
+        // The sync status at rest, all of it shown: its width sets where a long title is cut.
+        const sync = page.getByRole('group', { name: 'Sync status' });
+        await sync.getByText('All changes saved').waitFor();
+        await sync.getByText(/^Synced /).waitFor();
         await freezeServerDates(page);
         for (const theme of THEMES) {
           await showTheme(page, theme);
