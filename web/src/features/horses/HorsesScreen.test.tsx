@@ -24,7 +24,8 @@ const show = (role: 'Admin' | 'Viewer' = 'Admin') => renderScreen(<HorsesScreen 
 
 async function openAddDialog() {
   fireEvent.click(await screen.findByRole('button', { name: 'Add Horse' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Add New Horse' });
+  // The dialog's code is fetched with the tap: the first open in a file waits for its import.
+  const dialog = await screen.findByRole('dialog', { name: 'Add New Horse' }, { timeout: 5000 });
   await within(dialog).findByLabelText(/^Name/);
   return dialog;
 }
