@@ -177,6 +177,30 @@ describe('layout', () => {
     expect(open.getAttribute('aria-expanded')).toBe('true');
   });
 
+  it("[G8] Escape closes a phone's open drawer and gives the focus back to More", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      await renderLayout(testUser('Staff'));
+      const more = within(screen.getByRole('navigation', { name: 'Quick navigation' })).getByRole('button', { name: 'More' });
+      act(() => more.focus());
+      fireEvent.click(more);
+      expect(more.getAttribute('aria-expanded')).toBe('true');
+      const horses = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Horses' });
+      act(() => horses.focus());
+      fireEvent.keyDown(horses, { key: 'Escape' });
+      expect(more.getAttribute('aria-expanded')).toBe('false');
+      expect(document.activeElement).toBe(more);
+      // Opened and left with the focus on More, Escape closes it too.
+      fireEvent.click(more);
+      expect(more.getAttribute('aria-expanded')).toBe('true');
+      fireEvent.keyDown(more, { key: 'Escape' });
+      expect(more.getAttribute('aria-expanded')).toBe('false');
+      expect(document.activeElement).toBe(more);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("[G8] a phone's bottom navigation has the main screens and More, the current one marked", async () => {
     const router = await renderLayout(testUser('Staff'), '/horses');
     const bottom = screen.getByRole('navigation', { name: 'Quick navigation' });

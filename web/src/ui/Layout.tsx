@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
 import { BottomNav } from './BottomNav.tsx';
@@ -32,6 +32,21 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
   // done, not in the start's first frame.
   const sidebarMade = useMadeWhenIdle(isDesk || drawerOpen);
   useEffect(() => (overlay ? lockPageScroll() : undefined), [overlay]);
+  // Escape closes a phone's open drawer, as a tap beside it does; the focus, if it was in
+  // the drawer, goes back to More, which opened it.
+  const sidebar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!overlay) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      const focusWasInside = sidebar.current?.contains(document.activeElement) ?? false;
+      setDrawerOpen(false);
+      if (focusWasInside) document.querySelector<HTMLElement>('[aria-controls="nav-sidebar"]')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [overlay]);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = pageTitle(pathname);
 
@@ -61,7 +76,7 @@ export function Layout({ user, children }: { user: User; children: ReactNode }) 
         <main className="flex-1 p-4 pb-40 md:p-6">{children}</main>
         <BottomNav menuOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />
       </div>
-      <div className="drawer-side z-40" id="nav-sidebar">
+      <div className="drawer-side z-40" id="nav-sidebar" ref={sidebar}>
         {/* biome-ignore lint/a11y/noLabelWithoutControl: daisyUI's overlay, a tap beside the open drawer that closes it; its checkbox is hidden from assistive technology, so is this pointer's way out */}
         <label htmlFor="nav-drawer" aria-hidden="true" className="drawer-overlay" />
         {sidebarMade && <Sidebar role={user.role} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} onNavigate={closeDrawer} />}
