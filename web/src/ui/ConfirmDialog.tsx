@@ -33,7 +33,7 @@ export function ConfirmDialog({
       {children && <div className="text-base-content/80">{children}</div>}
       <div className="modal-action">
         {/* biome-ignore lint/a11y/noAutofocus: a stray Enter must not confirm a deletion, so Cancel takes the focus */}
-        <button type="button" className="btn btn-ghost" onClick={onCancel} autoFocus>
+        <button type="button" className="btn btn-ghost" onClick={onCancel} autoFocus data-autofocus>
           {cancelLabel}
         </button>
         <button type="button" className={`btn ${destructive ? 'btn-error' : 'btn-primary'}`} disabled={confirmDisabled} onClick={onConfirm}>

@@ -192,7 +192,7 @@ export function Modal({ open, title, onClose, children, size = 'md', sheet = siz
           <p className="text-base-content/80">What you entered in this form has not been saved.</p>
           <div className="modal-action">
             {/* biome-ignore lint/a11y/noAutofocus: a stray Enter must keep the form, so Keep Editing takes the focus ([B2]) */}
-            <button type="button" className="btn btn-ghost" onClick={() => setAsking(null)} autoFocus>
+            <button type="button" className="btn btn-ghost" onClick={() => setAsking(null)} autoFocus data-autofocus>
               Keep Editing
             </button>
             <button

@@ -70,6 +70,11 @@ export function showOnTop(dialog: HTMLDialogElement): void {
     dialog.hidePopover();
     throw error;
   }
+  // React's `autoFocus` focuses as the content renders, while the dialog is not shown yet,
+  // and writes no `autofocus` for `show()` to find: `data-autofocus` names the control that
+  // takes the focus (Cancel in a confirmation, Keep Editing: [B2], [B15]), not a nested dialog's.
+  const wanted = [...dialog.querySelectorAll<HTMLElement>('[data-autofocus]')].find((control) => control.closest('dialog') === dialog);
+  wanted?.focus();
   if (before) focusedBefore.set(dialog, before);
   if (shown.length === 0) document.addEventListener('keydown', onKeyDown);
   shown.push(dialog);
