@@ -1,4 +1,4 @@
-import { isEntityId, LEDGER_FLAGS, parseFields, RECORD_FIELDS, type LedgerFlag } from '../../../../shared/index.ts';
+import { LEDGER_FLAGS, type LedgerFlag } from '../../../../shared/ledger.ts';
 
 /**
  * What a read row of a ledger record carries beside the record's fields (docs/web.md
@@ -24,28 +24,6 @@ export function isLedgerRow(row: unknown): boolean {
 export function knownFlags(value: unknown): LedgerFlag[] {
   if (!Array.isArray(value)) return [];
   return [...new Set(value.filter((flag): flag is LedgerFlag => typeof flag === 'string' && Object.hasOwn(LEDGER_FLAGS, flag)))];
-}
-
-export type LedgerRowReading =
-  | { valid: true; table: LedgerReadTable; row: Record<string, unknown> & LedgerFields }
-  | { valid: false; problem: string };
-
-/**
- * The read row of one entry as the device holds it: the record checked by the schema every
- * synced record is checked by (the server's word is not trusted either), in the shape the
- * projection writes for the same record, with `id`, `ledgerSeq` and `flags`. Never throws.
- */
-export function ledgerRow(id: unknown, collection: unknown, record: unknown, seq: number | null, flags: unknown): LedgerRowReading {
-  if (typeof id !== 'string' || !isEntityId(id)) return { valid: false, problem: 'id: not an entity id' };
-  if (!(LEDGER_READ_TABLES as readonly unknown[]).includes(collection)) return { valid: false, problem: 'collection: not read here' };
-  const table = collection as LedgerReadTable;
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return { valid: false, problem: 'record: not an object' };
-  const fields = RECORD_FIELDS[table];
-  const strays = Object.keys(record).filter((field) => !fields.includes(field));
-  if (strays.length > 0) return { valid: false, problem: `${strays.join(', ')}: not a field of this record` };
-  const reading = parseFields(table, id, record as Record<string, never>);
-  if (!reading.valid) return { valid: false, problem: reading.problem };
-  return { valid: true, table, row: { ...reading.record, ledgerSeq: seq, flags: knownFlags(flags) } };
 }
 
 /**

@@ -2,7 +2,8 @@ import * as decoding from 'lib0/decoding';
 import { LEDGER_PAGE_MAX, LEDGER_VERSION, MESSAGE_LEDGER } from '../../../../shared/index.ts';
 import type { RanchDb } from '../db.ts';
 import type { SyncConnection } from '../sync.ts';
-import { LEDGER_CURSOR_KEY, LEDGER_READ_TABLES, ledgerRow, type LedgerReadTable } from './ledger-rows.ts';
+import { ledgerRow } from './entry-row.ts';
+import { LEDGER_CURSOR_KEY, LEDGER_READ_TABLES, type LedgerReadTable } from './ledger-rows.ts';
 
 export { LEDGER_CURSOR_KEY };
 
