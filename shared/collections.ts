@@ -27,6 +27,10 @@ export const COLLECTIONS = [
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
+/** The lookup lists (Administration's dropdowns). */
+export const LOOKUP_KINDS = ['breeds', 'colors', 'genders', 'statuses'] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
 /** What a person calls one record of each collection (suppliers are `owners` in the document). */
 export const COLLECTION_NOUN: Record<Collection, string> = {
   horses: 'horse',

@@ -7,7 +7,16 @@ import { COLLECTIONS, type Collection, type EntityFields, type JsonValue } from 
  * Y.Map of the entity's field names with JSON values ([Y3], [Y4]). The collections and
  * their names are in collections.ts, which has no Yjs (the page's entry needs only them).
  */
-export { COLLECTION_NOUN, COLLECTIONS, type Collection, DOC_NAME, type EntityFields, type JsonValue } from './collections.ts';
+export {
+  COLLECTION_NOUN,
+  COLLECTIONS,
+  type Collection,
+  DOC_NAME,
+  type EntityFields,
+  type JsonValue,
+  LOOKUP_KINDS,
+  type LookupKind,
+} from './collections.ts';
 
 export function collectionMap(doc: Y.Doc, collection: Collection): Y.Map<Y.Map<JsonValue>> {
   return doc.getMap(collection);

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { LOOKUP_KINDS, type LookupKind } from '../collections.ts';
 import { requiredName } from './common.ts';
-
-export const LOOKUP_KINDS = ['breeds', 'colors', 'genders', 'statuses'] as const;
-export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 /** Singular names used in the texts of [L3] and [L5] ('Add New Breed', 'Breed created successfully'). */
 export const LOOKUP_SINGULAR: Record<LookupKind, string> = {

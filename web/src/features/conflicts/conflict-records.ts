@@ -1,4 +1,6 @@
-import { CARE_KIND_LABELS, LOOKUP_KINDS, type CareEntry, type Collection, type Conflict } from '../../../../shared/index.ts';
+import { CARE_KIND_LABELS } from '../../../../shared/care-kinds.ts';
+import { type Collection, LOOKUP_KINDS } from '../../../../shared/collections.ts';
+import type { CareEntry, Conflict } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
 import { contactName } from '../contacts/contact-name.ts';
 import { collectionNoun } from '../history/history-text.ts';
