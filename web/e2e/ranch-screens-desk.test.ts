@@ -182,7 +182,9 @@ describe('ranch screens at a desk', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => supplier.locator('option:checked').textContent()).toBe('Owner10 Stone');
     expect(await supplier.locator('option').count()).toBe(41);
+    // A supplier was chosen: Cancel asks first ([B15]).
     await add.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await add.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Add Horse' }).click();
