@@ -82,7 +82,8 @@ const banner = (name: string) => screen.findByRole('region', { name });
 async function openHorseDetails(role: Role = 'Staff') {
   renderScreen(<HorsesScreen />, { data, user: testUser(role) });
   fireEvent.click(within(await rowOf('Dusty')).getByRole('button', { name: 'View Details' }));
-  return screen.findByRole('dialog', { name: 'Horse Details' });
+  // The details' code is fetched with the tap: the first open in a file waits for its import.
+  return screen.findByRole('dialog', { name: 'Horse Details' }, { timeout: 5000 });
 }
 
 describe('[T6] conflicts on a record’s details', () => {
