@@ -10,40 +10,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 /** Every module under shared/ (the path escaped for a RegExp). */
 const SHARED_MODULES = new RegExp(`^${fromRoot('./shared/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
-/** The staging code (a create or edit made during a start): its imports are fetched together (below). */
-const STAGING = /(^|\/)shown-before-load-[^/]*\.js$/;
-/**
- * The steps before it (data/outbox/before-load.ts), by the module each imports: the
- * records' schemas, a module a task. The first step fetches every later step's chunks too.
- */
-const STAGING_STEPS = ['./shared/schemas/care.ts', './shared/schemas/sale.ts', './shared/schemas/records.ts'].map(fromRoot);
-/** The start's last step: every lazy chunk loads after it. */
-const MAIN = fromRoot('./web/src/main.tsx');
-/** The module zodFirst imports (web/src/lib/zod-first.ts): the staging's step before the first. */
-const ZOD_FIRST = fromRoot('./web/src/lib/zod-chunk.ts');
-/**
- * A module of nothing whose import fetches all of the staging's chunks, zodFirst's too, and
- * evaluates none (data/outbox/fetch-before-load.ts): a tap on Add Horse or Edit asks for it, so the
- * steps find their code in memory once the form is on screen.
- */
-const STAGING_FETCH = fromRoot('./web/src/data/outbox/fetch-before-load.ts');
-/** The horse dialog, which a first write or edit during a start waits for. */
+/** The horse dialog: its first render is most of an Add Horse or Edit tap. */
 const HORSE_DIALOG = fromRoot('./web/src/features/horses/HorseDialog.tsx');
-/**
- * The modules its loader imports, a step a task (web/src/features/horses/load-horse-dialog.ts),
- * after zodFirst's.
- */
-const HORSE_DIALOG_STEPS = ['./shared/schemas/common.ts', './shared/schemas/horse.ts', './web/src/ui/FormField.tsx'].map(fromRoot);
-/**
- * A module of nothing whose import fetches the horse dialog's whole static graph (a link for
- * each chunk the importer has not loaded) and evaluates none of it
- * (web/src/features/horses/horse-dialog-fetch.ts): the dialog's loader asks for it first and
- * then evaluates the graph in steps. The browser otherwise found the dialog's imports only
- * once its chunk had arrived, and their imports once those had: three round trips to the
- * service worker, each slow while the data worker reads the stored document at a start.
- */
-const HORSE_DIALOG_FETCH = fromRoot('./web/src/features/horses/horse-dialog-fetch.ts');
-
 /**
  * Chunks V8 compiles whole when it first compiles them (its explicit compile hint,
  * `//# allFunctionsCalledOnLoad`, Chromium 136 and later): the horse dialog's and the forms'
@@ -56,23 +24,6 @@ const COMPILED_WHOLE = [HORSE_DIALOG, '/node_modules/react-hook-form/'];
 const compileHint = ({ moduleIds }: { moduleIds: string[] }) =>
   moduleIds.some((id) => COMPILED_WHOLE.some((module) => id.includes(module))) ? '//# allFunctionsCalledOnLoad' : '';
 
-/**
- * The output's chunks by file name, kept as the bundle is written (chunkGraph below), so the
- * preload links can leave out what the importing chunk has already loaded.
- */
-let outputChunks: Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null }> = {};
-
-/** Keeps the output's chunk graph, before Vite writes the preload links. */
-const chunkGraph: Plugin = {
-  name: 'ranch:chunk-graph',
-  generateBundle: {
-    order: 'pre',
-    handler(_options, bundle) {
-      outputChunks = bundle;
-    },
-  },
-};
-
 /** `from` and everything `next` leads to from it, at any depth. */
 function reachable(from: string, next: (id: string) => readonly string[] | undefined): Set<string> {
   const seen = new Set<string>();
@@ -83,40 +34,6 @@ function reachable(from: string, next: (id: string) => readonly string[] | undef
   };
   visit(from);
   return seen;
-}
-
-/** A chunk and every chunk it imports statically, at any depth: all loaded before its code runs. */
-function loadedWith(chunk: string): Set<string> {
-  return reachable(chunk, (file) => outputChunks[file]?.imports);
-}
-
-/** The chunk a dynamic import of `moduleId` loads. */
-function chunkImporting(moduleId: string): string | undefined {
-  return Object.keys(outputChunks).find((file) => outputChunks[file]?.facadeModuleId === moduleId);
-}
-
-/** The chunks dynamic imports of `modules` load, and every chunk those import statically. */
-function chunksOf(modules: string[]): string[] {
-  return modules.map(chunkImporting).flatMap((chunk) => (chunk ? [...loadedWith(chunk)] : []));
-}
-
-/** The staging's steps' chunks from `modules`, the staging chunk's, and every chunk they import statically. */
-function stagingChunks(modules: string[]): string[] {
-  const staging = Object.keys(outputChunks).find((file) => STAGING.test(file));
-  return [...chunksOf(modules), ...(staging ? loadedWith(staging) : [])];
-}
-
-/** The chunks a dynamic import of `file` links for preloading (none: the browser fetches a chunk's imports itself). */
-function preloaded(file: string, deps: string[]): string[] {
-  const facade = outputChunks[file]?.facadeModuleId ?? '';
-  if (facade === STAGING_FETCH) return stagingChunks([ZOD_FIRST, ...STAGING_STEPS]);
-  if (facade === HORSE_DIALOG_FETCH) return chunksOf([ZOD_FIRST, ...HORSE_DIALOG_STEPS, HORSE_DIALOG]);
-  // The staging loads in steps, each evaluated in a task of its own
-  // (data/outbox/before-load.ts); the first fetches the later ones' chunks too, so
-  // none waits for the one before to be evaluated before its requests go out.
-  if (facade === STAGING_STEPS[0]) return [...deps, ...stagingChunks(STAGING_STEPS.slice(1))];
-  if (STAGING_STEPS.includes(facade) || STAGING.test(file)) return deps;
-  return [];
 }
 
 /**
@@ -178,24 +95,11 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
-    // <link rel=modulepreload> for one lazy chunk's imports only. For every chunk, Vite's
-    // helper appended one link per dependency, synchronously: 70–215 ms of main-thread
-    // appendChild in a phone's start and first sync (CPU 4×; 12–14 ms without). Every chunk
-    // is precached, so the browser fetching a chunk's imports itself is a local round trip;
-    // but the staging code (a create during a start) has three levels of imports, fetched
-    // while the data worker reads the stored document, when each took 0.1–0.3 s on the
-    // phone bench: fetched together they arrive before Create is pressed (docs/performance.md).
-    // Only the imports the importing chunk has not already loaded: a link for each of the
-    // twenty was ~60 ms of the Add Horse tap on the phone, most of them for chunks in memory.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (file, deps, { hostId, hostType }) => {
-        if (hostType !== 'js') return [];
-        // What the importer loaded, and the start's last step (main.tsx), before which nothing lazy loads.
-        const loaded = new Set([...loadedWith(hostId), ...loadedWith(chunkImporting(MAIN) ?? hostId)]);
-        return [...new Set(preloaded(file, deps))].filter((dep) => !loaded.has(dep));
-      },
-    },
+    // No <link rel=modulepreload> for a lazy chunk's imports (Vite's own option): its helper
+    // appends one link per dependency on the main thread before each dynamic import, which
+    // was 70–215 ms of a phone's start and first sync (CPU 4×). Every chunk is precached, so
+    // the browser fetching a chunk's imports itself is a local round trip.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // After minification, which would drop the comment.
@@ -223,7 +127,6 @@ export default defineConfig({
     },
   },
   plugins: [
-    chunkGraph,
     sharedStartChunk,
     // The router plugin must come before react() so it can split route components.
     tanstackRouter({

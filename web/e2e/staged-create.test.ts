@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { CHROMIUM } from './support/browser.ts';
-import { loadedWith } from './support/chunks.ts';
 import { record } from './support/screens.ts';
 import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
 
@@ -45,21 +44,6 @@ const holdStore = (dbName: string, store: string, held: string, release: string)
 const HOLD_DOCUMENT = holdStore('ranch-doc', 'updates', '__docHeld', '__releaseDoc');
 
 /**
- * The page's requests and arrivals of the chunks whose name `pattern` captures, from now on,
- * in order ("requested shown-before-load-….js", "arrived shown-before-load-….js" …).
- */
-function recordChunks(page: Page, pattern: RegExp): string[] {
-  const events: string[] = [];
-  const record = (what: string) => (request: Request) => {
-    const name = pattern.exec(request.url())?.[1];
-    if (name) events.push(`${what} ${name}`);
-  };
-  page.on('request', record('requested'));
-  page.on('requestfinished', record('arrived'));
-  return events;
-}
-
-/**
  * Issue 12 "Writable sooner": a horse created or edited while the data worker is still
  * loading the stored document is answered at once (the page stages it in the read
  * database), not when y-indexeddb's load lets go of its store, and reaches the server once
@@ -84,9 +68,6 @@ describe('a horse created or edited while the data worker loads the stored docum
     dir = mkdtempSync(join(tmpdir(), 'ranch-staged-'));
   });
 
-  /** The horse dialog's chunks as the last start requested and received them, in order. */
-  let dialogChunks: string[] = [];
-
   /**
    * The next start of the device: a fresh data worker, whose load waits for the held store;
    * on Horses once the page's data layer talks to it.
@@ -95,7 +76,6 @@ describe('a horse created or edited while the data worker loads the stored docum
     context = await chromium.launchPersistentContext(dir, CHROMIUM);
     await context.addInitScript(HOLD_DOCUMENT);
     const page = context.pages()[0] ?? (await context.newPage());
-    dialogChunks = recordChunks(page, /\/assets\/(HorseDialog|zod-chunk)-/);
     await page.goto(`${server.url}/horses`);
     await page.waitForFunction(() => (window as HeldWindow).__docHeld === true);
     // The data layer in the worker (the page's own would write the horse into its document);
@@ -126,24 +106,6 @@ describe('a horse created or edited while the data worker loads the stored docum
     const page = await startHeld();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
 
-    // The staging code and the chunks it imports are fetched together (vite.config.ts
-    // modulePreload), not one level of imports after another: a chunk it imports is
-    // requested before the staging chunk itself has arrived.
-    const chunkEvents = recordChunks(page, /\/assets\/([^/]+\.js)$/);
-    // And none that the chunk importing it has loaded already (a link per chunk in memory
-    // was work for the tap on a phone): the entry's main chunk imports the staging code.
-    const linked = () =>
-      page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href));
-    const linkedBefore = await linked();
-    const importer = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .find((url) => /\/assets\/main-[^/]*\.js$/.test(url)),
-    );
-    const loadedByImporter = await loadedWith(server.url, importer!);
-    expect(loadedByImporter.size).toBeGreaterThan(5);
-    const fetchedBefore = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)));
     await page.getByRole('button', { name: 'Add Horse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
     await dialog.getByLabel('Name').fill('Early Bird');
@@ -157,22 +119,6 @@ describe('a horse created or edited while the data worker loads the stored docum
     await dialog.getByRole('button', { name: /Create Horse|Save/ }).click();
     await page.getByText('Horse created successfully').waitFor({ timeout: 5_000 });
     await page.evaluate(() => (window as HeldWindow).__releaseHorses?.());
-    // The chunks the staging code imports that the page had not fetched: each requested
-    // before the staging chunk arrived, and linked by the tap.
-    const staging = chunkEvents.find((event) => event.startsWith('arrived shown-before-load-'))!.slice('arrived '.length);
-    const stagingUrl = new URL(`/assets/${staging}`, server.url).href;
-    const imported = [...(await loadedWith(server.url, `/assets/${staging}`))].filter(
-      (href) => href !== stagingUrl && !loadedByImporter.has(href) && !fetchedBefore.has(href),
-    );
-    expect(imported.length).toBeGreaterThan(0);
-    const linkedByTap = (await linked()).filter((href) => !linkedBefore.includes(href));
-    for (const href of imported) {
-      const name = href.slice(href.lastIndexOf('/') + 1);
-      expect(chunkEvents.indexOf(`requested ${name}`)).toBeGreaterThan(-1);
-      expect(chunkEvents.indexOf(`requested ${name}`)).toBeLessThan(chunkEvents.indexOf(`arrived ${staging}`));
-      expect(linkedByTap).toContain(href);
-    }
-    expect(linkedByTap.filter((href) => loadedByImporter.has(href))).toEqual([]);
     await page
       .getByRole('cell', { name: /Early Bird/ })
       .first()
@@ -197,11 +143,6 @@ describe('a horse created or edited while the data worker loads the stored docum
     await dialog.getByRole('button', { name: 'Update Horse' }).click();
     await page.getByText('Horse updated successfully').waitFor({ timeout: 5_000 });
     await record(page, 'Early Riser').first().waitFor();
-    // The dialog's code, loaded in steps (features/horses/load-horse-dialog.ts), was requested
-    // all together: the dialog's own chunk before zod's first step had arrived, not a step's
-    // imports after the step before.
-    expect(dialogChunks.indexOf('requested HorseDialog')).toBeGreaterThan(-1);
-    expect(dialogChunks.indexOf('requested HorseDialog')).toBeLessThan(dialogChunks.indexOf('arrived zod-chunk'));
     // Answered and shown while the worker's load was still held.
     expect(await page.evaluate(() => (window as HeldWindow).__ranch?.data.docLoaded)).toBe(false);
     expect((await api<{ name: string }[]>('/api/horses')).map((horse) => horse.name)).toEqual(['Early Bird']);
