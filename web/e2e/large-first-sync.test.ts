@@ -9,7 +9,7 @@ import { navigate } from './support/screens.ts';
 import { createHorseLookups, restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 const HORSES = 1500;
-/** About 900 bytes a horse: the ranch is over a megabyte, so its first sync takes data/large-updates.ts's path. */
+/** About 900 bytes a horse: the ranch's first sync is one message of over a megabyte. */
 const NOTES = 'Good with children; shod in spring. '.repeat(25);
 
 type AppWindow = {
@@ -20,9 +20,9 @@ type AppWindow = {
 };
 
 /**
- * A first sync of over a megabyte reaches y-indexeddb as the bytes the server sent
- * (docs/web.md "Data"): what the device stored must load on its next start, offline, or the
- * start's reconcile would empty the tables of everything the document lacks.
+ * A first sync of over a megabyte is stored by y-indexeddb: what the device stored must load
+ * on its next start, offline, or the start's reconcile would empty the tables of everything
+ * the document lacks.
  */
 describe('a first sync of over a megabyte', () => {
   let server: AppServer;

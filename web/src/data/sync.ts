@@ -13,7 +13,6 @@ import {
   SYNC_USER_PARAM,
 } from '../../../shared/index.ts';
 import { addNoticeBatch, type NoticeStore } from './compensation-notices.ts';
-import { applyLargeUpdatesAsReceived } from './large-updates.ts';
 import { readNotices } from './notice-frames.ts';
 import type { SaveTracker } from './save-tracker.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
@@ -143,7 +142,6 @@ export function startSync(
     ...(WebSocketPolyfill ? { WebSocketPolyfill } : {}),
   });
 
-  applyLargeUpdatesAsReceived(provider);
   let held = epoch?.held ?? null;
   let replaced = false;
   const epochChanged = (named: string | null) => {
