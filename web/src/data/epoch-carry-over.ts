@@ -141,7 +141,7 @@ export function keepCarryOver(db: RanchDb, changes: CarriedChange[], epoch: stri
 
 /**
  * The epoch a document that records none holds state of: the one named when the last was
- * replaced (creates a page staged go into the next document before it first syncs), else
+ * replaced (the outbox's writes go into the next document before it first syncs), else
  * the first epoch's ('').
  */
 export async function unrecordedEpoch(db: RanchDb): Promise<string> {

@@ -16,10 +16,6 @@ import type { SyncStatus } from './sync.ts';
 export type PageData = HostQueries & {
   db: RanchDb;
   writes: RanchWrites;
-  /** A form that adds or edits is about to open: fetch its write's code, evaluating none of it (while the data worker loads). */
-  fetchWrite(): void;
-  /** A form that adds or edits opened: make its write ready (the staging code, while the data worker loads). */
-  prepareWrite(): void;
   /** Photo drafts are stored by the page (compressing needs its canvas); queueing goes through `writes`. */
   photos: Pick<PhotoOutbox, 'addDraft' | 'discardDraft' | 'get' | 'countWaiting'>;
   uploads: Pick<PhotoUploader, 'onEvent'>;

@@ -151,25 +151,6 @@ function earlyRowsOnly(dirty: Dirty | null): boolean {
   return dirty instanceof Map && ![...dirty.keys()].some(isGrouped);
 }
 
-/**
- * Writes the rows of the valid entities of `doc`, deleting nothing: for a staging document
- * that holds only new records (outbox/shown-before-load.ts), so its rows are exactly the ones the
- * projection writes once the host has the records. Never reconcile such a document: every
- * row it lacks would be deleted. Payments and care entries (one row per sale or horse, from
- * all of its records) are left out. Returns whether every row was stored. The rows are read
- * from `doc` in this call; the writes that follow do not touch it, so it may be destroyed
- * once this returns.
- */
-export function projectEntities(doc: Y.Doc, db: RanchDb): Promise<boolean> {
-  const invalid = new InvalidEntities();
-  const context: Context = { doc, db, groups: newGroups(invalid), invalid, stopped: () => false };
-  const snapshots = PROJECTED_COLLECTIONS.filter((collection) => !isGrouped(collection)).map((collection): Snapshot => {
-    const { table, present } = entityRows(context, collection, collectionMap(doc, collection).keys());
-    return { table, present, removed: [] };
-  });
-  return writeSnapshots(context, snapshots);
-}
-
 /** Rows per bulkPut: one transaction still holds a whole batch, in bounded pieces. */
 const CHUNK = 2000;
 
@@ -425,7 +406,7 @@ function sameRow(a: EntityFields, b: EntityFields | undefined): boolean {
 
 /**
  * Every row of a table by primary key, a page of the wide reads' size at a time
- * (read-by-key.ts), so a write asked for meanwhile (a page's edit, a staged create) waits
+ * (read-by-key.ts), so a write asked for meanwhile (an intent appended to the outbox) waits
  * for one page of IndexedDB's work, not a table's.
  */
 async function readAll(table: Table<EntityFields, string>, slices: TimeSlices): Promise<Map<string, EntityFields>> {

@@ -37,9 +37,6 @@ export type RanchData = LocalDoc &
     uploads: PhotoUploader;
     /** What screens write through (ranch-writes.ts); the repositories above are the document's side of it. */
     writes: RanchWrites;
-    /** Nothing to do here: the document and its repositories are in this thread. */
-    fetchWrite(): void;
-    prepareWrite(): void;
     tracker: SaveTracker;
     status: Store<SyncStatus>;
     /** What the server put back of this device's changes, and why (MESSAGE_COMPENSATED). */
@@ -249,9 +246,6 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       },
       (id) => photos.queue(id),
     ),
-    // The document and its repositories are in this thread: a create has nothing to load.
-    fetchWrite() {},
-    prepareWrite() {},
     tracker,
     status: syncStatus.status,
     notices,

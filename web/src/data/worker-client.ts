@@ -9,7 +9,6 @@ import { writesAround } from './ranch-writes.ts';
 import type { UploadEvent } from './photos/photo-uploader.ts';
 import type { RpcClient } from './rpc/client.ts';
 import { hostWrites } from './outbox/outbox.ts';
-import { writesBeforeLoad } from './outbox/before-load.ts';
 import { createStore } from './store.ts';
 import { readLastSynced, writeLastSynced } from './last-synced.ts';
 import type { SyncStatus } from './sync.ts';
@@ -114,28 +113,11 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
   window.addEventListener('pageshow', onPageShow);
 
   const photos = createPhotoOutbox(db);
-  // Until the host says its document has loaded, it may be applying it and answer nothing
-  // for seconds: the creates that need nothing of the document, and the edits of one
-  // record, are checked and shown here (outbox/shown-before-load.ts); their code loads with the first
-  // such write, or when its form opens.
-  // Every write is appended to the device's outbox here, and the host applies it from there.
-  const staging = writesBeforeLoad(hostWrites(db, controls), {
-    db,
-    photos,
-    isLoaded: () => docLoaded,
-    drainOutbox() {
-      // Failing here loses nothing: the intent waits in the outbox for the host's next load.
-      void controls
-        .drainOutbox()
-        .catch((error: unknown) => console.error('The data worker did not take a write shown before its load', error));
-    },
-  });
   return {
     db,
-    // A write is what the person waits for: the list's background reads let it go first.
-    writes: writesAround(staging.writes, inForeground),
-    fetchWrite: staging.fetch,
-    prepareWrite: staging.prepare,
+    // Every write is appended to the device's outbox here, and the host applies it from
+    // there. A write is what the person waits for: the list's background reads let it go first.
+    writes: writesAround(hostWrites(db, controls), inForeground),
     photos,
     uploads: {
       onEvent(listener) {

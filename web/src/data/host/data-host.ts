@@ -42,10 +42,6 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
       startLoading();
       return data.applyIntent(String(id));
     },
-    drainOutbox() {
-      startLoading();
-      return data.drainOutbox();
-    },
     queuePhoto: (id) => data.photos.queue(String(id)),
     startLoading: () => startLoading(),
     connect: (owner) => data.connect(owner),

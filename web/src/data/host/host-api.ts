@@ -47,8 +47,6 @@ export type HostControls = {
    * only what is stored on the device is ever applied.
    */
   applyIntent(id: string): Promise<unknown>;
-  /** A page appended an intent it answered itself: starts the load and applies the outbox once it is over. */
-  drainOutbox(): Promise<void>;
   /** The horse referring to an outbox photo was saved: the photo may go to the server. */
   queuePhoto(id: string): Promise<void>;
 };
@@ -66,7 +64,6 @@ export const CONTROL_METHODS = [
   'clearDocument',
   'hostId',
   'applyIntent',
-  'drainOutbox',
   'queuePhoto',
 ] as const satisfies readonly (keyof HostControls)[];
 

@@ -50,7 +50,7 @@ export function createOutboxDrain(target: {
   tracker: Pick<SaveTracker, 'adopt'>;
   /** The host's repositories, on `doc`. */
   targets: WriteTargets;
-  /** A write the page answered itself (before the load) that the document refused: the page showed it, so say so. */
+  /** A write answered before it was applied (`answered`) that the document refused: the person saw it saved, so say so. */
   onRefused(notice: CompensationNotice): void;
 }): OutboxDrain {
   const { db, doc, docDbName, tracker, targets, onRefused } = target;

@@ -11,9 +11,9 @@ export type IntentRepository = Exclude<keyof RanchWrites, 'photos'>;
  * IndexedDB: the order the writes were asked for, which is the order they are applied in.
  * `id` is the intent's own, made where it was asked for. `creates` are the ids of the records
  * it makes, minted with the intent, so applying it a second time (a crash after the change
- * was stored and before the intent was removed) makes nothing anew. `answered`: the page
- * answered the write itself, before the document had loaded, so a refusal when it is applied
- * becomes a notice.
+ * was stored and before the intent was removed) makes nothing anew. `answered`: the write
+ * was answered before it was applied (an edit an earlier app staged, db.ts version 16), so
+ * a refusal when it is applied becomes a notice.
  */
 export type WriteIntent = {
   seq?: number;

@@ -3,7 +3,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lookupInput, type LookupItem, type LookupKind } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
-import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { FormField, invalidProps } from '../../ui/FormField.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
 import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
@@ -34,7 +33,6 @@ export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps
 
 function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: LookupItem | null; onDone: () => void }) {
   const { writes } = useRanchData();
-  usePrepareWrite(!editing);
   const toast = useToast();
   const texts = lookupTexts(kind);
   const id = useId();

@@ -1,6 +1,5 @@
 import type { Buyer, ContactFields } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
-import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ContactForm, contactValues } from '../contacts/ContactForm.tsx';
@@ -10,7 +9,6 @@ import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 /** 'Add New Buyer' when `editing` is null, else 'Edit Buyer'. */
 export function BuyerDialog({ open, editing, onClose }: { open: boolean; editing: Buyer | null; onClose: () => void }) {
   const { writes } = useRanchData();
-  usePrepareWrite(open);
   const toast = useToast();
 
   const save = async (values: ContactFields) => {

@@ -1,5 +1,4 @@
 import { useRanchData } from '../../data/context.tsx';
-import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { outboxIdOf } from '../../data/photos/photo-ref.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -24,8 +23,6 @@ type HorseDialogProps = {
 export function HorseDialog({ open, editing, onClose, lookups, suppliers }: HorseDialogProps) {
   const { writes } = useRanchData();
   const toast = useToast();
-
-  usePrepareWrite(open);
 
   const save = async (values: HorseFormOutput) => {
     try {

@@ -46,30 +46,6 @@ function lookups() {
 }
 
 describe('Horse Inventory screen', () => {
-  it("[O2] Add Horse fetches its create's code with the tap and prepares it once the dialog is on screen", async () => {
-    // Whether the dialog was in the page each time the create's code was fetched (during a
-    // start: its chunks, nothing evaluated) and prepared (evaluated: held back, the dialog
-    // shows sooner).
-    const fetched: boolean[] = [];
-    const prepared: boolean[] = [];
-    const shown = () => screen.queryByRole('dialog', { name: 'Add New Horse' }) !== null;
-    const watched: RanchData = {
-      ...data,
-      fetchWrite() {
-        fetched.push(shown());
-        data.fetchWrite();
-      },
-      prepareWrite() {
-        prepared.push(shown());
-        data.prepareWrite();
-      },
-    };
-    renderScreen(<HorsesScreen />, { data: watched, user: testUser('Admin') });
-    await openAddDialog();
-    await waitFor(() => expect(prepared).toEqual([true]));
-    expect(fetched).toEqual([false]);
-  });
-
   it('[H11] a ranch with no horse says to add the first one, and where empty lists come from', async () => {
     show();
     const hint = await screen.findByRole('status');

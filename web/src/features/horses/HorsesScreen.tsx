@@ -48,7 +48,7 @@ const CareVisitDialog = lazy(() =>
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
 export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
-  const { db, writes, fetchWrite } = useRanchData();
+  const { db, writes } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
   // box and the list together (use-horse-rows.ts).
@@ -76,16 +76,10 @@ export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
     return whenIdle(() => void HorseDialog.preload().catch(() => {})); // Opening it tries again.
   }, [canWrite]);
   // A failed load opens the dialog anyway: its lazy render loads it again, or reports the error.
-  // The write's code is fetched with the dialog's, and prepared by the dialog once it is on
-  // screen (use-prepare-write.ts).
-  const openHorse = useCallback(
-    (editing: Horse | null) => {
-      const open = () => setDialog({ editing });
-      HorseDialog.load().then(open, open);
-      fetchWrite();
-    },
-    [fetchWrite],
-  );
+  const openHorse = useCallback((editing: Horse | null) => {
+    const open = () => setDialog({ editing });
+    HorseDialog.load().then(open, open);
+  }, []);
   const salesOfDeleting = useLiveQuery(
     async () => (deleting ? db.sales.where('horseId').equals(deleting.id).count() : 0),
     [db, deleting?.id],

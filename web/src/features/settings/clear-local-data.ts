@@ -44,7 +44,7 @@ export async function clearLocalData(
   data: OpenLocalData,
   { keepAppShell = false, tab = THIS_TAB }: { keepAppShell?: boolean; tab?: string } = {},
 ): Promise<void> {
-  // The page's own writes too (creates staged for the data worker, a bell's marks).
+  // The page's own writes too (an intent appended to the outbox, a bell's marks).
   sealWrites(data.db);
   await data.clearDocument();
   // Reopens empty, for reading only, so the screens still on display do not fail before the refresh.

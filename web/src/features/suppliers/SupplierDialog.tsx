@@ -1,6 +1,5 @@
 import type { ContactFields } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
-import { usePrepareWrite } from '../../data/use-prepare-write.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ContactForm, contactValues } from '../contacts/ContactForm.tsx';
@@ -9,7 +8,6 @@ import type { SupplierRow } from './use-supplier-rows.ts';
 /** 'Add New Supplier' when `editing` is null, else 'Edit Supplier' for that supplier. */
 export function SupplierDialog({ open, editing, onClose }: { open: boolean; editing: SupplierRow | null; onClose: () => void }) {
   const { writes } = useRanchData();
-  usePrepareWrite(open);
   const toast = useToast();
 
   const save = async (values: ContactFields) => {
