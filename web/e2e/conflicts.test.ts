@@ -19,14 +19,6 @@ type Phone = { context: BrowserContext; page: Page; link: PhoneLink };
  * (with no signal, so it is sent later), the other's details left open follow the answer, the
  * conflict goes from both (banner, row, bell), and the History lists all three changes with the names.
  */
-type DataLayer = 'worker' | 'page';
-
-/**
- * Alice's phone runs the page's own data layer (what a browser without workers, or whose
- * worker failed, runs), Bob's the data worker: both layers go offline, come back, show the
- * conflict, and Bob answers it. The one browser test of the page's data layer
- * (docs/contributing.md, "Browser tests").
- */
 describe('a price changed on two phones at the same time', () => {
   let server: AppServer;
   let browser: Browser;
@@ -63,15 +55,11 @@ describe('a price changed on two phones at the same time', () => {
   });
 
   /** A phone on its own link (its signal can go without the other's), signed in, on the horse list. */
-  async function openPhone(user: typeof ALICE, dataLayer: DataLayer): Promise<Phone> {
+  async function openPhone(user: typeof ALICE): Promise<Phone> {
     const link = await startPhoneLink(server);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    // A browser without workers keeps the data layer in the page (main.tsx).
-    if (dataLayer === 'page') await context.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined }));
     const phone = { context, link, page: await signInThroughUi(context, link, user) };
     phones.push(phone);
-    const host = await phone.page.evaluate(() => (window as { __ranch?: { host?: string } }).__ranch?.host ?? 'page');
-    expect(host).toBe(dataLayer === 'worker' ? 'shared' : 'page');
     // The phones go offline and then open the edit form, a chunk loaded when first opened:
     // offline it comes from the service worker's precache, so the worker must be in control
     // (a clean-clone CI run failed here when the signal went before it was).
@@ -100,8 +88,8 @@ describe('a price changed on two phones at the same time', () => {
 
   it('[T6] both phones see it, one answers, it goes from both, and the History names everyone', async () => {
     // Signed in one after the other: sign-in is throttled for bursts.
-    const alice = await openPhone(ALICE, 'page');
-    const bob = await openPhone(BOB, 'worker');
+    const alice = await openPhone(ALICE);
+    const bob = await openPhone(BOB);
 
     await alice.link.setOffline(alice.context, true);
     await bob.link.setOffline(bob.context, true);

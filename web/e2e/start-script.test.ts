@@ -12,8 +12,7 @@ import { serviceWorkerInControl } from './support/session.ts';
  * Issue 12, a small start script (docs/web.md "A small entry"): every start evaluates the
  * entry's steps (web/src/entry.ts: each awaited import() and what it imports statically)
  * before anything renders, so the document's code (Yjs), the zod schemas and the forms stay
- * out of them; the in-thread data layer is a chunk loaded when the data worker is not used,
- * and every chunk is precached for an offline start.
+ * out of them, and every chunk is precached for an offline start.
  */
 describe('the start script', () => {
   let webDir: string;
@@ -120,7 +119,7 @@ describe('the start script', () => {
     expect(Math.max(...fresh), `scripts new in each step: ${fresh.join(', ')}`).toBeLessThanOrEqual(20);
   });
 
-  it('[O1] [O2] a worker that stops starting while the phone has no signal: the tab runs the data layer itself, its chunk from the precache', async () => {
+  it('[O1] [O2] a shared worker that stops starting while the phone has no signal: the tab elects a host and runs its worker, from the precache', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     // Armed by the test: the worker's script no longer loads (a 404), as where module workers are broken.
     await phone.addInitScript(() => {
@@ -143,14 +142,14 @@ describe('the start script', () => {
     expect(await dataHost()).toBe('shared');
     await serviceWorkerInControl(page);
 
-    // The in-thread data layer's chunk was never loaded: offline, only the precache has it.
+    // The dedicated worker's script was never loaded: offline, only the precache has it.
     await link.setOffline(phone, true);
     await page.evaluate(() => localStorage.setItem('test.brokenWorker', '1'));
     await page.reload();
-    // The worker's error reloads the tab once, with the data layer in the page.
-    await expect.poll(dataHost, { timeout: 30_000 }).toBe('page');
+    // The shared worker's error reloads the tab once, with the host of the tab Web Locks elect.
+    await expect.poll(dataHost, { timeout: 30_000 }).toBe('elected');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    // The document loads from the device, in this thread.
+    // The document loads from the device, in that worker.
     await page.evaluate(() => window.__ranch?.data.loaded);
     await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Horses' }).click();
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();

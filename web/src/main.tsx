@@ -6,9 +6,7 @@ import { AuthProvider } from './features/auth/AuthProvider.tsx';
 import { DataProvider } from './data/context.tsx';
 import { afterFirstRowsShown } from './data/doc-load-gate.ts';
 import type { PageData } from './data/page-data.ts';
-import type { RanchData } from './data/ranch-data.ts';
 import { openWorkerData } from './data/worker-client.ts';
-import { workerFailedBefore } from './data/worker-fallback.ts';
 import { connectDataHost, type HostKind } from './data/connect-data-host.ts';
 import { reloadWhenClearedElsewhere } from './features/settings/clear-local-data.ts';
 import { readCachedUser } from './features/auth/user-cache.ts';
@@ -27,14 +25,12 @@ declare module '@tanstack/react-router' {
 
 declare global {
   interface Window {
-    /** For debugging and end-to-end tests only: the live document and its connection. */
+    /** For debugging and end-to-end tests only: the data layer and its host's connection. */
     __ranch?: {
-      /** The document, when it lives in this thread (null with the data worker). */
-      doc: RanchData['doc'] | null;
-      readonly provider: { readonly synced: boolean; disconnect(): unknown } | null;
+      readonly provider: { readonly synced: boolean; disconnect(): unknown };
       data: PageData;
-      /** Where the document lives: this thread, or which kind of data host (connect-data-host.ts). */
-      host: HostKind | 'page';
+      /** Which kind of data host serves this tab (connect-data-host.ts). */
+      host: HostKind;
     };
   }
 }
@@ -46,19 +42,13 @@ applyAppearance(readSettings());
 // scale) loads once a list screen reports its rows painted (useFirstRowsShown in
 // data/doc-load-gate.ts), or after 1.5 s on screens without a list.
 const docLoadAfter = afterFirstRowsShown(1500);
-if (dataWorkerWanted()) render(startDataWorker());
-else startInThread().then(render, (error: unknown) => console.error('The data layer could not load', error));
+render(startDataHost());
 
 /**
- * The document lives in a worker shared by the device's tabs, off the main thread (docs/web.md
- * "The data layer in a worker"), unless this browser has no workers or the worker failed to
- * start earlier in this tab's session (worker-fallback.ts).
+ * The document lives in the device's data host, a worker shared by its tabs, off the main
+ * thread (docs/web.md "The data layer in a worker").
  */
-function dataWorkerWanted(): boolean {
-  return typeof Worker !== 'undefined' && !workerFailedBefore();
-}
-
-function startDataWorker(): PageData {
+function startDataHost(): PageData {
   // The host starts once the first screen has shown what it reads from the device (a list's
   // first rows, the Dashboard at once, other screens after 1.5 s): a worker starting beside
   // a cold start's first read would hold that read back. On a
@@ -66,28 +56,8 @@ function startDataWorker(): PageData {
   // host starts when someone signs in (connect-data-host.ts, docs/web.md "Start-up").
   const host = connectDataHost({ start: readCachedUser() !== null ? docLoadAfter : 'when-needed' });
   const workerData = openWorkerData(host.client, { docLoadAfter, onNewHost: host.onNewHost });
-  window.__ranch = { doc: null, provider: workerData.provider, data: workerData, host: host.kind };
+  window.__ranch = { provider: workerData.provider, data: workerData, host: host.kind };
   return workerData;
-}
-
-/**
- * The document in this thread: the rare case (no workers, a worker that failed),
- * so its code (Yjs, y-indexeddb, y-websocket, the projection, the repositories) is a chunk
- * of its own, loaded here before the first render, and not part of every start's entry
- * (docs/web.md "A small entry").
- */
-async function startInThread(): Promise<PageData> {
-  const { openRanchData } = await import('./data/ranch-data.ts');
-  const local = openRanchData({ docLoadAfter });
-  window.__ranch = {
-    doc: local.doc,
-    get provider() {
-      return local.sync?.provider ?? null;
-    },
-    data: local,
-    host: 'page',
-  };
-  return local;
 }
 
 reloadWhenClearedElsewhere();

@@ -3,9 +3,9 @@ import { STATE_METHODS } from './host/host-api.ts';
 import { createRpcClient, type RpcClient } from './rpc/client.ts';
 import { deferredClient } from './rpc/deferred-client.ts';
 import type { Endpoint } from './rpc/wire.ts';
-import { fallBackIfWorkerFails } from './worker-fallback.ts';
+import { fallBackIfWorkerFails, workerFailedBefore } from './worker-fallback.ts';
 
-export type HostKind = 'shared' | 'elected' | 'dedicated';
+export type HostKind = 'shared' | 'elected';
 
 export type HostConnection = {
   kind: HostKind;
@@ -25,8 +25,8 @@ export type HostStart = 'now' | 'when-needed' | Promise<unknown>;
 
 /**
  * Connects this tab to the device's data host (docs/web.md "Several tabs, one host"): the
- * SharedWorker where the browser has one; else the worker of the tab elected by Web Locks,
- * over a BroadcastChannel; else (no Web Locks) a worker of this tab's own.
+ * SharedWorker where the browser has one (and it started in this tab's session); else the
+ * worker of the tab elected by Web Locks, over a BroadcastChannel.
  *
  * The host and its script (Yjs, the sync, the projection) can start later
  * than the page (docs/web.md "Start-up"): main.tsx starts it once the first screen has shown
@@ -67,9 +67,7 @@ export function connectDataHost({ start = 'now' }: { start?: HostStart } = {}): 
 }
 
 function hostKind(): HostKind {
-  if (typeof SharedWorker !== 'undefined') return 'shared';
-  if (typeof navigator.locks?.request === 'function' && typeof BroadcastChannel !== 'undefined') return 'elected';
-  return 'dedicated';
+  return typeof SharedWorker !== 'undefined' && !workerFailedBefore() ? 'shared' : 'elected';
 }
 
 function openHost(kind: HostKind): HostConnection {
@@ -83,24 +81,12 @@ function openHost(kind: HostKind): HostConnection {
     });
     return { kind: 'shared', client, onNewHost: never };
   }
-  if (kind === 'elected') {
-    let hostClient: RpcClient | null = null;
-    const elected = electHost({
-      startWorker() {
-        const worker = startDedicatedWorker();
-        if (hostClient) fallBackIfWorkerFails(worker, hostClient);
-        return worker as unknown as Endpoint;
-      },
-    });
-    hostClient = elected.client;
-    return { kind: 'elected', client: elected.client, onNewHost: (listener) => elected.onNewHost(listener) };
-  }
-  const worker = startDedicatedWorker();
-  const client = createRpcClient(worker as unknown as Endpoint);
-  fallBackIfWorkerFails(worker, client);
-  return { kind: 'dedicated', client, onNewHost: never };
-}
-
-function startDedicatedWorker(): Worker {
-  return new Worker(new URL('./host/worker.ts', import.meta.url), { type: 'module', name: 'ranch-data' });
+  const elected = electHost({
+    startWorker() {
+      const worker = new Worker(new URL('./host/worker.ts', import.meta.url), { type: 'module', name: 'ranch-data' });
+      worker.addEventListener('error', (event) => console.error('The data worker failed', event));
+      return worker as unknown as Endpoint;
+    },
+  });
+  return { kind: 'elected', client: elected.client, onNewHost: (listener) => elected.onNewHost(listener) };
 }

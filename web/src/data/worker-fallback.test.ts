@@ -17,7 +17,7 @@ function fakeClient() {
 afterEach(() => sessionStorage.clear());
 
 describe('a data worker that cannot start', () => {
-  it('[O2] failing before it answered: the tab notes it for its session and reloads with the data in its own thread', () => {
+  it('[O2] failing before it answered: the tab notes it for its session and reloads to elect a host tab instead', () => {
     const worker = new EventTarget();
     let reloads = 0;
     fallBackIfWorkerFails(worker, fakeClient(), () => (reloads += 1));

@@ -1,6 +1,6 @@
 import type { RpcClient } from './rpc/client.ts';
 
-/** Set for this tab's session when the data worker could not start; the reload runs in-thread. */
+/** Set for this tab's session when the SharedWorker could not start; the reload elects a host tab instead. */
 const FAILED_KEY = 'ranch.dataWorkerFailed';
 
 export function workerFailedBefore(): boolean {
@@ -12,12 +12,13 @@ export function workerFailedBefore(): boolean {
 }
 
 /**
- * A worker that fails before it has said anything (its script could not load; a browser
- * without module workers runs it as a classic script, which fails at its first `import`;
- * or it threw while starting: no IndexedDB in a worker, say) leaves the page without its data. Then the
- * tab notes it and reloads with the data layer in its own thread; the note lasts for the
- * tab's session, so a worker that keeps failing never loops. Errors after the worker has
- * answered are its own business (it reports them as events).
+ * A SharedWorker that fails before it has said anything (its script could not load, a
+ * browser whose shared workers cannot run modules, or it threw while starting: no IndexedDB
+ * in a shared worker, say) leaves the page without its data. Then the tab notes it and
+ * reloads with the host of the tab elected by Web Locks, a dedicated worker
+ * (connect-data-host.ts); the note lasts for the tab's session, so a worker that keeps
+ * failing never loops. Errors after the worker has answered are its own business (it
+ * reports them as events).
  */
 export function fallBackIfWorkerFails(
   worker: Pick<EventTarget, 'addEventListener'>,
