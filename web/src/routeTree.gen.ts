@@ -25,6 +25,7 @@ import { Route as HorsesHorseIdRouteImport } from './routes/horses.$horseId'
 import { Route as OwnersOwnerIdRouteImport } from './routes/owners.$ownerId'
 import { Route as PaymentsPaymentIdRouteImport } from './routes/payments.$paymentId'
 import { Route as SalesSaleIdRouteImport } from './routes/sales.$saleId'
+import { Route as UsersUserIdRouteImport } from './routes/users.$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -106,6 +107,11 @@ const SalesSaleIdRoute = SalesSaleIdRouteImport.update({
   path: '/$saleId',
   getParentRoute: () => SalesRoute,
 } as any)
+const UsersUserIdRoute = UsersUserIdRouteImport.update({
+  id: '/$userId',
+  path: '/$userId',
+  getParentRoute: () => UsersRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -118,12 +124,13 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute
   '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
-  '/users': typeof UsersRoute
+  '/users': typeof UsersRouteWithChildren
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
   '/horses/$horseId': typeof HorsesHorseIdRoute
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
+  '/users/$userId': typeof UsersUserIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -136,12 +143,13 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute
   '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
-  '/users': typeof UsersRoute
+  '/users': typeof UsersRouteWithChildren
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
   '/horses/$horseId': typeof HorsesHorseIdRoute
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
+  '/users/$userId': typeof UsersUserIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -155,12 +163,13 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute
   '/sales': typeof SalesRouteWithChildren
   '/settings': typeof SettingsRoute
-  '/users': typeof UsersRoute
+  '/users': typeof UsersRouteWithChildren
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
   '/horses/$horseId': typeof HorsesHorseIdRoute
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
+  '/users/$userId': typeof UsersUserIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -181,6 +190,7 @@ export interface FileRouteTypes {
     | '/owners/$ownerId'
     | '/payments/$paymentId'
     | '/sales/$saleId'
+    | '/users/$userId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -199,6 +209,7 @@ export interface FileRouteTypes {
     | '/owners/$ownerId'
     | '/payments/$paymentId'
     | '/sales/$saleId'
+    | '/users/$userId'
   id:
     | '__root__'
     | '/'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '/owners/$ownerId'
     | '/payments/$paymentId'
     | '/sales/$saleId'
+    | '/users/$userId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -230,7 +242,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   SalesRoute: typeof SalesRouteWithChildren
   SettingsRoute: typeof SettingsRoute
-  UsersRoute: typeof UsersRoute
+  UsersRoute: typeof UsersRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -347,6 +359,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SalesSaleIdRouteImport
       parentRoute: typeof SalesRoute
     }
+    '/users/$userId': {
+      id: '/users/$userId'
+      path: '/$userId'
+      fullPath: '/users/$userId'
+      preLoaderRoute: typeof UsersUserIdRouteImport
+      parentRoute: typeof UsersRoute
+    }
   }
 }
 
@@ -405,6 +424,16 @@ const SalesRouteChildren: SalesRouteChildren = {
 
 const SalesRouteWithChildren = SalesRoute._addFileChildren(SalesRouteChildren)
 
+interface UsersRouteChildren {
+  UsersUserIdRoute: typeof UsersUserIdRoute
+}
+
+const UsersRouteChildren: UsersRouteChildren = {
+  UsersUserIdRoute: UsersUserIdRoute,
+}
+
+const UsersRouteWithChildren = UsersRoute._addFileChildren(UsersRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ActivityRoute: ActivityRoute,
@@ -416,7 +445,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   SalesRoute: SalesRouteWithChildren,
   SettingsRoute: SettingsRoute,
-  UsersRoute: UsersRoute,
+  UsersRoute: UsersRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -38,6 +38,8 @@ export type RowAction<Row> = {
   hidden?: (row: Row) => boolean;
   /** [B16] On phones a tap on the row does it (View Details), and the "⋯" menu leaves it out. */
   main?: boolean;
+  /** A phone's row only: on desks the row offers it in a cell of its own (a name that links to the details). */
+  phoneOnly?: boolean;
 };
 
 export type DataTableProps<Row extends { id: string }> = {
@@ -75,12 +77,15 @@ export function DataTable<Row extends { id: string }>({
   sort,
   onSort,
 }: DataTableProps<Row>) {
-  const List = useIsDesk() ? Table : CompactList;
+  const desk = useIsDesk();
+  const List = desk ? Table : CompactList;
+  // Kept while `actions` is: the rows in view are memoised on it.
+  const shown = useMemo(() => (desk ? actions.filter((action) => !action.phoneOnly) : actions), [desk, actions]);
   return (
     <List
       rows={loading ? undefined : rows}
       columns={columns}
-      actions={actions}
+      actions={shown}
       emptyText={emptyText}
       label={label}
       sort={sort}

@@ -5,6 +5,8 @@ import type { User } from '../../../../shared/index.ts';
  * Only profile fields are stored; the session itself stays in its HttpOnly cookie.
  */
 export const CACHED_USER_KEY = 'ranch.user';
+/** [U20] The user list an Admin last fetched (features/users/kept-users.ts): forgotten with the user. */
+export const KEPT_USERS_KEY = 'ranch.users';
 
 export function readCachedUser(): User | null {
   try {
@@ -28,12 +30,13 @@ export function writeCachedUser(user: User): void {
 export function clearCachedUser(): void {
   try {
     localStorage.removeItem(CACHED_USER_KEY);
+    localStorage.removeItem(KEPT_USERS_KEY);
   } catch {
     // Nothing to clear when storage is unavailable.
   }
 }
 
-function isUser(value: unknown): value is User {
+export function isUser(value: unknown): value is User {
   return (
     typeof value === 'object' &&
     value !== null &&

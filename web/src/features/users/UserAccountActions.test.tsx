@@ -22,6 +22,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
+  // The user list this device keeps ([U20]).
+  localStorage.clear();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
   await data.persistence.clearData();

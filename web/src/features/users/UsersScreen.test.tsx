@@ -24,6 +24,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
+  // The user list this device keeps ([U20]).
+  localStorage.clear();
   fetchMock.mockReset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -55,7 +57,8 @@ describe('Users screen', () => {
     expect(tile('Admins')).toBe('1');
     expect(tile('Staff')).toBe('1');
     expect(tile('Viewers')).toBe('1');
-    expect(screen.getByRole('heading', { name: /^Users/ }).textContent?.replace(/\s+/g, ' ')).toBe('Users 3');
+    expect(screen.getByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(screen.getByTestId('list-count').textContent).toBe('3 users');
     for (const header of ['User', 'Email', 'Role', 'Created', 'Actions'])
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
 
@@ -63,6 +66,8 @@ describe('Users screen', () => {
     expect(within(own).getByText('You')).toBeTruthy();
     expect(within(own).getByText('Your Account')).toBeTruthy();
     expect(within(own).queryByRole('button')).toBeNull();
+    // [U20] Each name links to the person's details.
+    expect(within(own).getByRole('link', { name: 'Ada Rider' }).getAttribute('href')).toBe('/users/user-self');
     // No name: the part of the e-mail before the at sign.
     const carol = screen.getByText('carol.view').closest('tr')!;
     expect(within(carol).getByText('Viewer').className).toContain('badge-ghost');
@@ -90,6 +95,41 @@ describe('Users screen', () => {
     ).toEqual(['All', 'Admin', 'Staff', 'Viewer']);
     fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'nobody' } });
     expect(await screen.findByText('No users found matching your criteria.')).toBeTruthy();
+  });
+
+  it('[U19] counts the accounts, sorts by name in natural order or by a header, and counts what a search or role leaves', async () => {
+    const hand = (id: string, lastName: string, createdAt: string) =>
+      testUser('Staff', { id, firstName: 'Hand', lastName, email: `hand${lastName}@ranch.test`, createdAt });
+    serve([hand('h-10', '10', '2025-01-01T10:00:00.000Z'), SELF, hand('h-2', '2', '2023-01-01T10:00:00.000Z'), ...OTHERS]);
+    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    await screen.findByText('bob@ranch.test');
+    const count = () => screen.getByTestId('list-count').textContent;
+    const names = () =>
+      within(screen.getByRole('table', { name: 'Users' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(count()).toBe('5 users');
+    // By name at first, numbers in names as numbers ([B7]).
+    expect(names()).toEqual(['Ada Rider', 'Bob Stable', 'carol.view', 'Hand 2', 'Hand 10']);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Created/ }));
+    expect(names()).toEqual(['Hand 2', 'Ada Rider', 'Bob Stable', 'carol.view', 'Hand 10']);
+    fireEvent.click(screen.getByRole('button', { name: /^Created/ }));
+    // Newest first; accounts made the same moment stay in name order.
+    expect(names()).toEqual(['Hand 10', 'Ada Rider', 'Bob Stable', 'carol.view', 'Hand 2']);
+    expect(screen.getByRole('columnheader', { name: /^Created/ }).getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: /^Role/ }));
+    expect(names().slice(0, 1)).toEqual(['Ada Rider']);
+    expect(names().at(-1)).toBe('carol.view');
+
+    fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'HAND' } });
+    await waitFor(() => expect(count()).toBe('2 of 5 users'));
+    fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Filter by role'), { target: { value: 'Staff' } });
+    await waitFor(() => expect(count()).toBe('3 of 5 users'));
+    fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'bob' } });
+    await waitFor(() => expect(count()).toBe('1 of 5 users'));
+    expect(names()).toEqual(['Bob Stable']);
   });
 
   it('[U4] changes another user role through the dialog', async () => {

@@ -1,9 +1,12 @@
-import { useDeferredValue, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { AddButton } from '../../ui/AddButton.tsx';
-import { ROLES, type AccountLink, type ErrorIssue, type Role, type User } from '../../../../shared/index.ts';
+import { DEFAULT_ROLE, ROLES, type AccountLink, type ErrorIssue, type Role, type User } from '../../../../shared/index.ts';
 import { useSyncField } from '../../data/context.tsx';
 import { ApiError, isUnauthorized } from '../../lib/api.ts';
+import { ListCount, SortChoice } from '../../ui/ListControls.tsx';
+import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { useListView } from '../../ui/use-list-view.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { signInAgain } from '../auth/unauthorized.ts';
 import { AccountLinkDialog } from './AccountLinkDialog.tsx';
@@ -12,10 +15,12 @@ import { ConfirmPasswordDialog } from './ConfirmPasswordDialog.tsx';
 import { InviteDialog, type Invitation } from './InviteDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { SetActiveDialog } from './SetActiveDialog.tsx';
-import { filterUsers, type RoleFilter } from './filter-users.ts';
+import type { RoleFilter } from './filter-users.ts';
+import { fetchedWhen } from './kept-users.ts';
 import { useAdminOnly } from './use-admin-only.ts';
 import { useUsers } from './use-users.ts';
-import { UsersTable } from './UsersTable.tsx';
+import { UserDetailsDialog } from './UserDetailsDialog.tsx';
+import { USER_SORTS, userText, USERS_BY_NAME, UsersTable } from './UsersTable.tsx';
 import { UserTiles } from './UserTiles.tsx';
 import { inviteUser, makeAccountLink, needsPassword, resetUserPassword, setUserActive, updateUserRole } from './users-api.ts';
 
@@ -26,27 +31,45 @@ type Confirming = {
   done: (result: ErrorIssue[] | true) => void;
 };
 
-/** [U1] User Management (Admin only). Accounts live on the server, so this needs a connection. */
-export function UsersScreen({ goHome }: { goHome: () => void }) {
+/** [U20] Why account changes cannot be made with no connection. */
+export const OFFLINE_CHANGES = 'You are offline — account changes need a connection.';
+
+/**
+ * [U1] User Management (Admin only). Accounts live on the server: a change needs a
+ * connection, and with none the list is the last one fetched on this device ([U20]).
+ * [U19] The list searches, sorts and counts as the others do; [U20] /users/<id> opens a
+ * person's details over it.
+ */
+export function UsersScreen({ goHome, link }: { goHome: () => void; link?: RecordLink | undefined }) {
   const allowed = useAdminOnly(goHome);
   const auth = useAuth();
   const online = useSyncField('online');
   const toast = useToast();
-  const { state, reload } = useUsers(allowed, online);
-  const [search, setSearch] = useState('');
+  const adminId = allowed && auth.status === 'signed-in' ? auth.user.id : null;
+  const { state, reload } = useUsers(adminId, online);
+  const users = state.list?.users;
   const [role, setRole] = useState<RoleFilter>('all');
+  const ofRole = useMemo(() => (role === 'all' ? users : users?.filter((user) => (user.role ?? DEFAULT_ROLE) === role)), [users, role]);
+  const view = useListView(ofRole, USER_SORTS, userText, USERS_BY_NAME);
+  const { id: viewingId, open: showDetails } = useRecordLink(link);
+  const offlineNote = useId();
   const [changing, setChanging] = useState<User | null>(null);
   const [toggling, setToggling] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [inviting, setInviting] = useState(false);
   const [shownLink, setShownLink] = useState<{ kind: 'invitation' | 'reset'; link: AccountLink } | null>(null);
-  const deferredSearch = useDeferredValue(search);
 
   if (!allowed || auth.status !== 'signed-in') return null;
   const self = auth.user;
-  const users = state.status === 'loaded' ? state.users : undefined;
-  const shown = users && filterUsers(users, deferredSearch, role);
+  const offline = !online || state.status === 'offline';
+  // Fetched since the screen opened and still reachable: else the list is the device's, with its time.
+  const fresh = state.status === 'loaded' && !offline;
+  const fetched = state.list && !fresh ? fetchedWhen(state.list.fetchedAt) : undefined;
+  const reading = state.status === 'loading' || state.status === 'idle';
+  // [U20] A link to an account the list does not have: not-found once the list is the answer.
+  const found = viewingId && users ? users.find((user) => user.id === viewingId) : undefined;
+  const viewing = found ?? (viewingId && users && !reading ? null : undefined);
 
   const update = async (user: User, next: Role) => {
     if (user.id === self.id) {
@@ -158,9 +181,11 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
         </div>
         <AddButton label="Add Person" disabled={!online} onClick={() => setInviting(true)} />
       </div>
-      {(state.status === 'offline' || (!online && state.status !== 'loaded')) && (
-        <p role="alert" className="alert alert-warning">
-          You are offline — the user list needs a connection. It loads when the connection is back.
+      {offline && (
+        <p role="alert" id={offlineNote} className="alert alert-warning">
+          {state.list
+            ? `You are offline — this is the user list as fetched on this device ${fetchedWhen(state.list.fetchedAt)}. Account changes need a connection.`
+            : 'You are offline — the user list needs a connection. It loads when the connection is back.'}
         </p>
       )}
       {state.status === 'error' && (
@@ -174,14 +199,17 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
       <UserTiles users={users} />
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="card-title">
-              Users <span className="badge badge-neutral">{shown?.length ?? 0}</span>
-            </h2>
-            <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-              <label className="input w-full sm:w-64">
+          <h2 className="card-title">Users</h2>
+          <div className="space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <label className="input w-full max-w-md flex-1">
                 <span className="sr-only">Search users</span>
-                <input type="search" placeholder="Search users..." value={search} onChange={(event) => setSearch(event.target.value)} />
+                <input
+                  type="search"
+                  placeholder="Search users..."
+                  value={view.search}
+                  onChange={(event) => view.setSearch(event.target.value)}
+                />
               </label>
               <label className="select w-full sm:w-40">
                 <span className="sr-only">Filter by role</span>
@@ -194,11 +222,18 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
                   ))}
                 </select>
               </label>
+              <SortChoice columns={USER_SORTS} sort={view.sort} onSort={view.setSort} />
             </div>
+            {/* The count of all accounts: '1 of 3 users' while the role or the search narrows it. */}
+            <ListCount noun="users" one="user" shown={view.shown?.length} total={users?.length} />
           </div>
           <UsersTable
-            users={state.status === 'loading' || state.status === 'idle' ? undefined : (shown ?? [])}
+            users={view.shown ?? (reading ? undefined : [])}
             selfId={self.id}
+            sort={view.sort}
+            onSort={view.setSort}
+            onView={(user) => showDetails(user.id)}
+            lockedBy={offline ? offlineNote : undefined}
             onChangeRole={setChanging}
             onSetActive={setToggling}
             onResetPassword={setResetting}
@@ -206,6 +241,18 @@ export function UsersScreen({ goHome }: { goHome: () => void }) {
           />
         </div>
       </div>
+      {viewing === null && <MissingRecord what="user" onBack={() => showDetails(null)} />}
+      <UserDetailsDialog
+        user={viewing ?? null}
+        selfId={self.id}
+        onClose={() => showDetails(null)}
+        locked={offline ? OFFLINE_CHANGES : undefined}
+        fetched={fetched}
+        onChangeRole={setChanging}
+        onSetActive={setToggling}
+        onResetPassword={setResetting}
+        onPasswordLink={(user) => void passwordLink(user)}
+      />
       <ChangeRoleDialog user={changing} onCancel={() => setChanging(null)} onUpdate={update} />
       <SetActiveDialog user={toggling} onCancel={() => setToggling(null)} onConfirm={setActive} />
       <ResetPasswordDialog user={resetting} onCancel={() => setResetting(null)} onReset={resetPassword} />

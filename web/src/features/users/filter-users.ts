@@ -2,17 +2,6 @@ import { DEFAULT_ROLE, type Role, type User } from '../../../../shared/index.ts'
 
 export type RoleFilter = Role | 'all';
 
-/** [U2]: search matches e-mail or first plus last name, ignoring case; role matches exactly. */
-export function filterUsers(users: User[], search: string, role: RoleFilter): User[] {
-  const needle = search.trim().toLowerCase();
-  return users.filter((user) => {
-    if (role !== 'all' && (user.role ?? DEFAULT_ROLE) !== role) return false;
-    if (!needle) return true;
-    const name = `${user.firstName ?? ''} ${user.lastName ?? ''}`.toLowerCase();
-    return user.email.toLowerCase().includes(needle) || name.includes(needle);
-  });
-}
-
 export function countByRole(users: User[]): Record<Role, number> {
   const counts: Record<Role, number> = { Admin: 0, Staff: 0, Viewer: 0 };
   for (const user of users) counts[user.role ?? DEFAULT_ROLE] += 1;

@@ -1,45 +1,50 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { User } from '../../../../shared/index.ts';
 import { isNetworkError, isUnauthorized } from '../../lib/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { signInAgain } from '../auth/unauthorized.ts';
+import { keepUsers, readKeptUsers, type KeptUsers } from './kept-users.ts';
 import { fetchUsers } from './users-api.ts';
 
+/**
+ * `loaded`: fetched from the server since the screen opened. Otherwise `list` is the one this
+ * device kept from the Admin's last fetch ([U20]), or null when it has none.
+ */
 export type UsersState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'offline' }
-  | { status: 'error' }
-  | { status: 'loaded'; users: User[] };
+  | { status: 'idle' | 'loading' | 'offline' | 'error'; list: KeptUsers | null }
+  | { status: 'loaded'; list: KeptUsers };
 
 /**
- * The account list from the server; accounts are not in the synced document, so this
- * needs a connection. Fetched only when `enabled` ([R4]: only for admins) and again
- * when the browser comes back online.
+ * The account list from the server; accounts are not in the synced document, so a fresh list
+ * needs a connection. Fetched only when `adminId` is given ([R4]: only for admins) and again
+ * when the browser comes back online; each list fetched is kept on the device for the next
+ * time there is no signal ([U20]), and shown meanwhile.
  */
-export function useUsers(enabled: boolean, online: boolean) {
+export function useUsers(adminId: string | null, online: boolean) {
   const toast = useToast();
-  const [state, setState] = useState<UsersState>({ status: 'idle' });
+  const [state, setState] = useState<UsersState>(() => ({ status: 'idle', list: adminId ? readKeptUsers(adminId) : null }));
 
   const load = useCallback(async () => {
-    setState((current) => (current.status === 'loaded' ? current : { status: 'loading' }));
+    if (!adminId) return;
+    setState((current) => (current.status === 'loaded' ? current : { status: 'loading', list: current.list ?? readKeptUsers(adminId) }));
     try {
-      setState({ status: 'loaded', users: await fetchUsers() });
+      const list = { users: await fetchUsers(), fetchedAt: new Date().toISOString() };
+      keepUsers(adminId, list);
+      setState({ status: 'loaded', list });
     } catch (error) {
       if (isUnauthorized(error)) signInAgain(toast);
       else if (!isNetworkError(error)) console.error(error);
-      setState({ status: isNetworkError(error) ? 'offline' : 'error' });
+      setState((current) => ({ status: isNetworkError(error) ? 'offline' : 'error', list: current.list }));
     }
-  }, [toast]);
+  }, [adminId, toast]);
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!adminId) return;
     if (!online) {
-      setState((current) => (current.status === 'loaded' ? current : { status: 'offline' }));
+      setState((current) => (current.status === 'loaded' ? current : { status: 'offline', list: current.list ?? readKeptUsers(adminId) }));
       return;
     }
     void load();
-  }, [enabled, online, load]);
+  }, [adminId, online, load]);
 
   return { state, reload: load };
 }
