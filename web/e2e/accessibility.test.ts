@@ -119,6 +119,7 @@ describe('accessibility of every screen', () => {
         await page.getByText('stella@ranch.test').first().waitFor();
       },
     },
+    { name: "a person's details", path: `/users/${seed.staffId}`, ready: dialog('User Details', 'stella@ranch.test') },
     { name: 'Profile', path: '/profile', ready: heading('Profile') },
     { name: 'Settings', path: '/settings', ready: heading('Settings') },
     { name: 'Activity', path: '/activity', ready: heading('Activity') },

@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { startPhoneLink, type PhoneLink } from './support/phone-link.ts';
+import { restClient, serviceWorkerInControl, sessionCookie, signInThroughUi } from './support/session.ts';
 
 type ApiUser = { id: string; email: string; role: string };
 
@@ -18,9 +19,11 @@ describe('user management and the own account', () => {
   let server: AppServer;
   let browser: Browser;
   let api: ReturnType<typeof restClient>;
+  let link: PhoneLink;
 
   beforeAll(async () => {
     server = await startAppServer();
+    link = await startPhoneLink(server);
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     for (const user of [SAM, STELLA]) await api('/api/users', { method: 'POST', body: JSON.stringify(user) });
@@ -28,6 +31,7 @@ describe('user management and the own account', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await link?.close();
     await server?.stop();
   });
 
@@ -54,6 +58,51 @@ describe('user management and the own account', () => {
     const users = await api<ApiUser[]>('/api/users');
     expect(users.find((user) => user.email === SAM.email)?.role).toBe('Viewer');
     await context.close();
+  });
+
+  it('[U19] [U20] the list counts and sorts, and a person’s link opens their details at a desk and, with no signal, on a phone', async () => {
+    const stella = (await api<ApiUser[]>('/api/users')).find((user) => user.email === STELLA.email)!;
+    const desk = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    desk.setDefaultTimeout(20_000);
+    const page = await signInThroughUi(desk, server, ADMIN);
+    await page.goto(`${server.url}/users`);
+    const count = page.getByTestId('list-count');
+    await expect.poll(() => count.textContent()).toBe('3 users');
+    const emails = () => page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(2)').allTextContents();
+    await page.getByRole('button', { name: /^Email/ }).click();
+    await page.getByRole('button', { name: /^Email/ }).click();
+    await expect.poll(emails).toEqual([STELLA.email, SAM.email, ADMIN.email].sort().reverse());
+    await page.getByLabel('Search users').fill('stella');
+    await expect.poll(() => count.textContent()).toBe('1 of 3 users');
+
+    // The row's name is its link; the details have the row's actions.
+    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Stella Hand' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${stella.id}`);
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await details.getByText(STELLA.email).waitFor();
+    expect(await details.getByRole('button', { name: 'Change Role of Stella Hand' }).isEnabled()).toBe(true);
+    await details.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/users');
+    await desk.close();
+
+    // A phone that has seen the list once opens a person's link with no signal.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    phone.setDefaultTimeout(20_000);
+    const mobile = await signInThroughUi(phone, link, ADMIN);
+    await serviceWorkerInControl(mobile);
+    await mobile.goto(`${link.url}/users`);
+    await mobile.locator('li[data-row]').filter({ hasText: STELLA.email }).waitFor();
+    await link.setOffline(phone, true);
+    await mobile.goto(`${link.url}/users/${stella.id}`);
+    const offline = mobile.getByRole('dialog', { name: 'User Details' });
+    await offline.getByText(STELLA.email).waitFor();
+    await offline.getByText(/^As the user list was fetched on this device /).waitFor();
+    await offline.getByText('You are offline — account changes need a connection.').waitFor();
+    expect(await offline.getByRole('button', { name: 'Change Role of Stella Hand' }).isDisabled()).toBe(true);
+    // A link to an account the list does not have says so.
+    await mobile.goto(`${link.url}/users/no-such-user`);
+    await mobile.getByRole('alert').filter({ hasText: 'This user is not on this device' }).waitFor();
+    await phone.close();
   });
 
   it('[R4] Staff on a phone gets Access Denied and is sent to the dashboard', async () => {

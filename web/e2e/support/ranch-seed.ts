@@ -9,6 +9,8 @@ export type RanchSeed = {
   saleId: string;
   /** When the server recorded the sale (its clock, not the seed's): the Sales list shows it. */
   saleCreatedAt: string;
+  /** Stella Hand's account (Staff, stella@ranch.test). */
+  staffId: string;
 };
 
 /**
@@ -58,12 +60,12 @@ export async function seedRanch(server: AppServer, today: string): Promise<Ranch
   const saleId = sale.id;
   await create('/api/payments', { saleId, amount: '1500', date: today, method: 'Check', memo: 'First installment' });
   await create('/api/careEntries', { horseIds: [horses.Dusty], kind: 'farrier', doneOn: today, nextDueOn: null });
-  await create('/api/users', {
+  const staffId = await create('/api/users', {
     email: 'stella@ranch.test',
     password: 'stable password',
     firstName: 'Stella',
     lastName: 'Hand',
     role: 'Staff',
   });
-  return { api, horses, supplierId, buyerId, saleId, saleCreatedAt: sale.createdAt };
+  return { api, horses, supplierId, buyerId, saleId, saleCreatedAt: sale.createdAt, staffId };
 }
