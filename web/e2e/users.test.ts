@@ -75,14 +75,18 @@ describe('user management and the own account', () => {
     await page.getByLabel('Search users').fill('stella');
     await expect.poll(() => count.textContent()).toBe('1 of 3 users');
 
-    // The row's name is its link; the details have the row's actions.
-    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Stella Hand' }).click();
+    // The row's name is its link, Enter opens it; the details have the row's actions.
+    const name = page.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Stella Hand' });
+    await name.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${stella.id}`);
     const details = page.getByRole('dialog', { name: 'User Details' });
     await details.getByText(STELLA.email).waitFor();
     expect(await details.getByRole('button', { name: 'Change Role of Stella Hand' }).isEnabled()).toBe(true);
-    await details.getByRole('button', { name: 'Close' }).first().click();
+    // Escape closes them, back to the list's address, and the focus is back on the name.
+    await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/users');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Stella Hand');
     await desk.close();
 
     // A phone that has seen the list once opens a person's link with no signal.

@@ -17,7 +17,7 @@ type Props = {
   locked?: string | undefined;
   /** [U20] When the list shown was fetched, while it is the one kept on the device ('3 h ago (…)'). */
   fetched?: string | undefined;
-} & Omit<Parameters<typeof UserActions>[0], 'user' | 'size' | 'lockedBy'>;
+} & Omit<Parameters<typeof UserActions>[0], 'user' | 'size' | 'layout' | 'lockedBy'>;
 
 /**
  * [U20] 'User Details': a person's account as the user list has it, and what an Admin may do
@@ -65,7 +65,12 @@ export function UserDetailsDialog({ user, selfId, onClose, locked, fetched, ...a
                   {locked}
                 </p>
               )}
-              <UserActions user={user} lockedBy={locked ? lockedId : undefined} {...actions} />
+              <UserActions
+                user={user}
+                layout="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap"
+                lockedBy={locked ? lockedId : undefined}
+                {...actions}
+              />
             </section>
           )}
         </div>

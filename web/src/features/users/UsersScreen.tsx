@@ -211,18 +211,21 @@ export function UsersScreen({ goHome, link }: { goHome: () => void; link?: Recor
                   onChange={(event) => view.setSearch(event.target.value)}
                 />
               </label>
-              <label className="select w-full sm:w-40">
-                <span className="sr-only">Filter by role</span>
-                <select value={role} onChange={(event) => setRole(event.target.value as RoleFilter)}>
-                  <option value="all">All</option>
-                  {ROLES.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <SortChoice columns={USER_SORTS} sort={view.sort} onSort={view.setSort} />
+              {/* Side by side on phones, where the order is a choice too. */}
+              <div className="flex w-full gap-2 sm:w-auto">
+                <label className="select w-32 shrink-0 sm:w-40">
+                  <span className="sr-only">Filter by role</span>
+                  <select value={role} onChange={(event) => setRole(event.target.value as RoleFilter)}>
+                    <option value="all">All</option>
+                    {ROLES.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <SortChoice columns={USER_SORTS} sort={view.sort} onSort={view.setSort} />
+              </div>
             </div>
             {/* The count of all accounts: '1 of 3 users' while the role or the search narrows it. */}
             <ListCount noun="users" one="user" shown={view.shown?.length} total={users?.length} />

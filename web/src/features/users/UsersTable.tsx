@@ -142,23 +142,27 @@ function accountActions(user: User, { onChangeRole, onSetActive, onResetPassword
 /**
  * The account's actions as buttons: Change Role outlined, the others quiet, Deactivate in quiet
  * red (docs/design.md "Buttons"). Disabled while `lockedBy` (the id of the text saying why) is set.
+ * `layout`: the classes of their box (a row's wrap; two by two in the details on phones).
  */
 export function UserActions({
   user,
   size = '',
+  layout = 'flex flex-wrap gap-1',
   lockedBy,
   ...handlers
-}: Handlers & Pick<Props, 'lockedBy'> & { user: User; size?: string }) {
+}: Handlers & Pick<Props, 'lockedBy'> & { user: User; size?: string; layout?: string }) {
+  const locked = lockedBy !== undefined;
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className={layout}>
       {accountActions(user, handlers).map((action) => (
         <button
           key={action.label}
           type="button"
-          className={`btn ${action.outline ? 'btn-outline' : 'btn-ghost'} ${action.destructive ? 'text-error' : ''} ${size}`}
+          // Disabled, a destructive one looks as disabled as the others.
+          className={`btn ${action.outline ? 'btn-outline' : 'btn-ghost'} ${action.destructive && !locked ? 'text-error' : ''} ${size}`}
           aria-label={action.name}
           aria-describedby={lockedBy}
-          disabled={lockedBy !== undefined}
+          disabled={locked}
           onClick={action.run}
         >
           {action.label}
