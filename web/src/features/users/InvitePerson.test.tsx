@@ -1,32 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../../../shared/index.ts';
-import type { RanchData } from '../../data/ranch-data.ts';
-import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { useUsersScreenTest } from '../../../test/users-screen.ts';
 import { UsersScreen } from './UsersScreen.tsx';
 
-let data: RanchData;
-const fetchMock = vi.fn<typeof fetch>();
+const setup = useUsersScreenTest();
+const { fetchMock } = setup;
 const SELF = testUser('Admin');
 const LINK = 'http://192.168.1.20:8787/api/account-link/abcdefghijklmnopqrstuvwxyz234567';
-
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
-  data = openTestData();
-  await data.projection.ready;
-});
-
-afterEach(async () => {
-  cleanup();
-  // The user list this device keeps ([U20]).
-  localStorage.clear();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  await data.persistence.clearData();
-  await data.destroy();
-});
 
 describe('Users screen: adding a person', () => {
   it('[U17] Add Person sends name, e-mail and role, then shows the link and its QR code once', async () => {
@@ -49,7 +32,7 @@ describe('Users screen: adding a person', () => {
       }
       return new Response('not found', { status: 404 });
     });
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Person' }));
     let dialog = await screen.findByRole('dialog', { name: 'Add Person' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Link' }));
@@ -93,7 +76,7 @@ describe('Users screen: adding a person', () => {
       }
       return new Response('not found', { status: 404 });
     });
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Person' }));
     const form = await screen.findByRole('dialog', { name: 'Add Person' });
     fireEvent.change(within(form).getByLabelText(/^First Name/), { target: { value: 'Sam' } });

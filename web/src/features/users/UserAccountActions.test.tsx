@@ -1,34 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../../../shared/index.ts';
-import type { RanchData } from '../../data/ranch-data.ts';
-import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { useUsersScreenTest } from '../../../test/users-screen.ts';
 import { UsersScreen } from './UsersScreen.tsx';
 
-let data: RanchData;
-const fetchMock = vi.fn<typeof fetch>();
+const setup = useUsersScreenTest();
+const { fetchMock } = setup;
 
 const SELF = testUser('Admin');
 const BOB = testUser('Staff', { id: 'u-2', firstName: 'Bob', lastName: 'Stable', email: 'bob@ranch.test' });
 const CAROL = testUser('Viewer', { id: 'u-3', firstName: 'Carol', lastName: 'Gone', email: 'carol@ranch.test', isActive: false });
-
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
-  data = openTestData();
-  await data.projection.ready;
-});
-
-afterEach(async () => {
-  cleanup();
-  // The user list this device keeps ([U20]).
-  localStorage.clear();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  await data.persistence.clearData();
-  await data.destroy();
-});
 
 /** A server with these accounts: the list, PATCH isActive and PUT password ('fail' answers 500 to both). */
 function serve(users: User[], mode: 'ok' | 'fail' = 'ok') {
@@ -52,7 +35,7 @@ const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method);
 describe('Users screen: account lifecycle', () => {
   it('[U11] marks inactive accounts and offers no account actions on the own row', async () => {
     serve([SELF, BOB, CAROL]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     const carol = await rowOf('Carol Gone');
     expect(within(carol).getByText('Inactive')).toBeTruthy();
     expect(within(carol).getByRole('button', { name: 'Reactivate Carol Gone' })).toBeTruthy();
@@ -67,7 +50,7 @@ describe('Users screen: account lifecycle', () => {
 
   it('[U11] deactivates only after the confirmation, says so and shows the account inactive', async () => {
     serve([SELF, BOB, CAROL]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(within(await rowOf('Bob Stable')).getByRole('button', { name: 'Deactivate Bob Stable' }));
     let dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
     expect(within(dialog).getByText(/signed out on every device at once/)).toBeTruthy();
@@ -88,7 +71,7 @@ describe('Users screen: account lifecycle', () => {
 
   it('[U11] reactivates after the confirmation', async () => {
     serve([SELF, BOB, CAROL]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(within(await rowOf('Carol Gone')).getByRole('button', { name: 'Reactivate Carol Gone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reactivate User' });
     expect(within(dialog).getByText(/can sign in again with their password/)).toBeTruthy();
@@ -100,7 +83,7 @@ describe('Users screen: account lifecycle', () => {
 
   it('[U11] a failed deactivation says so and keeps the question open', async () => {
     serve([SELF, BOB], 'fail');
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(within(await rowOf('Bob Stable')).getByRole('button', { name: 'Deactivate Bob Stable' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Deactivate User' })).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Failed to deactivate user. Please try again.')).toBeTruthy();
@@ -109,7 +92,7 @@ describe('Users screen: account lifecycle', () => {
 
   it('[U12] resets a password through the dialog, checked with the account rules first', async () => {
     serve([SELF, BOB]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(within(await rowOf('Bob Stable')).getByRole('button', { name: 'Reset Password of Bob Stable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
     expect(within(dialog).getByText(/signed out on every device/)).toBeTruthy();
@@ -130,7 +113,7 @@ describe('Users screen: account lifecycle', () => {
 
   it('[U12] a refused reset says so and keeps the dialog open', async () => {
     serve([SELF, BOB], 'fail');
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(within(await rowOf('Bob Stable')).getByRole('button', { name: 'Reset Password of Bob Stable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
     fireEvent.change(within(dialog).getByLabelText(/New Password/), { target: { value: 'a brand new password' } });
@@ -151,7 +134,7 @@ describe('Users screen: account lifecycle', () => {
       users = users.map((user) => (user.id === 'u-2' ? { ...user, isActive: body.isActive } : user));
       return Response.json(users[1]);
     });
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     fireEvent.click(within(await rowOf('Bob Stable')).getByRole('button', { name: 'Deactivate Bob Stable' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Deactivate User' })).getByRole('button', { name: 'Deactivate' }));
 

@@ -1,50 +1,22 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../../../shared/index.ts';
-import type { RanchData } from '../../data/ranch-data.ts';
-import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { serveUsers, useUsersScreenTest } from '../../../test/users-screen.ts';
 import { clearCachedUser } from '../auth/user-cache.ts';
 import { readKeptUsers } from './kept-users.ts';
 import { OFFLINE_CHANGES, UsersScreen } from './UsersScreen.tsx';
 
-let data: RanchData;
-const fetchMock = vi.fn<typeof fetch>();
+const setup = useUsersScreenTest();
+const { fetchMock } = setup;
 
 const SELF = testUser('Admin');
 const BOB = testUser('Staff', { id: 'u-2', firstName: 'Bob', lastName: 'Stable', email: 'bob@ranch.test' });
 const CAROL = testUser('Viewer', { id: 'u-3', firstName: 'Carol', lastName: 'Gone', email: 'carol@ranch.test', isActive: false });
 
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
-  data = openTestData();
-  await data.projection.ready;
-});
-
-afterEach(async () => {
-  cleanup();
-  localStorage.clear();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  await data.persistence.clearData();
-  await data.destroy();
-});
-
-/** A server with these accounts: the list and PUT role. */
-function serve(users: User[]) {
-  fetchMock.mockImplementation(async (url, init) => {
-    if (url === '/api/users' && !init?.method) return Response.json(users);
-    const match = /^\/api\/users\/(.+)\/role$/.exec(String(url));
-    if (match && init?.method === 'PUT') {
-      const { role } = JSON.parse(String(init.body)) as { role: User['role'] };
-      users = users.map((user) => (user.id === match[1] ? { ...user, role } : user));
-      return Response.json(users.find((user) => user.id === match[1]));
-    }
-    return new Response('not found', { status: 404 });
-  });
-}
+const serve = (users: User[]) => serveUsers(fetchMock, users);
 
 /** The screen as its route gives it: the person viewed is the address's (`opened` records each). */
 const opened: (string | null)[] = [];
@@ -69,7 +41,7 @@ describe('a user’s details by their link', () => {
 
   it('[U20] the link opens the person’s details; a name in the list opens them; closing goes back to the list', async () => {
     serve([SELF, BOB, CAROL]);
-    renderScreen(<Linked start="u-2" />, { data, user: SELF });
+    renderScreen(<Linked start="u-2" />, { data: setup.data(), user: SELF });
     const bob = await details();
     await within(bob).findByText('Bob Stable');
     expect(within(bob).getByRole('link', { name: 'bob@ranch.test' })).toBeTruthy();
@@ -92,7 +64,7 @@ describe('a user’s details by their link', () => {
 
   it('[U20] a role changed from the details shows in them', async () => {
     serve([SELF, BOB]);
-    renderScreen(<Linked start="u-2" />, { data, user: SELF });
+    renderScreen(<Linked start="u-2" />, { data: setup.data(), user: SELF });
     const bob = await details();
     fireEvent.click(await within(bob).findByRole('button', { name: 'Change Role of Bob Stable' }));
     const change = await screen.findByRole('dialog', { name: 'Change User Role' });
@@ -104,7 +76,7 @@ describe('a user’s details by their link', () => {
 
   it('[U20] [R5] the own account’s details offer no account action', async () => {
     serve([SELF, BOB]);
-    renderScreen(<Linked start={SELF.id} />, { data, user: SELF });
+    renderScreen(<Linked start={SELF.id} />, { data: setup.data(), user: SELF });
     const own = await details();
     await within(own).findByText(/Your Account: your own details and password are changed in Profile/);
     expect(within(own).queryByRole('button', { name: ACCOUNT_ACTION })).toBeNull();
@@ -112,7 +84,7 @@ describe('a user’s details by their link', () => {
 
   it('[U20] a link to an account the list does not have says so, with Show all back to the list', async () => {
     serve([SELF, BOB]);
-    renderScreen(<Linked start="no-such-user" />, { data, user: SELF });
+    renderScreen(<Linked start="no-such-user" />, { data: setup.data(), user: SELF });
     const missing = await screen.findByRole('alert', {}, SLOW);
     await waitFor(() =>
       expect(missing.textContent).toContain('This user is not on this device: it may have been deleted, or not reached this device yet.'),
@@ -124,13 +96,13 @@ describe('a user’s details by their link', () => {
 
   it('[U20] offline, the link opens from the list last fetched here, says when, and account changes wait for a connection', async () => {
     serve([SELF, BOB, CAROL]);
-    const first = renderScreen(<Linked start={null} />, { data, user: SELF });
+    const first = renderScreen(<Linked start={null} />, { data: setup.data(), user: SELF });
     await screen.findByText('bob@ranch.test', {}, SLOW);
     first.unmount();
     fetchMock.mockReset();
 
-    data.status.set({ online: false });
-    renderScreen(<Linked start="u-2" />, { data, user: SELF });
+    setup.data().status.set({ online: false });
+    renderScreen(<Linked start="u-2" />, { data: setup.data(), user: SELF });
     const bob = await details();
     await within(bob).findByText('Bob Stable');
     expect(within(bob).getByText(/^As the user list was fetched on this device just now \(/)).toBeTruthy();
@@ -150,7 +122,7 @@ describe('a user’s details by their link', () => {
 
   it('[U20] the kept list is read by the Admin who fetched it only, and forgotten with the signed-in user', async () => {
     serve([SELF, BOB]);
-    renderScreen(<Linked start={null} />, { data, user: SELF });
+    renderScreen(<Linked start={null} />, { data: setup.data(), user: SELF });
     await screen.findByText('bob@ranch.test', {}, SLOW);
     expect(readKeptUsers(SELF.id)?.users.map((user) => user.email)).toEqual([SELF.email, BOB.email]);
     expect(readKeptUsers('another-admin')).toBeNull();
@@ -161,7 +133,7 @@ describe('a user’s details by their link', () => {
   it('[U20] [B16] on a phone a tap on a person’s row opens the details; offline their "⋯" is gone', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     serve([SELF, BOB]);
-    renderScreen(<Linked start={null} />, { data, user: SELF });
+    renderScreen(<Linked start={null} />, { data: setup.data(), user: SELF });
     const list = await screen.findByRole('list', { name: 'Users' }, SLOW);
     const row = (await within(list).findAllByText('Bob Stable'))[0]!.closest('li')!;
     expect(within(row).getByRole('button', { name: /^Actions for/ })).toBeTruthy();
@@ -169,7 +141,7 @@ describe('a user’s details by their link', () => {
     await within(await details()).findByText('bob@ranch.test');
     expect(opened).toEqual(['u-2']);
 
-    data.status.set({ online: false });
+    setup.data().status.set({ online: false });
     await waitFor(() => expect(within(row).queryByRole('button', { name: /^Actions for/ })).toBeNull());
   });
 });

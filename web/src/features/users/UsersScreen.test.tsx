@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../../../shared/index.ts';
-import type { RanchData } from '../../data/ranch-data.ts';
-import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, testUser } from '../../../test/render-screen.tsx';
+import { serveUsers, useUsersScreenTest } from '../../../test/users-screen.ts';
 import { UsersScreen } from './UsersScreen.tsx';
 
-let data: RanchData;
-const fetchMock = vi.fn<typeof fetch>();
+const setup = useUsersScreenTest();
+const { fetchMock } = setup;
 
 const SELF = testUser('Admin');
 const OTHERS: User[] = [
@@ -16,42 +15,14 @@ const OTHERS: User[] = [
   testUser('Viewer', { id: 'u-3', firstName: null, lastName: null, email: 'carol.view@ranch.test' }),
 ];
 
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
-  data = openTestData();
-  await data.projection.ready;
-});
-
-afterEach(async () => {
-  cleanup();
-  // The user list this device keeps ([U20]).
-  localStorage.clear();
-  fetchMock.mockReset();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  await data.persistence.clearData();
-  await data.destroy();
-});
-
-function serve(users: User[]) {
-  fetchMock.mockImplementation(async (url, init) => {
-    if (url === '/api/users' && !init?.method) return Response.json(users);
-    const match = /^\/api\/users\/(.+)\/role$/.exec(String(url));
-    if (match && init?.method === 'PUT') {
-      const { role } = JSON.parse(String(init.body)) as { role: User['role'] };
-      users = users.map((user) => (user.id === match[1] ? { ...user, role } : user));
-      return Response.json(users.find((user) => user.id === match[1]));
-    }
-    return new Response('not found', { status: 404 });
-  });
-}
+const serve = (users: User[]) => serveUsers(fetchMock, users);
 
 const tile = (label: string) => within(screen.getByRole('list', { name: 'User summary' })).getByText(label).nextElementSibling?.textContent;
 
 describe('Users screen', () => {
   it('[U1] [U3] lists users with tiles, badges and the own row marked', async () => {
     serve([SELF, ...OTHERS]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     expect(await screen.findByText('bob@ranch.test')).toBeTruthy();
     expect(tile('Total Users')).toBe('3');
     expect(tile('Admins')).toBe('1');
@@ -77,7 +48,7 @@ describe('Users screen', () => {
 
   it('[U2] searches e-mail or full name ignoring case, filters by role, and says when nothing matches', async () => {
     serve([SELF, ...OTHERS]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     await screen.findByText('bob@ranch.test');
     fireEvent.change(screen.getByPlaceholderText('Search users...'), { target: { value: 'BOB STA' } });
     await waitFor(() => expect(screen.queryByText('Ada Rider')).toBeNull());
@@ -101,7 +72,7 @@ describe('Users screen', () => {
     const hand = (id: string, lastName: string, createdAt: string) =>
       testUser('Staff', { id, firstName: 'Hand', lastName, email: `hand${lastName}@ranch.test`, createdAt });
     serve([hand('h-10', '10', '2025-01-01T10:00:00.000Z'), SELF, hand('h-2', '2', '2023-01-01T10:00:00.000Z'), ...OTHERS]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     await screen.findByText('bob@ranch.test');
     const count = () => screen.getByTestId('list-count').textContent;
     const names = () =>
@@ -134,7 +105,7 @@ describe('Users screen', () => {
 
   it('[U4] changes another user role through the dialog', async () => {
     serve([SELF, ...OTHERS]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     const bob = (await screen.findByText('Bob Stable')).closest('tr')!;
     fireEvent.click(within(bob).getByRole('button', { name: /Change Role/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Change User Role' });
@@ -148,7 +119,7 @@ describe('Users screen', () => {
 
   it('[U4] a failed role change says so', async () => {
     serve([SELF, ...OTHERS]);
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     const bob = (await screen.findByText('Bob Stable')).closest('tr')!;
     fetchMock.mockResolvedValue(new Response('nope', { status: 500 }));
     fireEvent.click(within(bob).getByRole('button', { name: /Change Role/ }));
@@ -160,7 +131,7 @@ describe('Users screen', () => {
   it('[R4] non-admins get Access Denied and go home after 1 second, without a fetch', async () => {
     vi.useFakeTimers();
     const goHome = vi.fn();
-    renderScreen(<UsersScreen goHome={goHome} />, { data, user: testUser('Staff') });
+    renderScreen(<UsersScreen goHome={goHome} />, { data: setup.data(), user: testUser('Staff') });
     // Lets the signed-in user arrive (a resolved promise) without moving the clock.
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Access Denied')).toBeTruthy();
@@ -174,8 +145,8 @@ describe('Users screen', () => {
   });
 
   it('[U5] offline, it says the list needs a connection', async () => {
-    data.status.set({ online: false });
-    renderScreen(<UsersScreen goHome={() => {}} />, { data, user: SELF });
+    setup.data().status.set({ online: false });
+    renderScreen(<UsersScreen goHome={() => {}} />, { data: setup.data(), user: SELF });
     expect(await screen.findByText(/You are offline — the user list needs a connection/)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
