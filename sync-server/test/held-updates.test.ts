@@ -1,7 +1,7 @@
 import * as encoding from 'lib0/encoding';
 import { Awareness } from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { newId, SYNC_CLOSE } from '../../shared/index.ts';
 import { SyncConnection, type Socket } from '../src/sync/connection.ts';
@@ -15,16 +15,26 @@ import { DEFAULT_SYNC_LIMITS, UserBuckets } from '../src/sync/limits.ts';
  */
 const SEND_BUFFER = 64 * 1024;
 
-/** A host whose full-state answer is still being encoded (its promise never settles here). */
-function encodingHost(): DocumentHost {
+/**
+ * A host whose full-state answer is still being encoded (its promise never settles here);
+ * `encodeStarted` says whether its encode has begun.
+ */
+function encodingHost(): { host: DocumentHost; encodeStarted: () => boolean } {
   const doc = new Y.Doc();
-  return {
+  let started = false;
+  const host = {
     doc,
     subscribers: new Set(),
     epoch: { id: 'epoch' },
     run: <T>(work: () => T) => Promise.resolve().then(work),
-    answers: { answer: () => ({ message: new Promise<Uint8Array>(() => {}) }) },
+    answers: {
+      answer: () => {
+        started = true;
+        return { message: new Promise<Uint8Array>(() => {}) };
+      },
+    },
   } as unknown as DocumentHost;
+  return { host, encodeStarted: () => started };
 }
 
 function step1(): Uint8Array {
@@ -36,7 +46,7 @@ function step1(): Uint8Array {
 
 describe('[Y8] updates held behind a full-state answer', () => {
   it('closes a device (4008) once the updates held for it pass its send buffer', async () => {
-    const host = encodingHost();
+    const { host, encodeStarted } = encodingHost();
     const closes: number[] = [];
     const socket: Socket = { send: () => {}, close: (code) => closes.push(code), bufferedAmount: 0 };
     const connection = new SyncConnection(host, new Awareness(host.doc), socket, {
@@ -50,7 +60,7 @@ describe('[Y8] updates held behind a full-state answer', () => {
     });
     connection.receive(step1());
     // The answer is queued on the host, then its encoding starts: from then on updates are held.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(encodeStarted()).toBe(true));
     const update = new Uint8Array(15 * 1024);
     for (let i = 0; i < 4; i++) connection.sendUpdate(update);
     expect(closes).toEqual([]);
