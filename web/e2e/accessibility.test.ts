@@ -1,17 +1,13 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser.ts';
+import { ADMIN } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
-import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { seedRanch, type RanchSeed } from './support/ranch-seed.ts';
-import { moreButton } from './support/screens.ts';
-import { showTheme } from './support/theme.ts';
-
-const SIZES: Record<string, BrowserContextOptions> = {
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  desk: { viewport: { width: 1366, height: 800 } },
-};
-const THEMES = ['ranch', 'ranch-dark'] as const;
+import { SIZES } from './support/browser.ts';
+import { seedRanch } from './support/ranch-seed.ts';
+import { moreButton, openAddHorse } from './support/screens.ts';
+import { signInOnLoginPage } from './support/session.ts';
+import { showTheme, THEMES, type Theme } from './support/theme.ts';
 
 type Screen = { name: string; path: string; ready: (page: Page) => Promise<void> };
 
@@ -28,20 +24,7 @@ const dialog = (name: string, text: string) => async (page: Page) => {
  * and the selector of each element that breaks it.
  */
 describe('accessibility of every screen', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let seed: RanchSeed;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchChromium();
-    seed = await seedRanch(server, new Date().toISOString().slice(0, 10));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser((server) => seedRanch(server, new Date().toISOString().slice(0, 10)));
 
   const screens = (): Screen[] => [
     { name: 'Dashboard', path: '/', ready: heading('Dashboard') },
@@ -52,23 +35,17 @@ describe('accessibility of every screen', () => {
         await page.getByText('Dusty', { exact: true }).first().waitFor();
       },
     },
-    { name: "a horse's details", path: `/horses/${seed.horses.Dusty}`, ready: dialog('Horse Details', 'Dusty') },
+    { name: "a horse's details", path: `/horses/${app.seed.horses.Dusty}`, ready: dialog('Horse Details', 'Dusty') },
     {
       name: 'Add Horse',
       path: '/horses',
       ready: async (page) => {
-        await page.getByText('Dusty', { exact: true }).first().waitFor();
-        await page.getByRole('button', { name: 'Add Horse' }).first().click();
-        await page
-          .getByRole('dialog', { name: 'Add New Horse' })
-          .getByLabel('Color')
-          .locator('option', { hasText: 'Bay' })
-          .waitFor({ state: 'attached' });
+        await openAddHorse(page, 'Dusty', 'Bay');
       },
     },
     {
       name: 'Record Care',
-      path: `/horses/${seed.horses.Dusty}`,
+      path: `/horses/${app.seed.horses.Dusty}`,
       ready: async (page) => {
         await dialog('Horse Details', 'Dusty')(page);
         await page.getByRole('dialog', { name: 'Horse Details' }).getByRole('button', { name: 'Record Care' }).click();
@@ -96,7 +73,7 @@ describe('accessibility of every screen', () => {
         await page.getByText('Bo Hart').first().waitFor();
       },
     },
-    { name: "a sale's details", path: `/sales/${seed.saleId}`, ready: dialog('Sale Details', 'Bo Hart') },
+    { name: "a sale's details", path: `/sales/${app.seed.saleId}`, ready: dialog('Sale Details', 'Bo Hart') },
     {
       name: 'Payments',
       path: '/sales',
@@ -119,7 +96,7 @@ describe('accessibility of every screen', () => {
         await page.getByText('stella@ranch.test').first().waitFor();
       },
     },
-    { name: "a person's details", path: `/users/${seed.staffId}`, ready: dialog('User Details', 'stella@ranch.test') },
+    { name: "a person's details", path: `/users/${app.seed.staffId}`, ready: dialog('User Details', 'stella@ranch.test') },
     { name: 'Profile', path: '/profile', ready: heading('Profile') },
     { name: 'Settings', path: '/settings', ready: heading('Settings') },
     { name: 'Activity', path: '/activity', ready: heading('Activity') },
@@ -136,32 +113,29 @@ describe('accessibility of every screen', () => {
 
   for (const [size, options] of Object.entries(SIZES)) {
     it(`[B14] has no serious or critical violation in ${THEMES.join(' or ')} on a ${size}`, async () => {
-      const context = await browser.newContext(options);
+      const context = await app.browser.newContext(options);
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       const found: string[] = [];
       // Each theme in turn on the screen as it is: the themes are the stylesheet's (data-theme).
-      const check = async (name: string, themes: readonly (typeof THEMES)[number][] = THEMES) => {
+      const check = async (name: string, themes: readonly Theme[] = THEMES) => {
         for (const theme of themes) {
           await showTheme(page, theme);
           for (const violation of await seriousViolations(page)) found.push(`${name} in ${theme}: ${violation}`);
         }
       };
 
-      await page.goto(server.url);
+      await page.goto(app.server.url);
       await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
       await check('the landing screen');
       await page.getByRole('button', { name: 'Sign In to Continue' }).click();
       await page.getByLabel('Email').waitFor();
       // The sign-in page is the server's, in the light look only (login-page.ts).
       await check('sign-in', ['ranch']);
-      await page.getByLabel('Email').fill(ADMIN.email);
-      await page.getByLabel('Password').fill(ADMIN.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await signInOnLoginPage(page, ADMIN);
 
       for (const screen of screens()) {
-        await page.goto(`${server.url}${screen.path}`);
+        await page.goto(`${app.server.url}${screen.path}`);
         await screen.ready(page);
         await check(screen.name);
       }
@@ -170,7 +144,7 @@ describe('accessibility of every screen', () => {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Horses' }).waitFor();
         await check('the menu');
         // [B15] A compact row's "⋯" sheet.
-        await page.goto(`${server.url}/horses`);
+        await page.goto(`${app.server.url}/horses`);
         await page
           .locator('li[data-row]')
           .first()

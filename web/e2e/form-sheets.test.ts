@@ -1,11 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser.ts';
+import { ADMIN } from './support/app-server.ts';
+import { PHONE } from './support/browser.ts';
 import { makeCameraPhoto } from './support/photo.ts';
-import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
 import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** Whether the whole of `element` is inside the window (none of it scrolled or cut away). */
 const inView = (element: Locator) =>
@@ -20,24 +19,14 @@ const inView = (element: Locator) =>
  * ✕ and actions always in view.
  */
 describe('form sheets on a phone', () => {
-  let server: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchChromium();
+  const app = appInBrowser(async (server) => {
     const api = restClient(server, await sessionCookie(server, ADMIN));
     const refs = await createHorseLookups(api, { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' });
     await api('/api/horses', { method: 'POST', body: JSON.stringify({ name: 'Dusty', ...refs }) });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   async function openAddHorse(page: Page): Promise<Locator> {
-    await page.goto(`${server.url}/horses`);
+    await page.goto(`${app.server.url}/horses`);
     await page.getByText('Dusty').first().waitFor();
     await page.getByRole('button', { name: 'Add Horse' }).first().click();
     const sheet = page.getByRole('dialog', { name: 'Add New Horse' });
@@ -46,8 +35,8 @@ describe('form sheets on a phone', () => {
   }
 
   it("[B13] fills a phone's screen with Add Horse, and its Create and Cancel stay in view wherever the form is scrolled", async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await signInThroughUi(context, server, ADMIN);
+    const context = await app.browser.newContext(PHONE);
+    const page = await signInThroughUi(context, app.server, ADMIN);
     const sheet = await openAddHorse(page);
     const box = sheet.locator('.modal-box');
     await expect.poll(() => box.evaluate((node) => node.getBoundingClientRect().height)).toBe(844);
@@ -90,8 +79,8 @@ describe('form sheets on a phone', () => {
   });
 
   it("[B15] asks before Escape or the browser's Back throws away a filled Add Horse, and loses nothing when the person stays", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await signInThroughUi(context, server, ADMIN);
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signInThroughUi(context, app.server, ADMIN);
     // Into Horses through the app, so Back is the app's own (not a new page load).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Horses' }).click();
     await page.getByText('Dusty').first().waitFor();
@@ -140,8 +129,8 @@ describe('form sheets on a phone', () => {
   });
 
   it('[I10] offers the camera or the gallery on a phone, names the photo chosen, and refuses a text file renamed .jpg', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await signInThroughUi(context, server, ADMIN);
+    const context = await app.browser.newContext(PHONE);
+    const page = await signInThroughUi(context, app.server, ADMIN);
     const sheet = await openAddHorse(page);
     await sheet.getByRole('textbox', { name: 'Name', exact: true }).fill('Storm Chaser');
     await sheet.getByRole('button', { name: 'Take Photo' }).waitFor();
@@ -163,8 +152,8 @@ describe('form sheets on a phone', () => {
   });
 
   it('keeps a centred dialog on a desk, its title and actions in view while a long form scrolls', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 600 } });
-    const page = await signInThroughUi(context, server, ADMIN);
+    const context = await app.browser.newContext({ viewport: { width: 1366, height: 600 } });
+    const page = await signInThroughUi(context, app.server, ADMIN);
     const dialog = await openAddHorse(page);
     const box = dialog.locator('.modal-box');
     const rect = await box.evaluate((node) => node.getBoundingClientRect().toJSON() as DOMRect);

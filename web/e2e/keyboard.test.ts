@@ -1,8 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { seedRanch, type RanchSeed } from './support/ranch-seed.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser.ts';
+import { ADMIN } from './support/app-server.ts';
+import { DESK } from './support/browser.ts';
+import { seedRanch } from './support/ranch-seed.ts';
 import { record } from './support/screens.ts';
 
 /** How many Tab presses `tabTo` makes before it gives up: more than any screen's stops. */
@@ -67,26 +68,13 @@ async function expectFocusInside(page: Page, dialog: Locator): Promise<void> {
  * and gives it back to what opened it as it closes, and the focus can always be seen.
  */
 describe('keyboard-only use', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let seed: RanchSeed;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchChromium();
-    seed = await seedRanch(server, new Date().toISOString().slice(0, 10));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser((server) => seedRanch(server, new Date().toISOString().slice(0, 10)));
 
   it('[B14] signs in, adds and edits a horse, sells it and records a payment with the keyboard alone', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const context = await app.browser.newContext(DESK);
     const page = await context.newPage();
     const { keyboard } = page;
-    await page.goto(server.url);
+    await page.goto(app.server.url);
 
     // Sign in.
     await tabTo(page, page.getByRole('button', { name: 'Sign In to Continue' }));
@@ -226,7 +214,7 @@ describe('keyboard-only use', () => {
     // Kept: the server has it.
     await expect
       .poll(async () =>
-        (await seed.api<{ amount: string; method: string }[]>('/api/payments')).filter((payment) => payment.method === 'Cash'),
+        (await app.seed.api<{ amount: string; method: string }[]>('/api/payments')).filter((payment) => payment.method === 'Cash'),
       )
       .toEqual([expect.objectContaining({ amount: expect.stringMatching(/^1000(\.0+)?$/) })]);
 

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser.ts';
+import { ADMIN } from './support/app-server.ts';
+import { DESK, PHONE } from './support/browser.ts';
 import { createHorseLookups, restClient, sessionCookie, signInThroughUi } from './support/session.ts';
+import { THEMES } from './support/theme.ts';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const HORSES = 9;
 
 /**
@@ -13,12 +14,7 @@ const HORSES = 9;
  * header of one line; in both themes. A desk keeps its table.
  */
 describe('the phone layout', () => {
-  let server: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchChromium();
+  const app = appInBrowser(async (server) => {
     const api = restClient(server, await sessionCookie(server, ADMIN));
     const refs = await createHorseLookups(api, { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' });
     const { id: statusId } = await api<{ id: string }>('/api/statuses', { method: 'POST', body: JSON.stringify({ name: 'Available' }) });
@@ -28,11 +24,6 @@ describe('the phone layout', () => {
         body: JSON.stringify({ name: `Paddock Horse ${i}`, ...refs, statusId, ageYears: i, priceUsd: `${i}000` }),
       });
     }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   /** What a person sees at once: the rows wholly between the header and the bottom navigation, and the bars' boxes. */
@@ -58,10 +49,10 @@ describe('the phone layout', () => {
     });
 
   it('shows five horses and more on the first screen, as compact rows, in both themes', async () => {
-    const page = await signInThroughUi(await browser.newContext(PHONE), server, ADMIN);
-    await page.goto(`${server.url}/horses`);
+    const page = await signInThroughUi(await app.browser.newContext(PHONE), app.server, ADMIN);
+    await page.goto(`${app.server.url}/horses`);
     await page.locator('li[data-row]').filter({ hasText: 'Paddock Horse 1' }).first().waitFor({ timeout: 30_000 });
-    for (const theme of ['ranch', 'ranch-dark']) {
+    for (const theme of THEMES) {
       await page.evaluate((name) => document.documentElement.setAttribute('data-theme', name), theme);
       const seen = await firstScreen(page);
       expect(seen.wholeRows, theme).toBeGreaterThanOrEqual(5);
@@ -83,8 +74,8 @@ describe('the phone layout', () => {
   });
 
   it('opens details with a tap on the row, and Edit and Delete from its "⋯", Delete in quiet red', async () => {
-    const page = await signInThroughUi(await browser.newContext(PHONE), server, ADMIN);
-    await page.goto(`${server.url}/horses`);
+    const page = await signInThroughUi(await app.browser.newContext(PHONE), app.server, ADMIN);
+    await page.goto(`${app.server.url}/horses`);
     const row = page.locator('li[data-row]').filter({ hasText: 'Paddock Horse 3' });
     await row.getByRole('button', { name: /Paddock Horse 3.*View Details$/ }).tap({ timeout: 30_000 });
     await page.waitForURL(/\/horses\/[^/]+$/);
@@ -109,8 +100,8 @@ describe('the phone layout', () => {
   });
 
   it('adds from a floating button above the bottom navigation, and moves between screens with it', async () => {
-    const page = await signInThroughUi(await browser.newContext(PHONE), server, ADMIN);
-    await page.goto(`${server.url}/horses`);
+    const page = await signInThroughUi(await app.browser.newContext(PHONE), app.server, ADMIN);
+    await page.goto(`${app.server.url}/horses`);
     const add = page.getByRole('button', { name: 'Add Horse', exact: true });
     await add.waitFor();
     const nav = page.getByRole('navigation', { name: 'Quick navigation' });
@@ -141,8 +132,8 @@ describe('the phone layout', () => {
   });
 
   it('keeps the table with sortable headers on a desk, with no bottom navigation or floating button', async () => {
-    const page = await signInThroughUi(await browser.newContext({ viewport: { width: 1366, height: 800 } }), server, ADMIN);
-    await page.goto(`${server.url}/horses`);
+    const page = await signInThroughUi(await app.browser.newContext(DESK), app.server, ADMIN);
+    await page.goto(`${app.server.url}/horses`);
     const table = page.getByRole('table', { name: 'Horses' });
     await table.getByRole('row').filter({ hasText: 'Paddock Horse 1' }).first().waitFor({ timeout: 30_000 });
     await table

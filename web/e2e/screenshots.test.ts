@@ -1,16 +1,14 @@
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { ADMIN, startAppServer, type AppServer } from './support/app-server.ts';
-import { seedRanch, type RanchSeed } from './support/ranch-seed.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser.ts';
+import { ADMIN } from './support/app-server.ts';
+import { SIZES } from './support/browser.ts';
+import { seedRanch } from './support/ranch-seed.ts';
+import { openAddHorse } from './support/screens.ts';
 import { compareWithReference, UPDATE_COMMAND } from './support/screenshot-compare.ts';
-import { showTheme } from './support/theme.ts';
+import { signInOnLoginPage } from './support/session.ts';
+import { showTheme, THEMES } from './support/theme.ts';
 
-const SIZES: Record<string, BrowserContextOptions> = {
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  desk: { viewport: { width: 1366, height: 800 } },
-};
-const THEMES = ['ranch', 'ranch-dark'] as const;
 /** The seed's dates, and the page's clock frozen two weeks later. */
 const SEED_DAY = '2026-03-02';
 const PAGE_NOW = new Date('2026-03-16T15:00:00Z');
@@ -27,20 +25,7 @@ type Screen = { name: string; path: string; ready: (page: Page) => Promise<void>
  * docs/contributing.md), look at them, and commit them.
  */
 describe('screenshots of the main screens', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let seed: RanchSeed;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchChromium();
-    seed = await seedRanch(server, SEED_DAY);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser((server) => seedRanch(server, SEED_DAY));
 
   const screens = (): Screen[] => [
     {
@@ -67,13 +52,7 @@ describe('screenshots of the main screens', () => {
       name: 'add-horse',
       path: '/horses',
       ready: async (page) => {
-        await page.getByText('Star', { exact: true }).first().waitFor();
-        await page.getByRole('button', { name: 'Add Horse' }).first().click();
-        await page
-          .getByRole('dialog', { name: 'Add New Horse' })
-          .getByLabel('Color')
-          .locator('option', { hasText: 'Bay' })
-          .waitFor({ state: 'attached' });
+        await openAddHorse(page, 'Star', 'Bay');
       },
     },
     {
@@ -85,7 +64,7 @@ describe('screenshots of the main screens', () => {
     },
     {
       name: 'sale-details',
-      path: `/sales/${seed.saleId}`,
+      path: `/sales/${app.seed.saleId}`,
       ready: async (page) => {
         await page.getByRole('dialog', { name: 'Sale Details' }).getByText('Bo Hart', { exact: true }).first().waitFor();
         await page.getByRole('list', { name: 'Changes' }).getByRole('listitem').nth(1).waitFor();
@@ -105,7 +84,7 @@ describe('screenshots of the main screens', () => {
           if (node.nodeValue?.includes(shown)) node.nodeValue = node.nodeValue.replace(shown, fixed);
         }
       },
-      { stamped: seed.saleCreatedAt, fixed: FIXED_DATE },
+      { stamped: app.seed.saleCreatedAt, fixed: FIXED_DATE },
     );
   }
 
@@ -127,23 +106,20 @@ describe('screenshots of the main screens', () => {
 
   for (const [size, options] of Object.entries(SIZES)) {
     it(`[B14] the main screens on a ${size} look as their references`, async () => {
-      const context = await browser.newContext(options);
+      const context = await app.browser.newContext(options);
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       await page.clock.setFixedTime(PAGE_NOW);
       const failures: string[] = [];
 
-      await page.goto(`${server.url}/api/login`);
+      await page.goto(`${app.server.url}/api/login`);
       await page.getByLabel('Email').waitFor();
       // The sign-in page is the server's, in the light look only (login-page.ts).
       failures.push(...[await shoot(page, `${size}-sign-in`)].filter((failure) => failure !== null));
-      await page.getByLabel('Email').fill(ADMIN.email);
-      await page.getByLabel('Password').fill(ADMIN.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await signInOnLoginPage(page, ADMIN);
 
       for (const screen of screens()) {
-        await page.goto(`${server.url}${screen.path}`);
+        await page.goto(`${app.server.url}${screen.path}`);
         await screen.ready(page);
         // The sync status at rest, all of it shown: its width sets where a long title is cut.
         const sync = page.getByRole('group', { name: 'Sync status' });

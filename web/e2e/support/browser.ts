@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 
 /** Debian's Chromium with the flags it needs on a closed network: no GPU, QUIC, first-run or background traffic. */
 export const CHROMIUM = {
@@ -18,3 +18,8 @@ export const CHROMIUM = {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch(CHROMIUM);
 }
+
+/** A phone held in one hand, and a desk's window: the sizes the layout tests use. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export const DESK: BrowserContextOptions = { viewport: { width: 1366, height: 800 } };
+export const SIZES: Record<'phone' | 'desk', BrowserContextOptions> = { phone: PHONE, desk: DESK };

@@ -11,6 +11,18 @@ export async function navigate(page: Page, link: string, heading: string): Promi
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
+/**
+ * On the Horses screen, once `listed` shows in the list: opens Add Horse and waits until its
+ * Color list holds `color` (the form makes its choices a frame or two after it shows).
+ */
+export async function openAddHorse(page: Page, listed: string, color: string): Promise<Locator> {
+  await page.getByText(listed, { exact: true }).first().waitFor();
+  await page.getByRole('button', { name: 'Add Horse' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Horse' });
+  await dialog.getByLabel('Color').locator('option', { hasText: color }).waitFor({ state: 'attached' });
+  return dialog;
+}
+
 /** A phone's More, in the bottom navigation: it opens the menu with every screen. */
 export function moreButton(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('button', { name: 'More' });

@@ -42,11 +42,16 @@ export async function signInThroughUi(context: BrowserContext, server: Pick<AppS
   const page = await context.newPage();
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+  await signInOnLoginPage(page, credentials);
+  return page;
+}
+
+/** On the server's sign-in page: types the credentials, signs in and waits for the Dashboard. */
+export async function signInOnLoginPage(page: Page, credentials: Credentials): Promise<void> {
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  return page;
 }
 
 /**

@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 
+/** The ranch's two themes, light then dark. */
+export const THEMES = ['ranch', 'ranch-dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
 /**
  * Shows the page in one of the ranch's themes (data-theme, as Settings → Appearance sets it)
  * and waits until the colours' transitions, and any other finite animation such as a drawer
  * sliding in, have ended, so what is read or captured next is the theme's own colours.
  */
-export async function showTheme(page: Page, theme: 'ranch' | 'ranch-dark'): Promise<void> {
+export async function showTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate(async (theme) => {
     document.documentElement.setAttribute('data-theme', theme);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
