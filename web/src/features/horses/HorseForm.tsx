@@ -83,6 +83,14 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
     };
   }, [lookups, defaultValues]);
 
+  // A select's id, the value it starts with, its error and its registration, from its field.
+  const selectProps = (name: 'breedId' | 'colorId' | 'genderId' | 'statusId' | 'ownerId') => ({
+    id: fieldId(name),
+    current: defaultValues[name],
+    error: errors[name],
+    register: register(name),
+  });
+
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
@@ -95,50 +103,11 @@ export function HorseForm({ lookups, suppliers, defaultValues: given = EMPTY, su
             {...invalidProps(errors.name, fieldId('name'))}
           />
         </FormField>
-        <Select
-          label="Breed"
-          id={fieldId('breedId')}
-          items={offered.breeds}
-          current={defaultValues.breedId}
-          error={errors.breedId}
-          required
-          register={register('breedId')}
-        />
-        <Select
-          label="Color"
-          id={fieldId('colorId')}
-          items={offered.colors}
-          current={defaultValues.colorId}
-          error={errors.colorId}
-          required
-          register={register('colorId')}
-        />
-        <Select
-          label="Gender"
-          id={fieldId('genderId')}
-          items={offered.genders}
-          current={defaultValues.genderId}
-          error={errors.genderId}
-          required
-          register={register('genderId')}
-        />
-        <Select
-          label="Status"
-          id={fieldId('statusId')}
-          items={offered.statuses}
-          current={defaultValues.statusId}
-          error={errors.statusId}
-          register={register('statusId')}
-        />
-        <Select
-          label="Supplier"
-          id={fieldId('ownerId')}
-          items={suppliers}
-          current={defaultValues.ownerId}
-          error={errors.ownerId}
-          register={register('ownerId')}
-          noneLabel="Ranch"
-        />
+        <Select label="Breed" items={offered.breeds} required {...selectProps('breedId')} />
+        <Select label="Color" items={offered.colors} required {...selectProps('colorId')} />
+        <Select label="Gender" items={offered.genders} required {...selectProps('genderId')} />
+        <Select label="Status" items={offered.statuses} {...selectProps('statusId')} />
+        <Select label="Supplier" items={suppliers} noneLabel="Ranch" {...selectProps('ownerId')} />
         <FormField label="Birth Date" htmlFor={fieldId('birthdate')} error={errors.birthdate}>
           <input
             id={fieldId('birthdate')}
