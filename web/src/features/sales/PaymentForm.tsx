@@ -2,12 +2,12 @@ import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { overpaymentMessage, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, parseMoney, paymentInput } from '../../../../shared/index.ts';
+import { overpaymentMessage, parseMoney, paymentInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
 import { ChoiceField } from '../../ui/ChoiceField.tsx';
 import type { Choice } from '../../ui/ChoicePicker.tsx';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
-import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { AmountDateMethodFields } from './AmountDateMethodFields.tsx';
 
 export type PaymentFormValues = z.input<typeof paymentInput>;
 export type PaymentFormOutput = z.output<typeof paymentInput>;
@@ -53,22 +53,7 @@ export function PaymentForm({ openSales, saleId = '', balanceOf, onSubmit, onCan
             error={errors.saleId}
           />
         </FormField>
-        <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
-          <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />
-        </FormField>
-        <FormField label="Date" htmlFor={f('date')} error={errors.date} required>
-          <input id={f('date')} type="date" className="input w-full" {...register('date')} {...invalidProps(errors.date, f('date'))} />
-        </FormField>
-        <FormField label="Payment Method" htmlFor={f('method')} error={errors.method} required className="sm:col-span-2">
-          <select id={f('method')} className="select w-full" {...register('method')} {...invalidProps(errors.method, f('method'))}>
-            <option value="">Select payment method</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <AmountDateMethodFields fieldId={f} control={control} register={register} errors={errors} />
         <FormField label="Memo" htmlFor={f('memo')} error={errors.memo} className="sm:col-span-2">
           <textarea id={f('memo')} rows={2} className="textarea w-full" {...register('memo')} {...invalidProps(errors.memo, f('memo'))} />
         </FormField>

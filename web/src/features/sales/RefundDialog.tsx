@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, parseMoney, refundInput, refundMessage } from '../../../../shared/index.ts';
+import { parseMoney, refundInput, refundMessage } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { localToday } from '../../lib/local-today.ts';
 import { FormActions, FormField, focusFirstInvalid, invalidProps } from '../../ui/FormField.tsx';
+import { AmountDateMethodFields } from './AmountDateMethodFields.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { centsText } from './sale-display.ts';
 import type { SaleRow } from './sale-rows.ts';
@@ -65,22 +65,7 @@ function RefundForm({ sale, onClose }: { sale: SaleRow; onClose: () => void }) {
         <p className="text-base-content/80 sm:col-span-2">
           {sale.horseName} — {sale.buyerName}: {centsText(sale.creditCents)} is held for the buyer.
         </p>
-        <FormField label="Amount" htmlFor={f('amount')} error={errors.amount} required>
-          <MoneyInput id={f('amount')} name="amount" control={control} error={errors.amount} />
-        </FormField>
-        <FormField label="Date" htmlFor={f('date')} error={errors.date} required>
-          <input id={f('date')} type="date" className="input w-full" {...register('date')} {...invalidProps(errors.date, f('date'))} />
-        </FormField>
-        <FormField label="Payment Method" htmlFor={f('method')} error={errors.method} required className="sm:col-span-2">
-          <select id={f('method')} className="select w-full" {...register('method')} {...invalidProps(errors.method, f('method'))}>
-            <option value="">Select payment method</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <AmountDateMethodFields fieldId={f} control={control} register={register} errors={errors} />
         <FormField label="Reason" htmlFor={f('reason')} error={errors.reason} required className="sm:col-span-2">
           <textarea
             id={f('reason')}
