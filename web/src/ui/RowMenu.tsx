@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MoreIcon } from './icons.tsx';
+import { useMenuFocus } from './use-menu-focus.ts';
 
 export type MenuAction = { label: string; icon?: ReactNode; destructive?: boolean; run: () => void };
 
@@ -22,32 +23,14 @@ export function RowMenu({ title, titleId, actions }: { title: ReactNode; titleId
     setOpen(false);
     button.current?.focus();
   }, []);
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  // biome-ignore lint/correctness/useExhaustiveDependencies: items() reads the DOM when called; focus moves only when the menu opens
-  useEffect(() => {
-    if (open) items()[0]?.focus();
-  }, [open]);
+  const moveFocus = useMenuFocus(menu, open);
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' || event.key === 'Tab') {
       event.preventDefault();
       close();
       return;
     }
-    const list = items();
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const next =
-      event.key === 'ArrowDown'
-        ? (at + 1) % list.length
-        : event.key === 'ArrowUp'
-          ? (at - 1 + list.length) % list.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? list.length - 1
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    list[next]?.focus();
+    moveFocus(event);
   };
   return (
     <>

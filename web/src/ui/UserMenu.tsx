@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { User } from '../../../shared/index.ts';
 import { LOGOUT_PATH } from '../features/sign-out/sign-out.ts';
 import { useSignOut } from '../features/sign-out/use-sign-out.tsx';
 import { displayName, displayRole, initials } from '../lib/user-display.ts';
 import { useDismiss } from './use-dismiss.ts';
+import { useMenuFocus } from './use-menu-focus.ts';
 
 export { LOGOUT_PATH };
 // Plain strings: these routes belong to screens added alongside this one.
@@ -20,29 +21,8 @@ export function UserMenu({ user }: { user: User }) {
   const { signOut, dialog: signOutDialog } = useSignOut();
   useDismiss(ref, open, close);
   const menuRef = useRef<HTMLUListElement>(null);
-  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  // WAI-ARIA menu button: focus goes to the first entry; arrows move, Home/End jump.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: items() reads the DOM when called; focus moves only when the menu opens
-  useEffect(() => {
-    if (open) items()[0]?.focus();
-  }, [open]);
-  const onMenuKey = (event: KeyboardEvent) => {
-    const list = items();
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const next =
-      event.key === 'ArrowDown'
-        ? (at + 1) % list.length
-        : event.key === 'ArrowUp'
-          ? (at - 1 + list.length) % list.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? list.length - 1
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    list[next]?.focus();
-  };
+  // The WAI-ARIA menu button pattern.
+  const onMenuKey = useMenuFocus(menuRef, open);
   const name = displayName(user);
   const role = displayRole(user);
 
