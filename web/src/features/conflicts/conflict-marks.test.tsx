@@ -5,6 +5,7 @@ import type { Conflict } from '../../../../shared/index.ts';
 import { collectionMap } from '../../../../shared/index.ts';
 import { fetchConflicts, markAnswered } from '../../data/conflict-cache.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
+import { ALICE, priceConflictOn } from '../../../test/conflicts.ts';
 import { applyFromOtherDevice, openTestData } from '../../../test/ranch-data.ts';
 import { inRouter, renderScreen, testUser } from '../../../test/render-screen.tsx';
 import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
@@ -21,20 +22,7 @@ const fetchMock = vi.fn<typeof fetch>();
 /** The open conflicts the server lists. */
 let served: Conflict[];
 
-const ALICE = { userId: 'u-alice', userName: 'Alice Smith' };
-const BOB = { userId: 'u-bob', userName: 'Bob Jones' };
-
-const conflictOf = (patch: Partial<Conflict>): Conflict => ({
-  id: '7',
-  collection: 'horses',
-  entityId: horseId,
-  field: 'priceUsd',
-  kept: { value: '9200.00', ...BOB, serverTime: '2026-03-01T10:00:05.000Z' },
-  other: { value: '9500.00', ...ALICE, serverTime: '2026-03-01T10:00:01.000Z' },
-  money: true,
-  detectedAt: '2026-03-01T10:00:05.000Z',
-  ...patch,
-});
+const conflictOf = (patch: Partial<Conflict>): Conflict => priceConflictOn(horseId, patch);
 
 beforeEach(async () => {
   served = [];

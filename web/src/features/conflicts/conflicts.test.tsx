@@ -5,6 +5,7 @@ import type { Conflict, HistoryChange, Role } from '../../../../shared/index.ts'
 import { collectionMap } from '../../../../shared/index.ts';
 import { fetchConflicts } from '../../data/conflict-cache.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
+import { ALICE, BOB, priceConflictOn } from '../../../test/conflicts.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
 import { HorsesScreen } from '../horses/HorsesScreen.tsx';
@@ -18,20 +19,7 @@ const fetchMock = vi.fn<typeof fetch>();
 /** What the server answers, by path: the open conflicts and the histories. */
 let served: { conflicts: Conflict[] | Response | Error; history: HistoryChange[] };
 
-const ALICE = { userId: 'u-alice', userName: 'Alice Smith' };
-const BOB = { userId: 'u-bob', userName: 'Bob Jones' };
-
-const priceConflict = (patch: Partial<Conflict> = {}): Conflict => ({
-  id: '7',
-  collection: 'horses',
-  entityId: horseId,
-  field: 'priceUsd',
-  kept: { value: '9200.00', ...BOB, serverTime: '2026-03-01T10:00:05.000Z' },
-  other: { value: '9500.00', ...ALICE, serverTime: '2026-03-01T10:00:01.000Z' },
-  money: true,
-  detectedAt: '2026-03-01T10:00:05.000Z',
-  ...patch,
-});
+const priceConflict = (patch: Partial<Conflict> = {}): Conflict => priceConflictOn(horseId, patch);
 
 const breedConflict = (): Conflict => ({
   id: '8',
