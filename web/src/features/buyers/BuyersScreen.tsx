@@ -10,38 +10,15 @@ import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
 import { useUndoableDelete } from '../../ui/undo-delete.ts';
 import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
-import { ContactButtons, EmailLink, PhoneLink } from '../contacts/contact-links.tsx';
+import { contactColumns } from '../contacts/contact-columns.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { BuyerDetailsDialog } from './BuyerDetailsDialog.tsx';
 import { BuyerDialog } from './BuyerDialog.tsx';
-import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
 import { ListControls } from '../../ui/ListControls.tsx';
 import type { ListSort } from '../../ui/list-sort.ts';
 import { searchText, useListView } from '../../ui/use-list-view.ts';
 
-const COLUMNS: Column<Buyer>[] = [
-  {
-    header: 'Name',
-    key: 'name',
-    cell: (row) => (
-      <>
-        <span className="font-medium">{contactName(row)}</span>
-        <ConflictMarker collection="buyers" id={row.id} />
-      </>
-    ),
-    sortValue: contactName,
-  },
-  { header: 'Phone', key: 'phone', cell: (row) => <PhoneLink phone={row.phone} />, phoneCell: (row) => row.phone ?? '' },
-  {
-    header: 'Email',
-    key: 'email',
-    cell: (row) => <EmailLink email={row.email} />,
-    sortValue: (row) => row.email,
-    // [B16] On phones the row's call and e-mail buttons; the number shows in line two too.
-    phone: 'end',
-    phoneCell: (row) => <ContactButtons phone={row.phone} email={row.email} />,
-  },
-];
+const COLUMNS: Column<Buyer>[] = contactColumns('buyers');
 
 /** [B6] A buyer is found by name, phone or e-mail. */
 const buyerText = (row: Buyer) => searchText(contactName(row), row.phone, row.email);
