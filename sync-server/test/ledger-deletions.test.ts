@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteEntity, getEntity, newId } from '../../shared/index.ts';
-import { client, createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
+import { client, createdHorse, createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN } from './support/server.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
@@ -106,13 +106,7 @@ describe.runIf(process.env.DATABASE_URL)('deleting what a ledger sale names, acr
     const instances = await startTwoInstances('postgres');
     try {
       const staff = await signInAs(instances.one.url, instances.admin, 'Staff');
-      const lookup = (path: string, name: string) => createdId(staff, path, { name });
-      const [breedId, colorId, genderId] = [
-        await lookup('/api/breeds', 'Arab'),
-        await lookup('/api/colors', 'Bay'),
-        await lookup('/api/genders', 'Mare'),
-      ];
-      const horseId = await createdId(staff, '/api/horses', { name: 'Far', breedId, colorId, genderId });
+      const horseId = await createdHorse(staff, 'Far');
       const buyerId = await createdId(staff, '/api/buyers', { firstName: 'Far', lastName: 'Buyer' });
       const there = client(instances.two.url, staff.cookie);
       // The other instance loads its document (and the index) before the sale exists.

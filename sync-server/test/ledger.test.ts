@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as decoding from 'lib0/decoding';
 import { DOC_NAME, LEDGER_PUSH_MAX, MESSAGE_LEDGER, newId, SYNC_PATH, type LedgerPage, type LedgerPushAnswer } from '../../shared/index.ts';
-import { createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
+import { createdHorse, createdId, signIn, signInAs, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN } from './support/server.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
@@ -338,13 +338,7 @@ describe.runIf(process.env.DATABASE_URL)('the ledger across instances', () => {
     const instances = await startTwoInstances('postgres');
     try {
       const staff = await signInAs(instances.one.url, instances.admin, 'Staff');
-      const lookup = (path: string, name: string) => createdId(staff, path, { name });
-      const [breedId, colorId, genderId] = [
-        await lookup('/api/breeds', 'Arab'),
-        await lookup('/api/colors', 'Bay'),
-        await lookup('/api/genders', 'Mare'),
-      ];
-      const horseId = await createdId(staff, '/api/horses', { name: 'Far', breedId, colorId, genderId });
+      const horseId = await createdHorse(staff, 'Far');
       const elsewhere = await ledgerHeads(instances.two.url, staff.cookie);
       try {
         const response = await staff.request('/api/ledger', { method: 'POST', json: { entries: [care(horseId)] } });

@@ -40,6 +40,17 @@ export async function createdId(as: ApiClient, path: string, body: unknown): Pro
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A horse named `name` made by `as` through REST, with a breed (Arab), color (Bay) and gender (Mare) made for it: its id. */
+export async function createdHorse(as: ApiClient, name: string): Promise<string> {
+  const lookup = (path: string, lookupName: string) => createdId(as, path, { name: lookupName });
+  const [breedId, colorId, genderId] = [
+    await lookup('/api/breeds', 'Arab'),
+    await lookup('/api/colors', 'Bay'),
+    await lookup('/api/genders', 'Mare'),
+  ];
+  return createdId(as, '/api/horses', { name, breedId, colorId, genderId });
+}
+
 let counter = 0;
 
 /** Creates an account through the admin API and signs it in. */
