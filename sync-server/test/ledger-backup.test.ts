@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { createdId } from './support/client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
+import { saleRecord } from './support/sale-record.ts';
 
 function sourceOf(database: TestDatabase): Source {
   return 'url' in database.options
@@ -58,17 +59,7 @@ describe.each(databaseKinds())('the ledger in backups (%s)', (kind) => {
     });
     const saleId = newId();
     const createdAt = '2026-12-01T00:00:00.000Z';
-    const sale = {
-      horseId,
-      buyerId,
-      salePrice: '400',
-      downPayment: '0',
-      termsMonths: 3,
-      interestApr: null,
-      scheduleStartDate: null,
-      previousStatusId: null,
-      createdAt,
-    };
+    const sale = saleRecord({ horseId, buyerId, salePrice: '400', createdAt });
     const payment = { saleId, amount: '500', date: '2026-12-02', method: 'ACH', memo: 'All of it', installmentId: null, createdAt };
     const paymentId = newId();
     const pushed = await staff.request('/api/ledger', {

@@ -6,21 +6,12 @@ import { ADMIN } from './support/server.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 import { connectAckedDevice, whenSynced, type Device } from './support/sync-client.ts';
 import { startTwoInstances } from './support/two-instances.ts';
+import { saleRecord } from './support/sale-record.ts';
 
 const sale = (horseId: string, buyerId: string) => ({
   id: newId(),
   collection: 'sales',
-  record: {
-    horseId,
-    buyerId,
-    salePrice: '1000',
-    downPayment: '0',
-    termsMonths: 3,
-    interestApr: null,
-    scheduleStartDate: null,
-    previousStatusId: null,
-    createdAt: '2026-12-01T10:00:00.000Z',
-  },
+  record: saleRecord({ horseId, buyerId, salePrice: '1000', createdAt: '2026-12-01T10:00:00.000Z' }),
 });
 
 async function pushSale(staff: ApiClient, horseId: string, buyerId: string): Promise<void> {

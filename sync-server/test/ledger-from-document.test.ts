@@ -6,6 +6,7 @@ import { createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 import { connectDevice, whenSynced } from './support/sync-client.ts';
+import { saleRecord } from './support/sale-record.ts';
 
 type Row = { id: string };
 
@@ -109,17 +110,7 @@ describe.each(databaseKinds())('moving recorded facts from the document to the l
       const careId = newId();
       const createdAt = new Date().toISOString();
       device.doc.transact(() => {
-        const sale = {
-          horseId,
-          buyerId: buyer,
-          salePrice: '700',
-          downPayment: '0',
-          termsMonths: 3,
-          interestApr: null,
-          scheduleStartDate: null,
-          previousStatusId: null,
-          createdAt,
-        };
+        const sale = saleRecord({ horseId, buyerId: buyer, salePrice: '700', createdAt });
         writeEntity(device.doc, 'sales', saleId, sale);
         writeEntity(device.doc, 'payments', paymentId, {
           saleId,

@@ -3,6 +3,7 @@ import { newId } from '../../shared/index.ts';
 import { createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
+import { saleRecord } from './support/sale-record.ts';
 
 const createdAt = '2026-12-01T10:00:00.000Z';
 const today = '2026-12-07';
@@ -55,17 +56,7 @@ describe.each(databaseKinds())('the projection of ledger entries (%s)', (kind) =
   const sale = (horseId: string, salePrice: string) => ({
     id: newId(),
     collection: 'sales',
-    record: {
-      horseId,
-      buyerId,
-      salePrice,
-      downPayment: '0',
-      termsMonths: 3,
-      interestApr: null,
-      scheduleStartDate: null,
-      previousStatusId: null,
-      createdAt,
-    },
+    record: saleRecord({ horseId, buyerId, salePrice, createdAt }),
   });
   const payment = (saleId: string, amount: string) => ({
     id: newId(),

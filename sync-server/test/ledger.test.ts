@@ -7,23 +7,13 @@ import { databaseKinds } from './support/databases.ts';
 import { ADMIN } from './support/server.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 import { startTwoInstances } from './support/two-instances.ts';
+import { saleRecord } from './support/sale-record.ts';
 
 const createdAt = '2026-12-01T10:00:00.000Z';
 const sale = (horseId: string, buyerId: string, fields: Record<string, unknown> = {}) => ({
   id: newId(),
   collection: 'sales',
-  record: {
-    horseId,
-    buyerId,
-    salePrice: '1000.00',
-    downPayment: '0.00',
-    termsMonths: 3,
-    interestApr: null,
-    scheduleStartDate: null,
-    previousStatusId: null,
-    createdAt,
-    ...fields,
-  },
+  record: saleRecord({ horseId, buyerId, salePrice: '1000.00', downPayment: '0.00', createdAt, ...fields }),
 });
 const payment = (saleId: string, amount: string) => ({
   id: newId(),
