@@ -13,6 +13,12 @@ export function openTestData(): RanchData {
   return openRanchData({ docDbName: `test-doc-${suffix}`, readDbName: `test-read-${suffix}` });
 }
 
+/** Deletes a test's data layer's databases and closes it: the end of every test that opened one. */
+export async function closeTestData(data: RanchData): Promise<void> {
+  await data.persistence.clearData();
+  await data.destroy();
+}
+
 /** Another device's replica: its changes reach ours as a Yjs update, as over the wire. */
 export function applyFromOtherDevice(target: Y.Doc, change: (other: Y.Doc) => void): void {
   const other = new Y.Doc();

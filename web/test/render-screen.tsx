@@ -9,7 +9,7 @@ import type { AuthState } from '../src/features/auth/load-user.ts';
 import { DataProvider } from '../src/data/context.tsx';
 import type { RanchData } from '../src/data/ranch-data.ts';
 import { ToastProvider } from '../src/ui/Toast.tsx';
-import { openTestData } from './ranch-data.ts';
+import { closeTestData, openTestData } from './ranch-data.ts';
 
 export function testUser(role: Role = 'Admin', patch: Partial<User> = {}): User {
   return {
@@ -59,8 +59,7 @@ export function useTestData(onOpen: (data: RanchData) => void): void {
   });
   afterEach(async () => {
     cleanup();
-    await data.persistence.clearData();
-    await data.destroy();
+    await closeTestData(data);
   });
 }
 

@@ -6,7 +6,7 @@ import { collectionMap } from '../../../../shared/index.ts';
 import { fetchConflicts, markAnswered } from '../../data/conflict-cache.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { ALICE, priceConflictOn } from '../../../test/conflicts.ts';
-import { applyFromOtherDevice, openTestData } from '../../../test/ranch-data.ts';
+import { applyFromOtherDevice, closeTestData, openTestData } from '../../../test/ranch-data.ts';
 import { inRouter, renderScreen, testUser } from '../../../test/render-screen.tsx';
 import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
 import { LookupTab } from '../admin/LookupTab.tsx';
@@ -50,8 +50,7 @@ afterEach(async () => {
   cleanup();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
-  await data.persistence.clearData();
-  await data.destroy();
+  await closeTestData(data);
 });
 
 /** The desk table's row holding `name`, once listed; the first read of a screen may be slow on a busy machine. */

@@ -6,7 +6,7 @@ import { collectionMap } from '../../../../shared/index.ts';
 import { fetchConflicts } from '../../data/conflict-cache.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { ALICE, BOB, priceConflictOn } from '../../../test/conflicts.ts';
-import { openTestData } from '../../../test/ranch-data.ts';
+import { closeTestData, openTestData } from '../../../test/ranch-data.ts';
 import { renderScreen, rowOf, testUser } from '../../../test/render-screen.tsx';
 import { HorsesScreen } from '../horses/HorsesScreen.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
@@ -60,8 +60,7 @@ afterEach(async () => {
   cleanup();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
-  await data.persistence.clearData();
-  await data.destroy();
+  await closeTestData(data);
 });
 
 const horse = () => collectionMap(data.doc, 'horses').get(horseId)!;
