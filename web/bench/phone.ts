@@ -218,8 +218,8 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
       return write;
     };
     // (c') The first edit: the first row's Edit tapped as soon as it shows, its name changed and
-    // Update Horse pressed at once; until saved. The page stages it while the data worker
-    // loads (docs/web.md "Edits during a start"), as it does a create.
+    // Update Horse pressed at once; until saved: the outbox keeps it, and the data host
+    // answers once its document has loaded (docs/web.md "The device outbox"), as it does a create.
     const editObserved = { profile: process.env.BENCH_PROFILE_EDIT, trace: process.env.BENCH_TRACE_EDIT };
     const firstEdit = async (label: string, begin: () => Promise<void>, observe: Observation = {}): Promise<FirstEdit> => {
       const { run, marks, warmed } = await actingStart('bench:first-edit', begin, observe, untilEdited);
