@@ -6,30 +6,34 @@ import { createCareRepository } from './repositories/care.ts';
 import { createHorseRepository } from './repositories/horses.ts';
 import { createLookupRepository } from './repositories/lookups.ts';
 import { createOwnerRepository } from './repositories/owners.ts';
-import { createPaymentRepository } from './repositories/payments.ts';
-import { createCorrectionRepository } from './repositories/corrections.ts';
-import { createSaleRepository } from './repositories/sales.ts';
 import { createPhotoOutbox } from './photos/photo-outbox.ts';
 import { createPhotoUploader, type PhotoUploader } from './photos/photo-uploader.ts';
 import { createSaveTracker, DOCUMENT_TRACKER_KEYS, type SaveTracker } from './save-tracker.ts';
-import { createOutboxDrain } from './outbox/drain.ts';
+import { createOutboxDrain, type DocumentTargets } from './outbox/drain.ts';
 import { appendIntent, outboxWrites } from './outbox/outbox.ts';
 import { addNoticeBatch, createNoticeStore, type NoticeStore } from './compensation-notices.ts';
-import type { RanchWrites, WriteTargets } from './ranch-writes.ts';
+import type { RanchWrites } from './ranch-writes.ts';
 import { countUnsavedRecords } from './unsaved-changes.ts';
 import { claimData, type ConnectOutcome, type DataOwner, type Unsent } from './data-owner.ts';
 import { createWaitingCount } from './waiting-count.ts';
 import { startConflictRefresh } from './conflict-cache.ts';
-import { startLedgerPull, type LedgerPullOptions } from './ledger/pull.ts';
+import type { LedgerPullOptions } from './ledger/pull.ts';
+import type { LedgerPush } from './ledger/push.ts';
+import { startLedgerSync } from './ledger/ledger-sync.ts';
+import { countWaitingEntries } from './ledger/waiting-entries.ts';
+import { dismissRefused, tellRefused } from './ledger/refused-entries.ts';
 import { createQueries, type HostQueries } from './host/queries.ts';
 import { applyCarriedChanges, forgetCarryOver, keepCarryOver, readCarryOver, unrecordedEpoch, unsentChanges } from './epoch-carry-over.ts';
 import type { Store } from './store.ts';
 import { createSyncStatus, startSync, type SyncConnection, type SyncStatus } from './sync.ts';
 import { DOC_DB_NAME, openLocalDoc, type LocalDoc } from './ydoc.ts';
 
-/** The repositories (payments append-only; photos: the outbox of those not yet on the server) are WriteTargets. */
+/**
+ * The document's repositories (photos: the outbox of those not yet on the server); the
+ * ledger's (sales, payments, corrections) are the outbox drain's, written through `writes`.
+ */
 export type RanchData = LocalDoc &
-  WriteTargets &
+  DocumentTargets &
   HostQueries & {
     db: RanchDb;
     projection: Projection;
@@ -66,6 +70,8 @@ export type RanchData = LocalDoc &
     connect(owner: DataOwner): Promise<ConnectOutcome>;
     /** Changes and photos the server has not acknowledged, counted once the document has loaded (sign-out's warning). */
     countUnsent(): Promise<Unsent>;
+    /** [S19] The person dismissed the notice of a refused ledger entry (its outbox row): it goes. */
+    dismissRefused(intent: number): Promise<void>;
     /** The session ended ([A13]): no socket and no upload until connect() is called again. */
     stopSync(): void;
     /**
@@ -119,6 +125,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   let sync: SyncConnection | null = null;
   let stopConflicts = () => {};
   let stopLedger = () => {};
+  let push: LedgerPush | null = null;
   let connecting = false;
   let online = true;
   // Both must say online: the page's word (setOnline; a worker's own state may not follow
@@ -134,10 +141,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     lookups: createLookupRepository(local.doc),
     owners: createOwnerRepository(local.doc),
     buyers: createBuyerRepository(local.doc),
-    sales: createSaleRepository(local.doc),
-    payments: createPaymentRepository(local.doc),
     careEntries: createCareRepository(local.doc),
-    corrections: createCorrectionRepository(local.doc),
   };
   const outbox = createOutboxDrain({
     db,
@@ -146,6 +150,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
     tracker,
     targets: repositories,
     onRefused: (notice) => addNoticeBatch(notices, [notice]),
+    onRecorded: () => push?.kick(),
   });
   // Loaded means with the writes the outbox held: what counts the unsent changes (sign-out,
   // Clear Local Data) or waits for the load sees them, and they leave the outbox only once stored.
@@ -154,11 +159,14 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
   // The first reconcile after them: before, it would put back the rows of the edits the
   // page showed (and take away its new records') until the outbox's changes were written.
   const projection = startProjection(local.doc, db, loaded);
+  // [S19] Entries the server refused are told again at each start, until dismissed.
+  void loaded.then(() => tellRefused(db, notices)).catch((error: unknown) => console.error('Could not read the refused entries', error));
   const countUnsent = async (): Promise<Unsent> => {
     await Promise.all([loaded, tracker.loaded]);
-    const photoCount = await photos.countWaiting();
+    const [photoCount, entries] = await Promise.all([photos.countWaiting(), countWaitingEntries(db)]);
     // A deletion alone moves no clock the records are counted by: still one record waiting.
-    return { records: tracker.isSaved() ? 0 : Math.max(1, countUnsavedRecords(local.doc, tracker)), photos: photoCount };
+    const records = tracker.isSaved() ? 0 : Math.max(1, countUnsavedRecords(local.doc, tracker));
+    return { records: records + entries, photos: photoCount };
   };
   let replacing = false;
   /**
@@ -300,7 +308,20 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       });
       sync = connection;
       stopConflicts = startConflictRefresh(local.doc, connection, db);
-      stopLedger = startLedgerPull(connection, db, options.ledger);
+      const ledger = startLedgerSync(connection, db, {
+        ...options.ledger,
+        senderId: owner.userId,
+        isOnline,
+        onNotices: (told) => addNoticeBatch(notices, told),
+        onSignedOut: (status) => {
+          if (status === 401) syncStatus.status.set({ sessionExpired: true });
+        },
+      });
+      push = ledger;
+      stopLedger = () => {
+        ledger.stop();
+        if (push === ledger) push = null;
+      };
       uploads.start(owner.userId);
       void carryOverInto(connection).catch((error: unknown) =>
         console.error('Could not apply the changes kept from the old document', error),
@@ -326,7 +347,9 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       sync?.provider.disconnect();
       sync?.reconnect();
       void uploads.kick();
+      push?.kick();
     },
+    dismissRefused: (intent) => dismissRefused(db, notices, intent),
     get docLoaded() {
       return docLoaded;
     },

@@ -52,7 +52,7 @@ describe('RanchWrites on the document of this thread', () => {
     }
     await writes.payments.create({ saleId: 'x', amount: '1', date: '2024-05-01', method: 'Cash' });
     expect(calls).toEqual(['payments.create']);
-    expect(() => runWrite(data, 'horses', 'replacePhoto', ['a', 'b'])).toThrow('No such write: horses.replacePhoto');
-    expect(() => runWrite(data, 'constructor', 'name', [])).toThrow('No such write');
+    expect(() => runWrite(data as never, 'horses', 'replacePhoto', ['a', 'b'])).toThrow('No such write: horses.replacePhoto');
+    expect(() => runWrite(data as never, 'constructor', 'name', [])).toThrow('No such write');
   });
 });

@@ -3,8 +3,26 @@ import { isLedgerRow, LEDGER_READ_TABLES } from './ledger-rows.ts';
 
 type Row = Record<string, unknown>;
 
+/** `table:id` of waiting rows being withdrawn (withdrawWaitingRow): their delete passes. */
+const withdrawing = new Set<string>();
+
+/**
+ * Deletes the row of an entry this device recorded that the server refused ([S19],
+ * ledger/push.ts): the one delete of a ledger row that passes, and only while it still
+ * waits (`ledgerSeq` null). Call it inside the caller's transaction.
+ */
+export async function withdrawWaitingRow(table: { name: string; delete(key: string): Promise<void> }, id: string): Promise<void> {
+  const key = `${table.name}:${id}`;
+  withdrawing.add(key);
+  try {
+    await table.delete(id);
+  } finally {
+    withdrawing.delete(key);
+  }
+}
+
 /** The indexes of `req`'s rows whose key holds a ledger row now, for a write that does not come from the ledger. */
-async function heldByLedger(table: DBCoreTable, req: DBCoreMutateRequest): Promise<Set<number>> {
+async function heldByLedger(name: string, table: DBCoreTable, req: DBCoreMutateRequest): Promise<Set<number>> {
   const held = new Set<number>();
   let keys: unknown[];
   let asked: number[];
@@ -23,7 +41,8 @@ async function heldByLedger(table: DBCoreTable, req: DBCoreMutateRequest): Promi
   if (keys.length === 0) return held;
   const existing = await table.getMany({ trans: req.trans, keys });
   existing.forEach((row: unknown, i: number) => {
-    if (isLedgerRow(row)) held.add(asked[i]!);
+    const withdrawn = req.type === 'delete' && withdrawing.has(`${name}:${String(keys[i])}`) && (row as Row).ledgerSeq === null;
+    if (isLedgerRow(row) && !withdrawn) held.add(asked[i]!);
   });
   return held;
 }
@@ -75,7 +94,7 @@ export const keptLedgerRows: Middleware<DBCore> = {
       return {
         ...table,
         mutate: async (req) => {
-          const held = await heldByLedger(table, req);
+          const held = await heldByLedger(name, table, req);
           return held.size === 0 ? table.mutate(req) : mutateWithout(table, req, held);
         },
       };

@@ -12,6 +12,13 @@ export type LedgerFields = { ledgerSeq: number | null; flags: LedgerFlag[] };
 export const LEDGER_READ_TABLES = ['sales', 'payments', 'corrections'] as const;
 export type LedgerReadTable = (typeof LEDGER_READ_TABLES)[number];
 
+/** The repositories whose writes are ledger entries, each of its table: their records are not in the document. */
+export type LedgerRepository = LedgerReadTable;
+
+export function isLedgerRepository(repository: string): repository is LedgerRepository {
+  return (LEDGER_READ_TABLES as readonly string[]).includes(repository);
+}
+
 /** The ledger collections the device reads (care entries stay in the document: docs/sync-rules.md §7). */
 export const READ_LEDGER_COLLECTIONS = LEDGER_READ_TABLES;
 

@@ -1,6 +1,10 @@
 import * as Y from 'yjs';
 import { collectionMap, COLLECTIONS, type Collection, type CompensationNotice } from '../../../../shared/index.ts';
 import type { RanchDb } from '../db.ts';
+import { readLedgerBook, type LedgerBook } from '../ledger/ledger-book.ts';
+import type { LedgerRepository } from '../ledger/ledger-rows.ts';
+import { ledgerTargets, refuseIfLedgerNames } from '../ledger/ledger-writes.ts';
+import { storeWaitingEntries } from '../ledger/waiting-entries.ts';
 import { runWrite, type WriteTargets } from '../ranch-writes.ts';
 import { ValidationError } from '../repositories/validate.ts';
 import type { SaveTracker } from '../save-tracker.ts';
@@ -9,6 +13,9 @@ import { applyLegacyCreates } from './legacy-creates.ts';
 import { alreadyApplied, answerOf, callOf, checkIntent, type WriteIntent } from './intent.ts';
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** The repositories whose writes go into the document. */
+export type DocumentTargets = Omit<WriteTargets, LedgerRepository>;
 
 export type OutboxDrain = {
   /** Applies every intent appended so far, in order; passes run one after the other. Never rejects. */
@@ -48,12 +55,14 @@ export function createOutboxDrain(target: {
   doc: Y.Doc;
   docDbName: string;
   tracker: Pick<SaveTracker, 'adopt'>;
-  /** The host's repositories, on `doc`. */
-  targets: WriteTargets;
+  /** The host's repositories of the document, on `doc` (the ledger's are made for each pass). */
+  targets: DocumentTargets;
   /** A write answered before it was applied (`answered`) that the document refused: the person saw it saved, so say so. */
   onRefused(notice: CompensationNotice): void;
+  /** A pass recorded ledger entries: they wait to be pushed (ledger/push.ts). */
+  onRecorded(): void;
 }): OutboxDrain {
-  const { db, doc, docDbName, tracker, targets, onRefused } = target;
+  const { db, doc, docDbName, tracker, targets, onRefused, onRecorded } = target;
   const outcomes = new Map<string, Outcome>();
   let stopped = false;
   let last: Promise<unknown> = Promise.resolve();
@@ -64,10 +73,11 @@ export function createOutboxDrain(target: {
   const has = (collection: string, id: string) =>
     (COLLECTIONS as readonly string[]).includes(collection) && collectionMap(doc, collection as Collection).has(id);
 
-  const apply = (intent: WriteIntent): Outcome => {
+  const apply = (intent: WriteIntent, book: LedgerBook, all: WriteTargets): Outcome => {
     if (alreadyApplied(intent, has)) return { ok: true, value: answerOf(intent, undefined) };
     try {
-      return { ok: true, value: answerOf(intent, runWrite(targets, intent.repository, intent.method, callOf(intent))) };
+      refuseIfLedgerNames(book, intent.repository, intent.method, intent.args);
+      return { ok: true, value: answerOf(intent, runWrite(all, intent.repository, intent.method, callOf(intent))) };
     } catch (error) {
       return { ok: false, error };
     }
@@ -77,22 +87,31 @@ export function createOutboxDrain(target: {
     const rows: unknown[] = await db.outbox.orderBy('seq').toArray();
     const legacy = await db.stagedUpdates.toArray();
     if (rows.length + legacy.length === 0 || stopped) return;
+    const intents: WriteIntent[] = [];
+    const dropped: number[] = [];
+    for (const row of rows) {
+      try {
+        const intent = checkIntent(row);
+        // A ledger entry already recorded waits in the outbox for its push (ledger/push.ts).
+        if (intent.entry === undefined) intents.push(intent);
+      } catch (error) {
+        console.error('Dropped an outbox row that is not a write', error);
+        dropped.push((row as { seq: number }).seq);
+      }
+    }
+    if (intents.length + legacy.length + dropped.length === 0) return;
+    const book = await readLedgerBook(
+      db,
+      intents.map((intent) => ({ key: `${intent.repository}.${intent.method}`, args: intent.args })),
+    );
+    const all: WriteTargets = { ...targets, ...ledgerTargets(doc, book) };
     const updates: Uint8Array[] = [];
     const capture = (update: Uint8Array) => updates.push(update);
     const applied: [WriteIntent, Outcome][] = [];
     doc.on('update', capture);
     try {
       applyLegacyCreates(doc, legacy, tracker);
-      for (const row of rows) {
-        let intent: WriteIntent;
-        try {
-          intent = checkIntent(row);
-        } catch (error) {
-          console.error('Dropped an outbox row that is not a write', error);
-          continue;
-        }
-        applied.push([intent, apply(intent)]);
-      }
+      for (const intent of intents) applied.push([intent, apply(intent, book, all)]);
     } finally {
       doc.off('update', capture);
     }
@@ -102,9 +121,19 @@ export function createOutboxDrain(target: {
       if (!outcome.ok && intent.answered) onRefused(refusal(doc, intent, outcome.error));
       outcomes.set(intent.id, outcome);
     }
+    // The ledger's entries first: once stored, their intents are not applied again. A horse's
+    // Sold status (below) not stored by then is the server's to set when the sale arrives.
+    const seqOf = new Map(applied.map(([intent]) => [intent.creates[0], intent.seq!]));
+    await storeWaitingEntries(
+      db,
+      book.recorded.map((entry) => ({ ...entry, seq: seqOf.get(entry.id)! })),
+    );
+    if (book.recorded.length > 0) onRecorded();
     if (updates.length > 0) await appendStoredUpdates(docDbName, [Y.mergeUpdates(updates)]);
+    const recorded = new Set(book.recorded.map((entry) => entry.id));
+    const done = applied.filter(([intent]) => !recorded.has(intent.creates[0]!)).map(([intent]) => intent.seq!);
     await db.transaction('rw', db.outbox, db.stagedUpdates, async () => {
-      await db.outbox.bulkDelete(rows.map((row) => (row as { seq: number }).seq));
+      await db.outbox.bulkDelete([...done, ...dropped]);
       await db.stagedUpdates.bulkDelete(legacy.map((row) => row.seq));
     });
     for (const id of outcomes.keys()) {

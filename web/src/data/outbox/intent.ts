@@ -1,5 +1,6 @@
 // Not shared/index.ts: the page imports this at its start, and the schemas (zod) come later.
 import { isEntityId, newId } from '../../../../shared/ids.ts';
+import { isLedgerRepository } from '../ledger/ledger-rows.ts';
 import { type RanchWrites, WRITE_METHODS } from '../ranch-writes.ts';
 
 /** The repositories whose writes go through the outbox: every one but the photo outbox's own queue. */
@@ -14,6 +15,11 @@ export type IntentRepository = Exclude<keyof RanchWrites, 'photos'>;
  * was stored and before the intent was removed) makes nothing anew. `answered`: the write
  * was answered before it was applied (an edit an earlier app staged, db.ts version 16), so
  * a refusal when it is applied becomes a notice.
+ *
+ * A sale, payment or correction is a ledger entry (docs/sync-rules.md §7): once applied, its
+ * intent keeps the record it pushes (`entry`; its id is `creates[0]`, its collection the
+ * repository) and stays until the server has answered it; one the server refused keeps the
+ * reason (`refused`) until the person dismisses it ([S19]).
  */
 export type WriteIntent = {
   seq?: number;
@@ -24,6 +30,8 @@ export type WriteIntent = {
   creates: string[];
   answered: boolean;
   createdAt: string;
+  entry?: Record<string, unknown>;
+  refused?: string;
 };
 
 /** A method that makes records: how many arguments it takes before the new ids, and the collection they go in. */
@@ -87,6 +95,7 @@ export function callOf(intent: WriteIntent): unknown[] {
 
 /** Whether an intent already took effect, or has none to take: a create whose first record is in `has`, a delete whose record is not. */
 export function alreadyApplied(intent: WriteIntent, has: (collection: string, id: string) => boolean): boolean {
+  if (isLedgerRepository(intent.repository)) return intent.entry !== undefined;
   const key = `${intent.repository}.${intent.method}`;
   const shape = CREATES[key];
   if (shape) {
@@ -105,7 +114,7 @@ export function alreadyApplied(intent: WriteIntent, has: (collection: string, id
  */
 export function checkIntent(row: unknown): WriteIntent {
   if (typeof row !== 'object' || row === null) throw new Error('outbox: not an intent');
-  const { seq, id, repository, method, args, creates, answered, createdAt } = row as Record<string, unknown>;
+  const { seq, id, repository, method, args, creates, answered, createdAt, entry, refused } = row as Record<string, unknown>;
   if (typeof id !== 'string' || !isEntityId(id)) throw new Error('outbox: the intent has no id');
   if (typeof repository !== 'string' || typeof method !== 'string' || !isIntentMethod(repository, method)) {
     throw new Error(`outbox: no such write: ${String(repository)}.${String(method)}`);
@@ -125,5 +134,10 @@ export function checkIntent(row: unknown): WriteIntent {
     creates,
     answered: answered === true,
     createdAt: typeof createdAt === 'string' ? createdAt : '',
+    ...(isLedgerRepository(repository) && isRecord(entry) ? { entry } : {}),
+    ...(typeof refused === 'string' ? { refused } : {}),
   };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectionMap } from '../../../../shared/index.ts';
 import type { RanchData } from '../ranch-data.ts';
+import { paymentsOfSales } from '../ledger/read-payments.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { InUseError, NotFoundError } from './references.ts';
 import { ValidationError } from './validate.ts';
@@ -70,28 +71,36 @@ describe('buyer, sale and payment repositories', () => {
     await expect.poll(() => data.db.buyers.get(buyerId)).toMatchObject({ firstName: 'Bob', phone: null });
 
     const horseId = horse();
-    const saleId = data.sales.create({ horseId, buyerId, salePrice: '$10,000', downPayment: '', termsMonths: '3' });
+    const saleId = await data.writes.sales.create({ horseId, buyerId, salePrice: '$10,000', downPayment: '', termsMonths: '3' });
+    // A ledger entry (docs/sync-rules.md §7): its row shows at once, waiting for the server; the document holds no sale.
     await expect.poll(() => data.db.sales.filter((sale) => sale.buyerId === buyerId).count()).toBe(1);
     const sale = await data.db.sales.get(saleId);
     expect(sale).toMatchObject({ horseId, buyerId, salePrice: '10000.00', downPayment: '0.00', termsMonths: 3, interestApr: null });
+    expect(sale).toMatchObject({ ledgerSeq: null, flags: [] });
     expect(sale && 'status' in sale).toBe(false);
-    expect(() => data.buyers.remove(buyerId)).toThrow(InUseError);
-    expect(() => data.horses.remove(horseId)).toThrow(InUseError);
+    expect(collectionMap(data.doc, 'sales').size).toBe(0);
+    // [H8] [C6] A horse or buyer a ledger sale names is not deleted.
+    await expect(data.writes.buyers.remove(buyerId)).rejects.toThrow('This buyer cannot be deleted: 1 sale refers to it');
+    await expect(data.writes.horses.remove(horseId)).rejects.toBeInstanceOf(InUseError);
+    expect(await data.db.horses.get(horseId)).toBeDefined();
 
-    const paymentId = data.payments.create({ saleId, amount: '2500', date: '2024-05-01', method: 'Cash' });
-    await expect
-      .poll(async () => (await data.db.salePayments.get(saleId))?.payments)
-      .toEqual([
-        expect.objectContaining({ id: paymentId, amount: '2500.00', date: '2024-05-01', method: 'Cash', memo: null, installmentId: null }),
-      ]);
-    expect(() => data.payments.create({ saleId: horseId, amount: '1', date: '2024-05-01', method: 'Cash' })).toThrow(NotFoundError);
-    expect('update' in data.payments).toBe(false);
+    const paymentId = await data.writes.payments.create({ saleId, amount: '2500', date: '2024-05-01', method: 'Cash' });
+    expect(await paymentsOfSales(data.db, [saleId])).toEqual([
+      expect.objectContaining({ id: paymentId, amount: '2500.00', date: '2024-05-01', method: 'Cash', memo: null, installmentId: null }),
+    ]);
+    await expect(data.writes.payments.create({ saleId: horseId, amount: '1', date: '2024-05-01', method: 'Cash' })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    expect(await data.db.outbox.count()).toBe(2); // the sale and the payment, waiting to be pushed
+    expect('update' in data.writes.payments).toBe(false);
   });
 
-  it('[S3] a sale needs an existing horse and buyer', () => {
+  it('[S3] a sale needs an existing horse and buyer', async () => {
     const id = '0190a000-0000-7000-8000-0000000000aa';
-    expect(() => data.sales.create({ horseId: id, buyerId: id, salePrice: '1', downPayment: '1', termsMonths: 0 })).toThrow(NotFoundError);
-    expect(collectionMap(data.doc, 'sales').size).toBe(0);
+    await expect(
+      data.writes.sales.create({ horseId: id, buyerId: id, salePrice: '1', downPayment: '1', termsMonths: 0 }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect(await data.db.sales.count()).toBe(0);
   });
 });
 

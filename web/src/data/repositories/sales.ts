@@ -1,5 +1,6 @@
 import type * as Y from 'yjs';
 import { markHorseSold, newId, saleInput, type SaleInput } from '../../../../shared/index.ts';
+import type { LedgerBook } from '../ledger/ledger-book.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { requireEntity } from './references.ts';
 import { validate } from './validate.ts';
@@ -8,21 +9,21 @@ import { writeStamped } from './device-time.ts';
 export type SaleRepository = ReturnType<typeof createSaleRepository>;
 
 /**
- * Sales; status is derived from payments and never stored ([S7], [Y5]). Create only: a sale is
- * not changed once recorded, as on REST (the server writes back any change: docs/sync-rules.md).
+ * Sales, ledger entries (docs/sync-rules.md §7); status is derived from payments and never
+ * stored ([S7], [Y5]). Create only: a sale is not changed once recorded ([S11]).
  */
-export function createSaleRepository(doc: Y.Doc) {
+export function createSaleRepository(doc: Y.Doc, book: LedgerBook) {
   return {
-    /** Returns the id of the new sale. The horse and the buyer must exist. */
+    /** Records the sale in `book`; returns its id. The horse and the buyer must exist. */
     create(input: SaleInput, id: string = newId()): string {
       const fields = validate(saleInput, input);
       requireEntity(doc, 'horses', fields.horseId, 'Horse not found');
       requireEntity(doc, 'buyers', fields.buyerId, 'Buyer not found');
-      doc.transact(() => {
-        // [S18] The horse is Sold in the same change; the sale keeps the status it had.
-        const previousStatusId = markHorseSold(doc, fields.horseId, writeStamped);
-        writeStamped(doc, 'sales', id, { ...fields, previousStatusId, createdAt: new Date().toISOString() });
-      }, LOCAL_ORIGIN);
+      let previousStatusId: string | null = null;
+      // [S18] The horse shows Sold at once, offline too (an edit of the horse, in the document);
+      // the sale keeps the status it had. The server marks it the same once the sale arrives.
+      doc.transact(() => (previousStatusId = markHorseSold(doc, fields.horseId, writeStamped)), LOCAL_ORIGIN);
+      book.record('sales', id, { ...fields, previousStatusId, createdAt: new Date().toISOString() });
       return id;
     },
   };

@@ -1,4 +1,5 @@
-import { COLLECTION_NOUN, type Collection, type CompensationNotice } from '../../../../shared/index.ts';
+import { COLLECTION_NOUN, type Collection } from '../../../../shared/index.ts';
+import type { RanchNotice } from '../../data/compensation-notices.ts';
 import { fieldLabel } from './notice-fields.ts';
 import { recordName, valueText, type NameSource } from './notice-values.ts';
 
@@ -26,7 +27,7 @@ export function reasonText(collection: Collection, reason: string): string {
 }
 
 /** What was put back: 'Price was put back to $8,000, Down Payment to $1,000'. */
-async function revertedText(source: NameSource, notice: CompensationNotice): Promise<string> {
+async function revertedText(source: NameSource, notice: RanchNotice): Promise<string> {
   const parts: string[] = [];
   for (const [field, value] of Object.entries(notice.fields)) {
     const label = fieldLabel(notice.collection, field) ?? field;
@@ -44,12 +45,16 @@ async function revertedText(source: NameSource, notice: CompensationNotice): Pro
  * One notice as a sentence: which record, which fields, what they are now, and why, e.g.
  * "Thunder: Price was put back to $8,000 — A sale cannot be changed once recorded".
  */
-export async function describeNotice(source: NameSource, notice: CompensationNotice): Promise<string> {
+export async function describeNotice(source: NameSource, notice: RanchNotice): Promise<string> {
   const { collection, id, action } = notice;
   const noun = COLLECTION_NOUN[collection];
   const why = reasonText(collection, notice.reason);
   try {
     const name = await recordName(source, collection, id, notice.fields);
+    // [P13] Kept: the reason is the rules it broke, in words already.
+    if (action === 'flagged') return `${name ?? capitalize(`a ${noun}`)} was recorded — ${notice.reason}`;
+    // [S19] The server refused an entry this device recorded: it counts nowhere.
+    if (action === 'refused') return `${name ?? `A new ${noun}`} was not recorded — ${why}`;
     if (action === 'removed') {
       const what = !name ? `A new ${noun}` : collection === 'sales' || collection === 'payments' ? name : `New ${noun} '${name}'`;
       return `${what} was not kept — ${why}`;
@@ -70,8 +75,11 @@ export function namesSummary(names: string[]): string {
 }
 
 /** The toast of one batch: its title and text (several notices are summarised; the bell lists each). */
-export async function batchToast(source: NameSource, notices: CompensationNotice[]): Promise<{ title: string; description: string }> {
-  if (notices.length === 1) return { title: 'Change not kept', description: await describeNotice(source, notices[0]!) };
+export async function batchToast(source: NameSource, notices: RanchNotice[]): Promise<{ title: string; description: string }> {
+  const flagged = notices.every((notice) => notice.action === 'flagged');
+  if (notices.length === 1) {
+    return { title: flagged ? 'Recorded with a note' : 'Change not kept', description: await describeNotice(source, notices[0]!) };
+  }
   const names = await Promise.all(
     notices.map(
       async (notice) =>
@@ -79,6 +87,9 @@ export async function batchToast(source: NameSource, notices: CompensationNotice
         `a ${COLLECTION_NOUN[notice.collection]}`,
     ),
   );
+  if (flagged) {
+    return { title: `${notices.length} records with notes`, description: `${namesSummary(names)} were recorded with notes. The bell lists each one.` };
+  }
   return {
     title: `${notices.length} changes not kept`,
     description: `The server put back changes to ${namesSummary(names)}. The bell lists each one and why.`,
