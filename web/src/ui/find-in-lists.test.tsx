@@ -101,13 +101,13 @@ describe('[B6] [B7] finding things in every list', { timeout: 20_000 }, () => {
     const statusId = data.lookups.create('statuses', { name: 'For Sale' });
     const bo = data.buyers.create({ firstName: 'Bo', lastName: 'Buyer' });
     const cy = data.buyers.create({ firstName: 'Cy', lastName: 'Cash' });
-    const sale = (name: string, buyerId: string, salePrice: string) =>
-      data.sales.create({ horseId: data.horses.create({ name, ...r, statusId }), buyerId, salePrice, downPayment: '0', termsMonths: 3 });
-    const s10 = sale('Star 10', bo, '900');
-    const s2 = sale('Star 2', cy, '12000');
-    sale('Dusty', bo, '5000');
-    data.payments.create({ saleId: s10, amount: '300', date: '2026-02-01', method: 'Check', memo: 'first' });
-    data.payments.create({ saleId: s2, amount: '4000', date: '2026-01-15', method: 'Card' });
+    const sale = async (name: string, buyerId: string, salePrice: string) =>
+      data.writes.sales.create({ horseId: data.horses.create({ name, ...r, statusId }), buyerId, salePrice, downPayment: '0', termsMonths: 3 });
+    const s10 = await sale('Star 10', bo, '900');
+    const s2 = await sale('Star 2', cy, '12000');
+    await sale('Dusty', bo, '5000');
+    await data.writes.payments.create({ saleId: s10, amount: '300', date: '2026-02-01', method: 'Check', memo: 'first' });
+    await data.writes.payments.create({ saleId: s2, amount: '4000', date: '2026-01-15', method: 'Card' });
     renderScreen(<SalesScreen />, { data, user: testUser('Staff') });
     await waitFor(() => expect(count()).toBe('3 sales'), { timeout: 5000 });
     search('sales', 'cy cash');

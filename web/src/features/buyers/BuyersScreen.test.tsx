@@ -65,7 +65,7 @@ describe('Buyers screen', () => {
       colorId: data.lookups.create('colors', { name: 'Bay' }),
       genderId: data.lookups.create('genders', { name: 'Mare' }),
     });
-    data.sales.create({ horseId, buyerId, salePrice: '100', downPayment: '100', termsMonths: 0 });
+    await data.writes.sales.create({ horseId, buyerId, salePrice: '100', downPayment: '100', termsMonths: 0 });
     show();
     fireEvent.click(within(await rowOf('Bo Hart')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete buyer')).toBeTruthy();
@@ -94,17 +94,17 @@ describe('Buyers screen', () => {
     };
     const horse = (name: string) => data.horses.create({ name, ...refs });
     // Late: 3 × $1,000 from 2020, $1,000 paid; current: 3 × $300 from 2099; paid in full.
-    const late = data.sales.create({
+    const late = await data.writes.sales.create({
       horseId: horse('Comet'),
       buyerId,
       salePrice: '3000',
       termsMonths: 3,
       scheduleStartDate: '2020-01-31',
     });
-    data.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Cash' });
-    data.sales.create({ horseId: horse('Star'), buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
-    data.sales.create({ horseId: horse('Dusty'), buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
-    data.sales.create({ horseId: horse('Elsewhere'), buyerId: other, salePrice: '700', termsMonths: 3, scheduleStartDate: '2020-01-01' });
+    await data.writes.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Cash' });
+    await data.writes.sales.create({ horseId: horse('Star'), buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
+    await data.writes.sales.create({ horseId: horse('Dusty'), buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
+    await data.writes.sales.create({ horseId: horse('Elsewhere'), buyerId: other, salePrice: '700', termsMonths: 3, scheduleStartDate: '2020-01-01' });
     show('Viewer');
     fireEvent.click(within(await rowOf('Bo Hart')).getByRole('button', { name: 'View Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buyer Details' });

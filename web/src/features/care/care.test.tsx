@@ -88,7 +88,7 @@ describe('care records', () => {
     const today = localToday();
     data.careEntries.create({ horseIds: [dusty!], kind: 'coggins', doneOn: addDays(today, -400), nextDueOn: addDays(today, -35) }, BY);
     const buyerId = data.buyers.create({ firstName: 'Bea', lastName: 'Buyer' });
-    data.sales.create({
+    await data.writes.sales.create({
       horseId: star!,
       buyerId,
       salePrice: '1200',

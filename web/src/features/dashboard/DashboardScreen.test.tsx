@@ -65,7 +65,7 @@ describe('Dashboard', () => {
     data.horses.create({ name: 'B', ...refs, statusId: forSale, priceUsd: '250000' });
     const soldHorse = data.horses.create({ name: 'C', ...refs, statusId: sold, priceUsd: '30000' });
     const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Buyer' });
-    const saleId = data.sales.create({
+    const saleId = await data.writes.sales.create({
       horseId: soldHorse,
       buyerId,
       salePrice: '30000',
@@ -95,7 +95,7 @@ describe('Dashboard', () => {
     expect(forSaleRow.getByTestId('status-percent').textContent).toBe('67%');
     expect(within(screen.getByRole('listitem', { name: 'Sold' })).getByTestId('status-percent').textContent).toBe('33%');
 
-    data.payments.create({ saleId, amount: '30000', date: '2020-04-01', method: 'Cash' });
+    await data.writes.payments.create({ saleId, amount: '30000', date: '2020-04-01', method: 'Cash' });
     await waitFor(() => expect(kpi('Active Sales').getByTestId('kpi-value').textContent).toBe('0'));
     expect(kpi('Past Due').getByTestId('kpi-value').textContent).toBe('$0');
     expect(caption('Active Sales')).toBe('$0 pending');

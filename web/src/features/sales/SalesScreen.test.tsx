@@ -160,7 +160,7 @@ describe('Sales & Payments screen', () => {
 
   it('[S7] [P4] [S12] records payments until the sale is Paid; Add Payment pre-fills and disappears', async () => {
     const { star, buyerId } = seed();
-    data.sales.create({ horseId: star, buyerId, salePrice: '1000', downPayment: '400', termsMonths: 3 });
+    await data.writes.sales.create({ horseId: star, buyerId, salePrice: '1000', downPayment: '400', termsMonths: 3 });
     renderScreen(<SalesScreen />, { data });
     const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
 
@@ -233,7 +233,7 @@ describe('Sales & Payments screen', () => {
 
   it('[S12] [S9] View Details shows the schedule, paid so far and balance', async () => {
     const { star, buyerId } = seed();
-    const saleId = data.sales.create({
+    const saleId = await data.writes.sales.create({
       horseId: star,
       buyerId,
       salePrice: '12000',
@@ -241,7 +241,7 @@ describe('Sales & Payments screen', () => {
       termsMonths: 3,
       scheduleStartDate: '2099-01-31',
     });
-    data.payments.create({ saleId, amount: '4000', date: '2026-02-01', method: 'Check' });
+    await data.writes.payments.create({ saleId, amount: '4000', date: '2026-02-01', method: 'Check' });
     renderScreen(<SalesScreen />, { data });
     const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('Open')).toBeTruthy());
@@ -268,12 +268,12 @@ describe('Sales & Payments screen', () => {
 
   it('[S16] a sale with an installment past due shows Past due; its schedule marks the late rows', async () => {
     const { star, buyerId, refs, statusId } = seed();
-    const late = data.sales.create({ horseId: star, buyerId, salePrice: '3000', termsMonths: 3, scheduleStartDate: '2020-01-31' });
-    data.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Check' });
+    const late = await data.writes.sales.create({ horseId: star, buyerId, salePrice: '3000', termsMonths: 3, scheduleStartDate: '2020-01-31' });
+    await data.writes.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Check' });
     const comet = data.horses.create({ name: 'Comet', ...refs, statusId, priceUsd: '900' });
-    data.sales.create({ horseId: comet, buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
+    await data.writes.sales.create({ horseId: comet, buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
     const dusty = data.horses.create({ name: 'Dusty', ...refs, statusId, priceUsd: '500' });
-    data.sales.create({ horseId: dusty, buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
+    await data.writes.sales.create({ horseId: dusty, buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
     renderScreen(<SalesScreen />, { data });
     const statusOf = async (horse: string) => {
       const row = (await screen.findByRole('cell', { name: horse })).closest('tr')!;
@@ -302,11 +302,11 @@ describe('Sales & Payments screen', () => {
 
   it('[S16] the Sales list filters by status: All, Open, Past due, Paid', async () => {
     const { star, buyerId, refs, statusId } = seed();
-    data.sales.create({ horseId: star, buyerId, salePrice: '3000', termsMonths: 3, scheduleStartDate: '2020-01-31' });
+    await data.writes.sales.create({ horseId: star, buyerId, salePrice: '3000', termsMonths: 3, scheduleStartDate: '2020-01-31' });
     const comet = data.horses.create({ name: 'Comet', ...refs, statusId, priceUsd: '900' });
-    data.sales.create({ horseId: comet, buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
+    await data.writes.sales.create({ horseId: comet, buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
     const dusty = data.horses.create({ name: 'Dusty', ...refs, statusId, priceUsd: '500' });
-    data.sales.create({ horseId: dusty, buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
+    await data.writes.sales.create({ horseId: dusty, buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
     renderScreen(<SalesScreen />, { data });
     const filter = (await screen.findByRole('combobox', { name: 'Filter by status' })) as HTMLSelectElement;
     const listed = () =>
@@ -335,8 +335,8 @@ describe('Sales & Payments screen', () => {
 
   it('[P7] [P9] Download Receipt opens a printable receipt with its number and the balance left', async () => {
     const { star, buyerId } = seed();
-    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
-    data.payments.create({ saleId, amount: '250.5', date: '2026-02-01', method: 'Card', memo: 'First' });
+    const saleId = await data.writes.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    await data.writes.payments.create({ saleId, amount: '250.5', date: '2026-02-01', method: 'Card', memo: 'First' });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     renderScreen(<SalesScreen />, { data });
     fireEvent.click(await screen.findByRole('tab', { name: 'Payments' }));
@@ -359,8 +359,8 @@ describe('Sales & Payments screen', () => {
 
   it('[L9] [P7] the receipt is headed by the logo, name and address kept on the device, offline too', async () => {
     const { star, buyerId } = seed();
-    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
-    data.payments.create({ saleId, amount: '100', date: '2026-02-01', method: 'Cash' });
+    const saleId = await data.writes.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    await data.writes.payments.create({ saleId, amount: '100', date: '2026-02-01', method: 'Cash' });
     const logoData = 'data:image/png;base64,iVBORw0KGgo=';
     forgetRanchDetails();
     localStorage.setItem(
@@ -398,8 +398,8 @@ describe('Sales & Payments screen', () => {
 
   it('[P7] with no details kept, the receipt says Ranch', async () => {
     const { star, buyerId } = seed();
-    const saleId = data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
-    data.payments.create({ saleId, amount: '100', date: '2026-02-01', method: 'Cash' });
+    const saleId = await data.writes.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    await data.writes.payments.create({ saleId, amount: '100', date: '2026-02-01', method: 'Cash' });
     forgetRanchDetails();
     renderScreen(<SalesScreen />, { data });
     fireEvent.click(await screen.findByRole('tab', { name: 'Payments' }));
@@ -421,7 +421,7 @@ describe('Sales & Payments screen', () => {
 
   it('[R1] a Viewer sees no write actions', async () => {
     const { star, buyerId } = seed();
-    data.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
+    await data.writes.sales.create({ horseId: star, buyerId, salePrice: '12000', termsMonths: 12 });
     renderScreen(<SalesScreen />, { data, user: testUser('Viewer') });
     const row = (await screen.findByRole('cell', { name: 'Star' })).closest('tr')!;
     expect(within(row).getByRole('button', { name: 'View Details' })).toBeTruthy();

@@ -59,7 +59,8 @@ export async function recordName(source: NameSource, collection: Collection, id:
       return row || (text(fields.horseId) && text(fields.buyerId)) ? saleName(source, fields) : undefined;
     }
     case 'payments': {
-      const fields = { ...(await groupedRow(source, 'payments', id, known.saleId)), ...known };
+      const row = (await db.payments.get(id)) ?? (await groupedRow(source, 'payments', id, known.saleId));
+      const fields = { ...row, ...known };
       if (!text(fields.amount)) return undefined;
       const sale = text(fields.saleId) ? await db.sales.get(fields.saleId as string) : undefined;
       const of = sale ? ` (${(await saleName(source, sale)).replace(/^Sale/, 'sale')})` : '';
