@@ -1,9 +1,12 @@
 import 'fake-indexeddb/auto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { collectionMap, SYNC_PATH, type LedgerPage } from '../../shared/index.ts';
+import * as Y from 'yjs';
+import { collectionMap, newId, SYNC_PATH, writeEntity, type EntityFields, type LedgerPage } from '../../shared/index.ts';
 import { allPayments } from '../../web/src/data/ledger/read-payments.ts';
+import { LOCAL_ORIGIN } from '../../web/src/data/origins.ts';
 import { openRanchData, type RanchData } from '../../web/src/data/ranch-data.ts';
+import { appendStoredUpdates } from '../../web/src/data/stored-update.ts';
 import { client, createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
@@ -17,6 +20,46 @@ function socketWith(cookie: string): typeof globalThis.WebSocket {
       super(url, protocols, { headers: { cookie } });
     }
   } as unknown as typeof globalThis.WebSocket;
+}
+
+const createdAt = '2026-12-02T10:00:00.000Z';
+const saleFields = (horseId: string, buyerId: string, salePrice: string): EntityFields => ({
+  horseId,
+  buyerId,
+  salePrice,
+  downPayment: '0.00',
+  termsMonths: 3,
+  interestApr: null,
+  scheduleStartDate: null,
+  previousStatusId: null,
+  createdAt,
+});
+const paymentFields = (saleId: string, amount: string): EntityFields => ({
+  saleId,
+  amount,
+  date: '2026-12-02',
+  method: 'Cash',
+  memo: null,
+  installmentId: null,
+  createdAt,
+});
+
+/**
+ * Writes records into the device's document as the app of the old layout did (a local change,
+ * stored on the device): the app of today writes these as ledger entries.
+ */
+async function writeOldLayout(data: RanchData, docDbName: string, records: [string, string, EntityFields][]): Promise<void> {
+  const updates: Uint8Array[] = [];
+  const capture = (update: Uint8Array) => updates.push(update);
+  data.doc.on('update', capture);
+  try {
+    data.doc.transact(() => {
+      for (const [collection, id, fields] of records) writeEntity(data.doc, collection as 'sales', id, fields);
+    }, LOCAL_ORIGIN);
+  } finally {
+    data.doc.off('update', capture);
+  }
+  await appendStoredUpdates(docDbName, [Y.mergeUpdates(updates)]);
 }
 
 /**
@@ -49,9 +92,11 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
 
   let seq = 0;
   const fresh = () => ({ docDbName: `doc-old-${kind}-${++seq}-${Date.now()}`, readDbName: `read-old-${kind}-${seq}-${Date.now()}` });
-  const open = (names = fresh()) => {
+  let names = fresh();
+  const open = (given = fresh()) => {
+    names = given;
     const data = openRanchData({
-      ...names,
+      ...given,
       syncUrl: ranch.server.url.replace(/^http/, 'ws') + SYNC_PATH,
       WebSocketPolyfill: socketWith(staff.cookie),
       ledger: {
@@ -72,8 +117,12 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
 
     // Offline, the sale and a payment go into the device's document, as a device of the old layout writes them.
     phone.setOnline(false);
-    const saleId = phone.sales.create({ horseId, buyerId, salePrice: '3000', downPayment: '0', termsMonths: 3 });
-    const paymentId = phone.payments.create({ saleId, amount: '250', date: '2026-12-02', method: 'Cash' });
+    const saleId = newId();
+    const paymentId = newId();
+    await writeOldLayout(phone, names.docDbName, [
+      ['sales', saleId, saleFields(horseId, buyerId, '3000.00')],
+      ['payments', paymentId, paymentFields(saleId, '250.00')],
+    ]);
     expect(collectionMap(phone.doc, 'sales').has(saleId)).toBe(true);
     expect(phone.tracker.isSaved()).toBe(false);
 
@@ -134,33 +183,28 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
       method: 'Cash',
     });
 
-    const names = fresh();
-    const phone = open(names);
+    const phone = open();
+    const kept = names;
     expect((await phone.connect(owner)).kind).toBe('syncing');
     await synced(phone);
     await vi.waitFor(async () => expect(await phone.db.sales.get(saleBefore)).toBeDefined(), { timeout: 20_000 });
     // With no signal it records a sale and two payments, into its document; then the tab closes.
     phone.setOnline(false);
-    const saleOffline = (await phone.writes.sales.create({ horseId: soldOffline, buyerId, salePrice: '500', termsMonths: 3 })) as string;
-    const paymentOffline = (await phone.writes.payments.create({
-      saleId: saleOffline,
-      amount: '50',
-      date: '2026-12-02',
-      method: 'Cash',
-    })) as string;
-    const paymentOnOld = (await phone.writes.payments.create({
-      saleId: saleBefore,
-      amount: '25',
-      date: '2026-12-02',
-      method: 'Cash',
-    })) as string;
+    const saleOffline = newId();
+    const paymentOffline = newId();
+    const paymentOnOld = newId();
+    await writeOldLayout(phone, kept.docDbName, [
+      ['sales', saleOffline, saleFields(soldOffline, buyerId, '500.00')],
+      ['payments', paymentOffline, paymentFields(saleOffline, '50.00')],
+      ['payments', paymentOnOld, paymentFields(saleBefore, '25.00')],
+    ]);
     opened.splice(opened.indexOf(phone), 1);
     await phone.destroy();
 
     // The server comes back switched (layout 3): the stored document's records move to the ledger at load.
     ranch.server = await ranch.server.restart({ ledgerLayout: true });
     staff = client(ranch.server.url, staff.cookie);
-    const again = open(names);
+    const again = open(kept);
     expect((await again.connect(owner)).kind).toBe('syncing');
     const ids = [saleBefore, paymentBefore, saleOffline, paymentOffline, paymentOnOld];
     await vi.waitFor(

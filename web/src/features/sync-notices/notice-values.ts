@@ -55,12 +55,12 @@ export async function recordName(source: NameSource, collection: Collection, id:
     }
     case 'sales': {
       const row = await db.sales.get(id);
-      const fields = { ...row, ...known };
+      const fields: Fields = { ...row, ...known };
       return row || (text(fields.horseId) && text(fields.buyerId)) ? saleName(source, fields) : undefined;
     }
     case 'payments': {
       const row = (await db.payments.get(id)) ?? (await groupedRow(source, 'payments', id, known.saleId));
-      const fields = { ...row, ...known };
+      const fields: Fields = { ...row, ...known };
       if (!text(fields.amount)) return undefined;
       const sale = text(fields.saleId) ? await db.sales.get(fields.saleId as string) : undefined;
       const of = sale ? ` (${(await saleName(source, sale)).replace(/^Sale/, 'sale')})` : '';
