@@ -95,8 +95,8 @@ export type RanchDataOptions = {
   WebSocketPolyfill?: typeof WebSocket;
   /** When to start loading the document from IndexedDB (ydoc.ts); at once by default. */
   docLoadAfter?: Promise<unknown>;
-  /** Where and how the ledger is pulled (tests in Node: the server's address and the session cookie). */
-  ledger?: LedgerPullOptions;
+  /** Where and how the ledger is pulled and pushed (tests in Node: the server's address, the session cookie, a shorter backoff). */
+  ledger?: LedgerPullOptions & { baseDelayMs?: number };
 };
 
 /** Resolves when the read model is empty (a first visit: no rows to show first); else never. */
@@ -308,7 +308,7 @@ export function openRanchData(options: RanchDataOptions = {}): RanchData {
       });
       sync = connection;
       stopConflicts = startConflictRefresh(local.doc, connection, db);
-      const ledger = startLedgerSync(connection, db, {
+      const ledger = startLedgerSync(connection, db, tracker, {
         ...options.ledger,
         senderId: owner.userId,
         isOnline,

@@ -10,8 +10,12 @@ import { readWaitingEntries, type WaitingEntry } from './waiting-entries.ts';
 export type LedgerPushOptions = LedgerPullOptions & {
   /** The signed-in user the entries are pushed as ([A12]): another user's session answers 401. */
   senderId: string;
-  /** Whether the page says the device is online; nothing is pushed while it is false. */
-  isOnline(): boolean;
+  /**
+   * Whether to push now: the page says the device is online, and the server has every
+   * change this device made to the document (a sale may name a horse or buyer made offline:
+   * pushed before them, it would be refused). resume() once it turns true.
+   */
+  mayPush(): boolean;
   /** What the person is told: entries recorded with flags ([P13]), entries refused ([S19]). */
   onNotices(notices: RanchNotice[]): void;
   /** 401 or 403: the entries wait, kept, until the next sign-in (connect) kicks again. */
@@ -23,6 +27,8 @@ export type LedgerPushOptions = LedgerPullOptions & {
 export type LedgerPush = {
   /** Push what waits now; the backoff starts again from the shortest delay. */
   kick(): void;
+  /** Push what waits unless a retry is already timed (mayPush turned true). */
+  resume(): void;
   stop(): void;
 };
 
@@ -73,7 +79,7 @@ async function settle(db: RanchDb, batch: readonly WaitingEntry[], results: read
 
 /**
  * Pushes the entries this device recorded (docs/sync-rules.md §7 "Push"), in the order
- * recorded, up to 500 a request, one push at a time, while the device is online:
+ * recorded, up to 500 a request, one push at a time, while `mayPush` says so:
  * - `recorded` / `duplicate`: settled (above); the entry's flags are told ([P13]);
  * - `refused`: kept, marked, told ([S19]); never pushed again;
  * - 401 / 403: kept; nothing more until a kick (the next sign-in);
@@ -157,7 +163,7 @@ export function startLedgerPush(db: RanchDb, options: LedgerPushOptions): Ledger
     try {
       for (;;) {
         again = false;
-        if (stopped || timer !== null || !options.isOnline()) return;
+        if (stopped || timer !== null || !options.mayPush()) return;
         const batch = await readWaitingEntries(db, size);
         if (batch.length === 0 || !(await pushOnce(batch))) return;
       }
@@ -181,6 +187,7 @@ export function startLedgerPush(db: RanchDb, options: LedgerPushOptions): Ledger
       size = LEDGER_PUSH_MAX;
       void run();
     },
+    resume: () => void run(),
     stop() {
       stopped = true;
       if (timer !== null) clearTimeout(timer);
