@@ -33,5 +33,7 @@ export type PageData = HostQueries & {
   countUnsent(): Promise<Unsent>;
   /** The session ended ([A13]): no socket and no upload any more. */
   stopSync(): void;
+  /** [S19] The person dismissed the notice of a ledger entry the server refused (its `intent`): the device forgets it. */
+  dismissRefused(intent: number): Promise<void>;
   clearDocument(): Promise<void>;
 };

@@ -139,6 +139,7 @@ export function openWorkerData(client: RpcClient, options: WorkerDataOptions = {
     },
     countUnsent: () => controls.countUnsent(),
     stopSync: () => void controls.stopSync(),
+    dismissRefused: (intent) => controls.dismissRefused(intent),
     countUnsaved: () => controls.countUnsaved(),
     ...remoteQueries(client),
     clearDocument: () => controls.clearDocument(),

@@ -43,6 +43,7 @@ export function createDataHost(options: DataHostOptions = {}): DataHost {
       return data.applyIntent(String(id));
     },
     queuePhoto: (id) => data.photos.queue(String(id)),
+    dismissRefused: (intent) => data.dismissRefused(Number(intent)),
     startLoading: () => startLoading(),
     connect: (owner) => data.connect(owner),
     countUnsent: () => data.countUnsent(),

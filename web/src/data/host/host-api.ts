@@ -49,6 +49,8 @@ export type HostControls = {
   applyIntent(id: string): Promise<unknown>;
   /** The horse referring to an outbox photo was saved: the photo may go to the server. */
   queuePhoto(id: string): Promise<void>;
+  /** [S19] The person dismissed a refused ledger entry's notice (its outbox row `intent`). */
+  dismissRefused(intent: number): Promise<void>;
 };
 
 export const CONTROL_METHODS = [
@@ -65,6 +67,7 @@ export const CONTROL_METHODS = [
   'hostId',
   'applyIntent',
   'queuePhoto',
+  'dismissRefused',
 ] as const satisfies readonly (keyof HostControls)[];
 
 /**

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { newId, type CompensationNotice } from '../../../../shared/index.ts';
+import { LEDGER_FLAGS, newId, type CompensationNotice } from '../../../../shared/index.ts';
 import { addNoticeBatch } from '../../data/compensation-notices.ts';
+import { tellRefused } from '../../data/ledger/refused-entries.ts';
 import { DataProvider } from '../../data/context.tsx';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
@@ -177,5 +178,31 @@ describe('changes the server did not keep', () => {
       'Arabian was brought back — In use: 2 records refer to it',
     ]);
     expect(within(items[0]!).getByText('just now')).toBeTruthy();
+  });
+
+  it('[P13] [S19] an entry kept with a flag says so; one the server refused says why and stays under the bell until dismissed', async () => {
+    const { paymentId } = await seed();
+    renderShell();
+    receive([
+      { collection: 'payments', id: paymentId, action: 'flagged', fields: {}, reason: LEDGER_FLAGS.saleCancelled } as never,
+    ]);
+    const toast = await within(toastRegion()).findByRole('alert');
+    expect(within(toast).getByText('Recorded with a note')).toBeTruthy();
+    expect(
+      await within(toast).findByText(`Payment of $500 (sale of Thunder to Ann Lee) was recorded — ${LEDGER_FLAGS.saleCancelled}`),
+    ).toBeTruthy();
+
+    // The push marked the payment refused (ledger/push.ts); a start tells it again.
+    const intent = (await data.db.outbox.toArray()).find((row) => row.creates[0] === paymentId)!;
+    await data.db.outbox.update(intent.seq!, { refused: 'saleId: no such sale in the ledger' });
+    await act(() => tellRefused(data.db, data.notices));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread' }));
+    const list = await screen.findByRole('region', { name: 'Changes not kept' });
+    const refused = await within(list).findByText(/^Payment of \$500 \(sale of Thunder to Ann Lee\) was not recorded — /);
+    expect(refused.textContent).toContain('no such sale in the ledger');
+    fireEvent.click(within(refused.closest('li')!).getByRole('button', { name: 'Dismiss' }));
+    await expect.poll(() => data.db.outbox.get(intent.seq!)).toBeUndefined();
+    await expect.poll(() => within(list).queryByText(/was not recorded/)).toBeNull();
+    expect(within(list).getByText(/was recorded — /)).toBeTruthy();
   });
 });

@@ -37,7 +37,8 @@ export function useNoticeToasts(): void {
   }, [data, toast]);
 }
 
-export type NoticeLine = { key: string; receivedAt: number; text: string };
+/** `intent`: a refused ledger entry's, kept until the person dismisses it ([S19]). */
+export type NoticeLine = { key: string; receivedAt: number; text: string; intent?: number };
 
 /** Every kept notice as its sentence, newest first; names are read again when the list changes. */
 export function useNoticeLines(): NoticeLine[] | undefined {
@@ -52,6 +53,7 @@ export function useNoticeLines(): NoticeLine[] | undefined {
         key: `${batch.id}-${index}`,
         receivedAt: batch.receivedAt,
         text: await describeNotice(data, notice),
+        ...(notice.intent === undefined ? {} : { intent: notice.intent }),
       })),
     ).then((described) => {
       if (active) setLines(described);
