@@ -74,15 +74,28 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
     vi.waitFor(
       async () => {
         const all = await ledgerIds();
-        for (const id of ids) expect(all.filter((entry) => entry === id), id).toHaveLength(1);
+        for (const id of ids)
+          expect(
+            all.filter((entry) => entry === id),
+            id,
+          ).toHaveLength(1);
       },
       { timeout: 30_000, interval: 100 },
     );
   const pulled = (data: RanchData, table: 'sales' | 'payments' | 'corrections', id: string) =>
-    vi.waitFor(async () => expect((await data.db[table].get(id))?.ledgerSeq).toEqual(expect.any(Number)), { timeout: 30_000, interval: 50 });
+    vi.waitFor(async () => expect((await data.db[table].get(id))?.ledgerSeq).toEqual(expect.any(Number)), {
+      timeout: 30_000,
+      interval: 50,
+    });
   const notices = (data: RanchData): RanchNotice[] => data.notices.get().batches.flatMap((batch) => batch.notices);
   const horseNamed = (name: string) =>
-    createdId(staff, '/api/horses', { name, breedId: ranch.lookups.breed, colorId: ranch.lookups.color, genderId: ranch.lookups.gender, statusId: forSale });
+    createdId(staff, '/api/horses', {
+      name,
+      breedId: ranch.lookups.breed,
+      colorId: ranch.lookups.color,
+      genderId: ranch.lookups.gender,
+      statusId: forSale,
+    });
   const statusName = async (data: RanchData, horseId: string) => {
     const horse = await data.db.horses.get(horseId);
     return horse?.statusId ? (await data.db.statuses.get(horse.statusId))?.name : null;

@@ -20,7 +20,7 @@ import { startConflictRefresh } from './conflict-cache.ts';
 import type { LedgerPullOptions } from './ledger/pull.ts';
 import type { LedgerPush } from './ledger/push.ts';
 import { startLedgerSync } from './ledger/ledger-sync.ts';
-import { countWaitingEntries } from './ledger/waiting-entries.ts';
+import { countWaitingEntries } from './ledger/ledger-rows.ts';
 import { dismissRefused, tellRefused } from './ledger/refused-entries.ts';
 import { createQueries, type HostQueries } from './host/queries.ts';
 import { applyCarriedChanges, forgetCarryOver, keepCarryOver, readCarryOver, unrecordedEpoch, unsentChanges } from './epoch-carry-over.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSyncStatus } from '../data/context.tsx';
-import { useWaitingChanges, useWaitingPhotos } from '../data/use-waiting.ts';
+import { useWaitingChanges, useWaitingEntries, useWaitingPhotos } from '../data/use-waiting.ts';
 import { TimeAgo } from './TimeAgo.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -22,8 +22,11 @@ function useNow(ms: number): number {
  * hears the change when signal comes back, not every tick of the clock.
  */
 export function SyncBadge() {
-  const { online, connection, saved, readOnly, lastSyncedAt } = useSyncStatus();
-  const changes = useWaitingChanges();
+  const { online, connection, saved: documentSaved, readOnly, lastSyncedAt } = useSyncStatus();
+  // A sale, payment or correction waits as a ledger entry, not as a change of the document.
+  const entries = useWaitingEntries();
+  const saved = documentSaved && entries === 0;
+  const changes = useWaitingChanges() + entries;
   const photos = useWaitingPhotos();
   const now = useNow(30_000);
   const connected = online && connection === 'connected';

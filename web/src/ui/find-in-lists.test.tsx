@@ -102,7 +102,13 @@ describe('[B6] [B7] finding things in every list', { timeout: 20_000 }, () => {
     const bo = data.buyers.create({ firstName: 'Bo', lastName: 'Buyer' });
     const cy = data.buyers.create({ firstName: 'Cy', lastName: 'Cash' });
     const sale = async (name: string, buyerId: string, salePrice: string) =>
-      data.writes.sales.create({ horseId: data.horses.create({ name, ...r, statusId }), buyerId, salePrice, downPayment: '0', termsMonths: 3 });
+      data.writes.sales.create({
+        horseId: data.horses.create({ name, ...r, statusId }),
+        buyerId,
+        salePrice,
+        downPayment: '0',
+        termsMonths: 3,
+      });
     const s10 = await sale('Star 10', bo, '900');
     const s2 = await sale('Star 2', cy, '12000');
     await sale('Dusty', bo, '5000');

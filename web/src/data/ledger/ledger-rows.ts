@@ -1,4 +1,5 @@
 import { LEDGER_FLAGS, type LedgerFlag } from '../../../../shared/ledger.ts';
+import type { RanchDb } from '../db.ts';
 
 /**
  * What a read row of a ledger record carries beside the record's fields (docs/web.md
@@ -40,3 +41,11 @@ export function knownFlags(value: unknown): LedgerFlag[] {
  * a schema upgrade that replaces the ledger's tables): the next pull starts from 0 again.
  */
 export const LEDGER_CURSOR_KEY = 'ledger.cursor';
+
+/**
+ * How many entries this device recorded wait to be pushed (ledger/push.ts): the header
+ * counts them with the changes waiting, and sign-out and Clear Local Data warn of them.
+ */
+export function countWaitingEntries(db: Pick<RanchDb, 'outbox'>): Promise<number> {
+  return db.outbox.filter((row) => row.entry !== undefined && row.refused === undefined).count();
+}

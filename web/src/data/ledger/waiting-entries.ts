@@ -31,17 +31,20 @@ const waiting = (intent: WriteIntent): boolean => intent.entry !== undefined && 
 /** The entries waiting to be pushed, in the order recorded, at most `max`. */
 export async function readWaitingEntries(db: RanchDb, max: number): Promise<WaitingEntry[]> {
   const found: WaitingEntry[] = [];
-  await db.outbox.orderBy('seq').until(() => found.length >= max).each((row) => {
-    let intent: WriteIntent;
-    try {
-      intent = checkIntent(row);
-    } catch {
-      return; // The drain logs and drops it.
-    }
-    const id = intent.creates[0];
-    if (!waiting(intent) || !isLedgerRepository(intent.repository) || id === undefined || intent.seq === undefined) return;
-    found.push({ seq: intent.seq, entry: { id, collection: intent.repository, record: intent.entry! } });
-  });
+  await db.outbox
+    .orderBy('seq')
+    .until(() => found.length >= max)
+    .each((row) => {
+      let intent: WriteIntent;
+      try {
+        intent = checkIntent(row);
+      } catch {
+        return; // The drain logs and drops it.
+      }
+      const id = intent.creates[0];
+      if (!waiting(intent) || !isLedgerRepository(intent.repository) || id === undefined || intent.seq === undefined) return;
+      found.push({ seq: intent.seq, entry: { id, collection: intent.repository, record: intent.entry! } });
+    });
   return found;
 }
 
@@ -49,9 +52,4 @@ export async function readWaitingEntries(db: RanchDb, max: number): Promise<Wait
 export async function readRefusedEntries(db: RanchDb): Promise<WriteIntent[]> {
   const rows = await db.outbox.toArray();
   return rows.filter((row) => typeof row.refused === 'string' && row.entry !== undefined);
-}
-
-/** How many entries wait to be pushed (sign-out and Clear Local Data warn of them). */
-export async function countWaitingEntries(db: RanchDb): Promise<number> {
-  return db.outbox.filter((row) => row.entry !== undefined && row.refused === undefined).count();
 }

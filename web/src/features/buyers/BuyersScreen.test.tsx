@@ -104,7 +104,13 @@ describe('Buyers screen', () => {
     await data.writes.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Cash' });
     await data.writes.sales.create({ horseId: horse('Star'), buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });
     await data.writes.sales.create({ horseId: horse('Dusty'), buyerId, salePrice: '500', downPayment: '500', termsMonths: 0 });
-    await data.writes.sales.create({ horseId: horse('Elsewhere'), buyerId: other, salePrice: '700', termsMonths: 3, scheduleStartDate: '2020-01-01' });
+    await data.writes.sales.create({
+      horseId: horse('Elsewhere'),
+      buyerId: other,
+      salePrice: '700',
+      termsMonths: 3,
+      scheduleStartDate: '2020-01-01',
+    });
     show('Viewer');
     fireEvent.click(within(await rowOf('Bo Hart')).getByRole('button', { name: 'View Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buyer Details' });

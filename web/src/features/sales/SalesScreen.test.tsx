@@ -268,7 +268,13 @@ describe('Sales & Payments screen', () => {
 
   it('[S16] a sale with an installment past due shows Past due; its schedule marks the late rows', async () => {
     const { star, buyerId, refs, statusId } = seed();
-    const late = await data.writes.sales.create({ horseId: star, buyerId, salePrice: '3000', termsMonths: 3, scheduleStartDate: '2020-01-31' });
+    const late = await data.writes.sales.create({
+      horseId: star,
+      buyerId,
+      salePrice: '3000',
+      termsMonths: 3,
+      scheduleStartDate: '2020-01-31',
+    });
     await data.writes.payments.create({ saleId: late, amount: '1000', date: '2020-02-01', method: 'Check' });
     const comet = data.horses.create({ name: 'Comet', ...refs, statusId, priceUsd: '900' });
     await data.writes.sales.create({ horseId: comet, buyerId, salePrice: '900', termsMonths: 3, scheduleStartDate: '2099-01-01' });

@@ -88,7 +88,10 @@ export async function batchToast(source: NameSource, notices: RanchNotice[]): Pr
     ),
   );
   if (flagged) {
-    return { title: `${notices.length} records with notes`, description: `${namesSummary(names)} were recorded with notes. The bell lists each one.` };
+    return {
+      title: `${notices.length} records with notes`,
+      description: `${namesSummary(names)} were recorded with notes. The bell lists each one.`,
+    };
   }
   return {
     title: `${notices.length} changes not kept`,

@@ -183,9 +183,7 @@ describe('changes the server did not keep', () => {
   it('[P13] [S19] an entry kept with a flag says so; one the server refused says why and stays under the bell until dismissed', async () => {
     const { paymentId } = await seed();
     renderShell();
-    receive([
-      { collection: 'payments', id: paymentId, action: 'flagged', fields: {}, reason: LEDGER_FLAGS.saleCancelled } as never,
-    ]);
+    receive([{ collection: 'payments', id: paymentId, action: 'flagged', fields: {}, reason: LEDGER_FLAGS.saleCancelled } as never]);
     const toast = await within(toastRegion()).findByRole('alert');
     expect(within(toast).getByText('Recorded with a note')).toBeTruthy();
     expect(
