@@ -101,7 +101,7 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
     return horse?.statusId ? (await data.db.statuses.get(horse.statusId))?.name : null;
   };
 
-  it('offline, a sale of a horse made offline and its payment show at once; online, each is recorded once and another device shows it once', async () => {
+  it('[P14] offline, a sale of a horse made offline and its payment show at once; online, each is recorded once and another device shows it once', async () => {
     const phone = open();
     await connected(phone);
 
@@ -213,7 +213,7 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
     expect(await again.db.outbox.count()).toBe(0);
   }, 120_000);
 
-  it('a push answered 503 is kept and tried again: recorded once', async () => {
+  it('[P14] a push answered 503 is kept and tried again: recorded once', async () => {
     let failing = 2;
     const posts: number[] = [];
     const flaky: typeof fetch = async (input, init) => {
