@@ -1,26 +1,17 @@
 import 'fake-indexeddb/auto';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { collectionMap, LEDGER_FLAGS, SYNC_PATH, type LedgerPage } from '../../shared/index.ts';
+import { collectionMap, LEDGER_FLAGS, type LedgerPage } from '../../shared/index.ts';
 import type { RanchNotice } from '../../web/src/data/compensation-notices.ts';
 import { allPayments } from '../../web/src/data/ledger/read-payments.ts';
-import { openRanchData, type RanchData } from '../../web/src/data/ranch-data.ts';
+import type { RanchData } from '../../web/src/data/ranch-data.ts';
 import { createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { openDeviceData, type DeviceNames } from './support/device-data.ts';
+import { saleFields } from './support/ledger-records.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 
 // The data layer reads the browser's online flag; Node 20 has no navigator.
 vi.stubGlobal('navigator', { onLine: true });
-
-function socketWith(cookie: string): typeof globalThis.WebSocket {
-  return class CookieWebSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie } });
-    }
-  } as unknown as typeof globalThis.WebSocket;
-}
-
-type Names = { docDbName: string; readDbName: string };
 
 /**
  * Issue 68: a device records sales, payments and corrections as ledger entries — shown at
@@ -49,19 +40,13 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
   });
 
   let seq = 0;
-  const fresh = (): Names => ({ docDbName: `doc-lw-${kind}-${++seq}-${Date.now()}`, readDbName: `read-lw-${kind}-${seq}-${Date.now()}` });
+  const fresh = (): DeviceNames => ({
+    docDbName: `doc-lw-${kind}-${++seq}-${Date.now()}`,
+    readDbName: `read-lw-${kind}-${seq}-${Date.now()}`,
+  });
   /** A device; `fetchLedger` stands between it and the server's /api/ledger (a test's failures). */
-  const open = (names: Names = fresh(), fetchLedger: typeof fetch = fetch) => {
-    const data = openRanchData({
-      ...names,
-      syncUrl: ranch.server.url.replace(/^http/, 'ws') + SYNC_PATH,
-      WebSocketPolyfill: socketWith(staff.cookie),
-      ledger: {
-        url: `${ranch.server.url}/api/ledger`,
-        fetch: (input, init) => fetchLedger(input, { ...init, headers: { ...(init?.headers as object), cookie: staff.cookie } }),
-        baseDelayMs: 50,
-      },
-    });
+  const open = (names: DeviceNames = fresh(), fetchLedger: typeof fetch = fetch) => {
+    const data = openDeviceData(ranch.server.url, staff.cookie, names, fetchLedger);
     opened.push(data);
     return data;
   };
@@ -176,15 +161,7 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
     const ghost = '0190a000-0000-7000-8000-00000000beef';
     await phone.db.sales.put({
       id: ghost,
-      horseId: await horseNamed('Ghost'),
-      buyerId,
-      salePrice: '10.00',
-      downPayment: '0.00',
-      termsMonths: 3,
-      interestApr: null,
-      scheduleStartDate: null,
-      previousStatusId: null,
-      createdAt: '2026-12-01T10:00:00.000Z',
+      ...saleFields(await horseNamed('Ghost'), buyerId, '10.00'),
       ledgerSeq: 9999,
       flags: [],
     } as never);

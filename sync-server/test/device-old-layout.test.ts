@@ -1,48 +1,19 @@
 import 'fake-indexeddb/auto';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { collectionMap, newId, SYNC_PATH, writeEntity, type EntityFields, type LedgerPage } from '../../shared/index.ts';
+import { collectionMap, newId, writeEntity, type EntityFields, type LedgerPage } from '../../shared/index.ts';
 import { allPayments } from '../../web/src/data/ledger/read-payments.ts';
 import { LOCAL_ORIGIN } from '../../web/src/data/origins.ts';
-import { openRanchData, type RanchData } from '../../web/src/data/ranch-data.ts';
+import type { RanchData } from '../../web/src/data/ranch-data.ts';
 import { appendStoredUpdates } from '../../web/src/data/stored-update.ts';
 import { client, createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { openDeviceData } from './support/device-data.ts';
+import { paymentFields, saleFields } from './support/ledger-records.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 
 // The data layer reads the browser's online flag; Node 20 has no navigator.
 vi.stubGlobal('navigator', { onLine: true });
-
-function socketWith(cookie: string): typeof globalThis.WebSocket {
-  return class CookieWebSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie } });
-    }
-  } as unknown as typeof globalThis.WebSocket;
-}
-
-const createdAt = '2026-12-02T10:00:00.000Z';
-const saleFields = (horseId: string, buyerId: string, salePrice: string): EntityFields => ({
-  horseId,
-  buyerId,
-  salePrice,
-  downPayment: '0.00',
-  termsMonths: 3,
-  interestApr: null,
-  scheduleStartDate: null,
-  previousStatusId: null,
-  createdAt,
-});
-const paymentFields = (saleId: string, amount: string): EntityFields => ({
-  saleId,
-  amount,
-  date: '2026-12-02',
-  method: 'Cash',
-  memo: null,
-  installmentId: null,
-  createdAt,
-});
 
 /**
  * Writes records into the device's document as the app of the old layout did (a local change,
@@ -95,15 +66,7 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
   let names = fresh();
   const open = (given = fresh()) => {
     names = given;
-    const data = openRanchData({
-      ...given,
-      syncUrl: ranch.server.url.replace(/^http/, 'ws') + SYNC_PATH,
-      WebSocketPolyfill: socketWith(staff.cookie),
-      ledger: {
-        url: `${ranch.server.url}/api/ledger`,
-        fetch: (input, init) => fetch(input, { ...init, headers: { cookie: staff.cookie } }),
-      },
-    });
+    const data = openDeviceData(ranch.server.url, staff.cookie, given);
     opened.push(data);
     return data;
   };
