@@ -7,7 +7,7 @@ import type { RanchData } from '../../web/src/data/ranch-data.ts';
 import { createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { openDeviceData, type DeviceNames } from './support/device-data.ts';
-import { saleFields } from './support/ledger-records.ts';
+import { saleRecord } from './support/sale-record.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 
 // The data layer reads the browser's online flag; Node 20 has no navigator.
@@ -161,7 +161,7 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
     const ghost = '0190a000-0000-7000-8000-00000000beef';
     await phone.db.sales.put({
       id: ghost,
-      ...saleFields(await horseNamed('Ghost'), buyerId, '10.00'),
+      ...saleRecord({ horseId: await horseNamed('Ghost'), buyerId, salePrice: '10.00', createdAt: '2026-12-01T10:00:00.000Z' }),
       ledgerSeq: 9999,
       flags: [],
     } as never);

@@ -9,11 +9,13 @@ import { appendStoredUpdates } from '../../web/src/data/stored-update.ts';
 import { client, createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { openDeviceData } from './support/device-data.ts';
-import { paymentFields, saleFields } from './support/ledger-records.ts';
+import { paymentRecord, saleRecord } from './support/sale-record.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 
 // The data layer reads the browser's online flag; Node 20 has no navigator.
 vi.stubGlobal('navigator', { onLine: true });
+
+const createdAt = '2026-12-02T10:00:00.000Z';
 
 /**
  * Writes records into the device's document as the app of the old layout did (a local change,
@@ -83,8 +85,8 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
     const saleId = newId();
     const paymentId = newId();
     await writeOldLayout(phone, names.docDbName, [
-      ['sales', saleId, saleFields(horseId, buyerId, '3000.00')],
-      ['payments', paymentId, paymentFields(saleId, '250.00')],
+      ['sales', saleId, saleRecord({ horseId, buyerId, salePrice: '3000.00', createdAt })],
+      ['payments', paymentId, paymentRecord(saleId, '250.00', createdAt)],
     ]);
     expect(collectionMap(phone.doc, 'sales').has(saleId)).toBe(true);
     expect(phone.tracker.isSaved()).toBe(false);
@@ -157,9 +159,9 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
     const paymentOffline = newId();
     const paymentOnOld = newId();
     await writeOldLayout(phone, kept.docDbName, [
-      ['sales', saleOffline, saleFields(soldOffline, buyerId, '500.00')],
-      ['payments', paymentOffline, paymentFields(saleOffline, '50.00')],
-      ['payments', paymentOnOld, paymentFields(saleBefore, '25.00')],
+      ['sales', saleOffline, saleRecord({ horseId: soldOffline, buyerId, salePrice: '500.00', createdAt })],
+      ['payments', paymentOffline, paymentRecord(saleOffline, '50.00', createdAt)],
+      ['payments', paymentOnOld, paymentRecord(saleBefore, '25.00', createdAt)],
     ]);
     opened.splice(opened.indexOf(phone), 1);
     await phone.destroy();

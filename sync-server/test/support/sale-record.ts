@@ -12,3 +12,8 @@ export function saleRecord(fields: SaleFields) {
     ...fields,
   };
 }
+
+/** A payment's record as the app writes it, in cash, on 2 December 2026. */
+export function paymentRecord(saleId: string, amount: string, createdAt: string) {
+  return { saleId, amount, date: '2026-12-02', method: 'Cash', memo: null, installmentId: null, createdAt };
+}

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { DataProvider } from '../data/context.tsx';
 import type { RanchData } from '../data/ranch-data.ts';
-import { openTestData } from '../../test/ranch-data.ts';
+import { closeTestData, openTestData } from '../../test/ranch-data.ts';
 import { SyncBadge } from './SyncBadge.tsx';
 
 let data: RanchData;
@@ -12,8 +12,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
-  await data.persistence.clearData();
-  await data.destroy();
+  await closeTestData(data);
 });
 
 describe('the sync status', () => {
