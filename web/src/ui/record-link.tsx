@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Collection } from '../../../shared/index.ts';
 
 /**
  * [B10] Which record's details a list shows, and how to open or close them. The app's routes
@@ -10,6 +11,21 @@ export type RecordLink = { id: string | null; open: (id: string | null) => void 
 export function useRecordLink(link: RecordLink | undefined): RecordLink {
   const [id, open] = useState<string | null>(null);
   return link ?? { id, open };
+}
+
+/** [B10] Each record's address, for the kinds whose details have one. */
+const RECORD_PATHS: Partial<Record<Collection, string>> = {
+  horses: '/horses',
+  owners: '/owners',
+  buyers: '/buyers',
+  sales: '/sales',
+  payments: '/payments',
+};
+
+/** [B10] The address of a record's details ('/horses/<id>'); undefined for a kind without one. */
+export function recordHref(collection: Collection, id: string): string | undefined {
+  const path = RECORD_PATHS[collection];
+  return path && `${path}/${encodeURIComponent(id)}`;
 }
 
 /** [B10] A link to a record this device does not have: deleted, or not synced here yet. */

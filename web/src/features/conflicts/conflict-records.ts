@@ -2,6 +2,7 @@ import { CARE_KIND_LABELS } from '../../../../shared/care-kinds.ts';
 import { type Collection, LOOKUP_KINDS } from '../../../../shared/collections.ts';
 import type { CareEntry, Conflict } from '../../../../shared/index.ts';
 import type { RanchDb } from '../../data/db.ts';
+import { recordHref } from '../../ui/record-link.tsx';
 import { contactName } from '../contacts/contact-name.ts';
 import { collectionNoun } from '../history/history-text.ts';
 import { dateText } from '../sales/sale-display.ts';
@@ -12,14 +13,6 @@ export type ConflictRecord = { name: string; href: string };
 /** `collection:id`, as the records are keyed. */
 export const conflictRecordKey = (conflict: Pick<Conflict, 'collection' | 'entityId'>) => `${conflict.collection}:${conflict.entityId}`;
 
-/** [B10] Each record's address; list items are edited in Administration, care entries in their horse's details. */
-const HREF: Partial<Record<Collection, (id: string) => string>> = {
-  horses: (id) => `/horses/${id}`,
-  owners: (id) => `/owners/${id}`,
-  buyers: (id) => `/buyers/${id}`,
-  sales: (id) => `/sales/${id}`,
-  payments: (id) => `/payments/${id}`,
-};
 const isLookup = (collection: Collection) => (LOOKUP_KINDS as readonly string[]).includes(collection);
 
 /**
@@ -37,8 +30,8 @@ export async function loadConflictRecords(db: RanchDb, conflicts: readonly Confl
     else byCollection.set(conflict.collection, [conflict.entityId]);
   }
   for (const [collection, ids] of byCollection) {
-    const href = HREF[collection];
-    const set = (id: string, name: string | undefined, link = href?.(id) ?? (isLookup(collection) ? '/admin' : '/')) =>
+    // List items are edited in Administration, care entries in their horse's details.
+    const set = (id: string, name: string | undefined, link = recordHref(collection, id) ?? (isLookup(collection) ? '/admin' : '/')) =>
       records.set(`${collection}:${id}`, { name: name || collectionNoun(collection), href: link });
     if (collection === 'careEntries') {
       const wanted = new Set(ids);

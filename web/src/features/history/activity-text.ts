@@ -17,14 +17,23 @@ export function nameInEntry(entry: HistoryEntry): string | undefined {
   return value('name') ?? (contactName({ firstName: value('firstName'), lastName: value('lastName') }) || undefined);
 }
 
+/** An activity line in two parts: what was done ('Ada Rider changed Price of') and to which record ('horse Dusty'). */
+export type ActivityParts = { done: string; record: string };
+
 /**
  * [T4] One line of the Dashboard's Recent Activity: "Staff Tester changed Price of horse
  * Dusty", "Ada Rider added supplier Sam Hill", "… deleted breed Shire".
  */
 export function activityText(entry: HistoryEntry, recordName: string | undefined): string {
+  const { done, record } = activityParts(entry, recordName);
+  return `${done} ${record}`;
+}
+
+/** [T7] `activityText` with the record apart, for the Activity screen to link it. */
+export function activityParts(entry: HistoryEntry, recordName: string | undefined): ActivityParts {
   const record = [collectionNoun(entry.collection).toLowerCase(), recordName].filter(Boolean).join(' ');
-  if (entry.kind === 'create') return `${entry.who} added ${record}`;
-  if (entry.kind === 'delete') return `${entry.who} deleted ${record}`;
+  if (entry.kind === 'create') return { done: `${entry.who} added`, record };
+  if (entry.kind === 'delete') return { done: `${entry.who} deleted`, record };
   const fields = [...new Set(entry.changes.map((change) => fieldLabel(entry.collection, change.field)))].join(', ');
-  return `${entry.who} changed ${fields} of ${record}`;
+  return { done: `${entry.who} changed ${fields} of`, record };
 }

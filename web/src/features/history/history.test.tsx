@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HistoryChange } from '../../../../shared/index.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
 import { inRouter, renderScreen } from '../../../test/render-screen.tsx';
 import { RecentActivity } from '../dashboard/RecentActivity.tsx';
+import { ActivityScreen } from './ActivityScreen.tsx';
 import { OFFLINE_HISTORY_NOTE, RecordHistory } from './RecordHistory.tsx';
 import { timeText } from './history-text.ts';
 
@@ -67,6 +68,21 @@ afterEach(async () => {
   await data.persistence.clearData();
   await data.destroy();
 });
+
+const DUSTY_ROSE = {
+  id: HORSE,
+  name: 'Dusty Rose',
+  breedId: OTHER_BREED,
+  colorId: BREED,
+  genderId: BREED,
+  statusId: null,
+  ownerId: null,
+  birthdate: null,
+  ageYears: null,
+  priceUsd: '2100.00',
+  photoUrl: null,
+  notes: null,
+};
 
 const serveHistory = (changes: HistoryChange[]) => fetchMock.mockImplementation(async () => Response.json({ changes, nextBefore: null }));
 
@@ -201,20 +217,7 @@ describe('History', () => {
 
   it("[T4] [D8] Recent Activity shows the ranch's latest changes with names, the static entry last", async () => {
     serveHistory(HORSE_HISTORY);
-    await data.db.horses.put({
-      id: HORSE,
-      name: 'Dusty Rose',
-      breedId: OTHER_BREED,
-      colorId: BREED,
-      genderId: BREED,
-      statusId: null,
-      ownerId: null,
-      birthdate: null,
-      ageYears: null,
-      priceUsd: '2100.00',
-      photoUrl: null,
-      notes: null,
-    });
+    await data.db.horses.put(DUSTY_ROSE);
     renderScreen(inRouter(<RecentActivity />), { data });
     const list = await screen.findByRole('list', { name: 'Recent changes' });
     await waitFor(() => expect(within(list).getByText('Ada Rider changed Price of horse Dusty Rose')).toBeTruthy());
@@ -229,5 +232,101 @@ describe('History', () => {
       'System initialized',
     ]);
     expect(fetchMock).toHaveBeenCalledWith('/api/history/recent?limit=60', expect.anything());
+  });
+
+  describe('[T7] Activity', { timeout: 20_000 }, () => {
+    const COMET = '01900000-0000-7000-8000-000000000004';
+    /** Dusty Rose's history, then Ada deleting Comet (a horse this device no longer holds). */
+    const RANCH_HISTORY: HistoryChange[] = [
+      change({
+        id: '10',
+        seq: '10',
+        entityId: COMET,
+        kind: 'delete',
+        field: 'name',
+        before: 'Comet',
+        userId: 'u-2',
+        userName: 'Ada Rider',
+        serverTime: '2026-03-03T09:00:00.000Z',
+      }),
+      ...HORSE_HISTORY.map((entry) => (entry.userName === 'Ada Rider' ? { ...entry, userId: 'u-2' } : entry)),
+    ];
+    const titles = () =>
+      within(screen.getByRole('list', { name: 'Changes' }))
+        .getAllByRole('listitem')
+        .filter((item) => item.querySelector('p.font-medium'))
+        .map((item) => item.querySelector('p.font-medium')?.textContent);
+    const count = () => screen.getByTestId('list-count').textContent;
+    const choose = (label: string, option: string) => {
+      const select = screen.getByLabelText(label);
+      fireEvent.change(select, { target: { value: within(select).getByRole('option', { name: option }).getAttribute('value') } });
+    };
+
+    it('counts the changes shown of those loaded, and the search and filters narrow the count', async () => {
+      serveHistory(RANCH_HISTORY);
+      await data.db.horses.put(DUSTY_ROSE);
+      renderScreen(inRouter(<ActivityScreen />), { data });
+      await waitFor(() => expect(count()).toBe('5 changes'));
+      expect(fetchMock).toHaveBeenCalledWith('/api/history/recent?limit=200', expect.anything());
+      // Fewer than a page: these are all the changes, and no note says otherwise.
+      expect(screen.queryByText(/look through the/)).toBeNull();
+
+      choose('Person', 'Ada Rider');
+      expect(count()).toBe('2 of 5 changes');
+      fireEvent.change(screen.getByLabelText('Search changes'), { target: { value: 'dusty' } });
+      await waitFor(() => expect(titles()).toEqual(['Ada Rider changed Price of horse Dusty Rose']));
+      expect(count()).toBe('1 of 5 changes');
+      choose('Person', 'Everyone');
+      choose('Record', 'Horse');
+      expect(count()).toBe('4 of 5 changes');
+      fireEvent.change(screen.getByLabelText('Search changes'), { target: { value: 'nobody' } });
+      expect(count()).toBe('0 of 5 changes');
+      expect(screen.getByText('No changes match these filters')).toBeTruthy();
+    });
+
+    it('lists the newest first, or the oldest when chosen', async () => {
+      serveHistory(RANCH_HISTORY);
+      await data.db.horses.put(DUSTY_ROSE);
+      renderScreen(inRouter(<ActivityScreen />), { data });
+      await waitFor(() => expect(titles()[1]).toBe('Ada Rider changed Price of horse Dusty Rose'));
+      const newestFirst = [
+        'Ada Rider deleted horse Comet',
+        'Ada Rider changed Price of horse Dusty Rose',
+        'Staff Tester changed Price of horse Dusty Rose',
+        'Ranch server changed Breed of horse Dusty Rose',
+        'Staff Tester added horse Dusty Rose',
+      ];
+      expect(titles()).toEqual(newestFirst);
+      expect((screen.getByLabelText('Sort by') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Date (newest first)');
+      choose('Sort by', 'Date (oldest first)');
+      expect(titles()).toEqual(newestFirst.toReversed());
+    });
+
+    it("links each record the device holds to its details; a deleted one's name is plain text", async () => {
+      serveHistory(RANCH_HISTORY);
+      await data.db.horses.put(DUSTY_ROSE);
+      renderScreen(inRouter(<ActivityScreen />), { data });
+      await waitFor(() => expect(screen.getAllByRole('link', { name: 'horse Dusty Rose' })).toHaveLength(4));
+      for (const link of screen.getAllByRole('link', { name: 'horse Dusty Rose' }))
+        expect(link.getAttribute('href')).toBe(`/horses/${HORSE}`);
+      expect(screen.getByText('Ada Rider deleted horse Comet')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: /Comet/ })).toBeNull();
+
+      // Deleted here too: its name stays, as plain text.
+      await data.db.horses.delete(HORSE);
+      await waitFor(() => expect(screen.queryByRole('link', { name: /Dusty/ })).toBeNull());
+      expect(titles()[1]).toBe('Ada Rider changed Price of horse Dusty');
+    });
+
+    it('says the search and filters look through the changes loaded while older ones may exist', async () => {
+      const page = Array.from({ length: 200 }, (_, index) =>
+        change({ id: String(1000 - index), seq: String(1000 - index), before: '1.00', after: `${index + 2}.00` }),
+      );
+      serveHistory(page);
+      renderScreen(inRouter(<ActivityScreen />), { data });
+      expect(await screen.findByText(/look through the 200 changes loaded/)).toBeTruthy();
+      await waitFor(() => expect(count()).toBe('200 changes'));
+      expect(screen.getByRole('button', { name: 'Load older changes' })).toBeTruthy();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { HistoryChange } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
@@ -37,15 +37,21 @@ export function useHistoryPages(paths: readonly string[]): HistoryPagesView {
       window.removeEventListener('online', load);
     };
   }, [db, key]);
-  if (cached === undefined) return { changes: undefined, offline: false, lastPageSize: 0 };
+  // The same array until a page changes, so the screen's order and search are not redone at each render.
+  const changes = useMemo(() => cached && uniqueChanges(cached), [cached]);
+  return { changes, offline, lastPageSize: cached?.at(-1)?.changes.length ?? 0 };
+}
+
+/** Every page's changes once, in the pages' order. */
+function uniqueChanges(pages: readonly ({ changes: HistoryChange[] } | undefined)[]): HistoryChange[] {
   const seen = new Set<string>();
   const changes: HistoryChange[] = [];
-  for (const page of cached) {
+  for (const page of pages) {
     for (const change of page?.changes ?? []) {
       if (seen.has(change.id)) continue;
       seen.add(change.id);
       changes.push(change);
     }
   }
-  return { changes, offline, lastPageSize: cached.at(-1)?.changes.length ?? 0 };
+  return changes;
 }
