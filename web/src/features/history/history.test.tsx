@@ -318,6 +318,32 @@ describe('History', () => {
       expect(titles()[1]).toBe('Ada Rider changed Price of horse Dusty');
     });
 
+    it('links a payment the device holds to its receipt; a sale it does not hold stays plain', async () => {
+      const SALE = '01900000-0000-7000-8000-000000000010';
+      const PAYMENT = '01900000-0000-7000-8000-000000000011';
+      serveHistory([
+        change({ id: '21', seq: '21', collection: 'payments', entityId: PAYMENT, kind: 'create', field: 'amount', after: '1000.00' }),
+        change({ id: '11', seq: '11', collection: 'sales', entityId: SALE, kind: 'create', field: 'salePrice', after: '3000.00' }),
+      ]);
+      await data.db.payments.put({
+        id: PAYMENT,
+        saleId: SALE,
+        amount: '1000.00',
+        date: '2026-03-01',
+        method: 'Cash',
+        memo: null,
+        installmentId: null,
+        createdAt: '2026-03-01T10:00:00.000Z',
+        ledgerSeq: 1,
+        flags: [],
+      } as never);
+      renderScreen(inRouter(<ActivityScreen />), { data });
+      const link = await screen.findByRole('link', { name: 'payment of $1,000' });
+      expect(link.getAttribute('href')).toBe(`/payments/${PAYMENT}`);
+      expect(titles()).toEqual(['Staff Tester added payment of $1,000', 'Staff Tester added sale']);
+      expect(screen.queryByRole('link', { name: 'sale' })).toBeNull();
+    });
+
     it('says the search and filters look through the changes loaded while older ones may exist', async () => {
       const page = Array.from({ length: 200 }, (_, index) =>
         change({ id: String(1000 - index), seq: String(1000 - index), before: '1.00', after: `${index + 2}.00` }),
