@@ -12,7 +12,7 @@ import type { LedgerRepository } from './ledger-rows.ts';
 export function ledgerTargets(doc: Y.Doc, book: LedgerBook): Pick<WriteTargets, LedgerRepository> {
   return {
     sales: createSaleRepository(doc, book),
-    payments: createPaymentRepository(book),
+    payments: createPaymentRepository(doc, book),
     corrections: createCorrectionRepository(doc, book),
   };
 }

@@ -95,7 +95,7 @@ export function callOf(intent: WriteIntent): unknown[] {
 
 /** Whether an intent already took effect, or has none to take: a create whose first record is in `has`, a delete whose record is not. */
 export function alreadyApplied(intent: WriteIntent, has: (collection: string, id: string) => boolean): boolean {
-  if (isLedgerRepository(intent.repository)) return intent.entry !== undefined;
+  if (intent.entry !== undefined) return true;
   const key = `${intent.repository}.${intent.method}`;
   const shape = CREATES[key];
   if (shape) {

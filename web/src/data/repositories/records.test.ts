@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collectionMap } from '../../../../shared/index.ts';
+import { collectionMap, writeEntity } from '../../../../shared/index.ts';
 import type { RanchData } from '../ranch-data.ts';
 import { paymentsOfSales } from '../ledger/read-payments.ts';
 import { openTestData } from '../../../test/ranch-data.ts';
@@ -93,6 +93,31 @@ describe('buyer, sale and payment repositories', () => {
     );
     expect(await data.db.outbox.count()).toBe(2); // the sale and the payment, waiting to be pushed
     expect('update' in data.writes.payments).toBe(false);
+  });
+
+  it('a payment, void or cancellation of a sale the document holds (layout 2) goes into the document beside it', async () => {
+    const horseId = horse();
+    const buyerId = data.buyers.create({ firstName: 'Bo', lastName: 'Hart' });
+    const saleId = '0190a000-0000-7000-8000-0000000000d1';
+    writeEntity(data.doc, 'sales', saleId, {
+      horseId,
+      buyerId,
+      salePrice: '100.00',
+      downPayment: '0.00',
+      termsMonths: 3,
+      interestApr: null,
+      scheduleStartDate: null,
+      previousStatusId: null,
+      createdAt: '2026-12-01T10:00:00.000Z',
+    });
+    const paymentId = await data.writes.payments.create({ saleId, amount: '10', date: '2026-12-02', method: 'Cash' });
+    const voidId = await data.writes.corrections.voidPayment(paymentId, { reason: 'Typo' });
+    const cancelId = await data.writes.corrections.cancelSale(saleId, { reason: 'Withdrew' });
+    expect(collectionMap(data.doc, 'payments').has(paymentId)).toBe(true);
+    expect(collectionMap(data.doc, 'corrections').has(voidId)).toBe(true);
+    expect(collectionMap(data.doc, 'corrections').has(cancelId)).toBe(true);
+    expect(await data.db.outbox.count()).toBe(0);
+    expect(await data.db.payments.get(paymentId)).toBeUndefined();
   });
 
   it('[S3] a sale needs an existing horse and buyer', async () => {
