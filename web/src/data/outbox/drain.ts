@@ -40,15 +40,22 @@ const KEPT_ANSWERS = 1000;
  * only once the document has loaded: the changes are appended to y-indexeddb's store, which
  * the load holds.
  *
+ * A sale, payment or correction is recorded as a ledger entry instead (ledger/ledger-writes.ts):
+ * its intent stays, keeping its entry, until the push has an answer (ledger/push.ts).
+ *
  * A pass loses nothing and doubles nothing wherever it stops:
- * 1. the intents are read and applied, in one synchronous run, and the changes they made
+ * 1. what the ledger's writes need is read from the read database (ledger/ledger-book.ts);
+ * 2. the intents are read and applied, in one synchronous run, and the changes they made
  *    captured (an intent that already took effect, by an earlier pass cut short, is skipped:
  *    intent.ts alreadyApplied; an edit applied again writes the same fields);
- * 2. the changes are appended to the document's store (stored-update.ts), and the commit awaited;
- * 3. the intents are removed, in one transaction.
- * Stopped before 2 has committed, the next load applies the intents again on a document
+ * 3. the ledger's entries are stored with their intents and rows, in one transaction
+ *    (ledger/waiting-entries.ts): from then on they are not applied again;
+ * 4. the changes are appended to the document's store (stored-update.ts), and the commit awaited;
+ * 5. the other intents are removed, in one transaction.
+ * Stopped before 4 has committed, the next load applies those intents again on a document
  * without their changes; stopped after it, the next load has the changes and the intents
- * are skipped or written again field by field.
+ * are skipped or written again field by field. A sale's Sold status lost so (stopped
+ * between 3 and 4) is set by the server when the sale arrives ([S18]).
  */
 export function createOutboxDrain(target: {
   db: RanchDb;
