@@ -26,6 +26,7 @@ import { Route as OwnersOwnerIdRouteImport } from './routes/owners.$ownerId'
 import { Route as PaymentsPaymentIdRouteImport } from './routes/payments.$paymentId'
 import { Route as SalesSaleIdRouteImport } from './routes/sales.$saleId'
 import { Route as UsersUserIdRouteImport } from './routes/users.$userId'
+import { Route as AdminKindItemIdRouteImport } from './routes/admin.$kind.$itemId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -112,11 +113,16 @@ const UsersUserIdRoute = UsersUserIdRouteImport.update({
   path: '/$userId',
   getParentRoute: () => UsersRoute,
 } as any)
+const AdminKindItemIdRoute = AdminKindItemIdRouteImport.update({
+  id: '/$kind/$itemId',
+  path: '/$kind/$itemId',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/activity': typeof ActivityRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/buyers': typeof BuyersRouteWithChildren
   '/horses': typeof HorsesRouteWithChildren
   '/owners': typeof OwnersRouteWithChildren
@@ -131,11 +137,12 @@ export interface FileRoutesByFullPath {
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
   '/users/$userId': typeof UsersUserIdRoute
+  '/admin/$kind/$itemId': typeof AdminKindItemIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/activity': typeof ActivityRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/buyers': typeof BuyersRouteWithChildren
   '/horses': typeof HorsesRouteWithChildren
   '/owners': typeof OwnersRouteWithChildren
@@ -150,12 +157,13 @@ export interface FileRoutesByTo {
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
   '/users/$userId': typeof UsersUserIdRoute
+  '/admin/$kind/$itemId': typeof AdminKindItemIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/activity': typeof ActivityRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/buyers': typeof BuyersRouteWithChildren
   '/horses': typeof HorsesRouteWithChildren
   '/owners': typeof OwnersRouteWithChildren
@@ -170,6 +178,7 @@ export interface FileRoutesById {
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
   '/users/$userId': typeof UsersUserIdRoute
+  '/admin/$kind/$itemId': typeof AdminKindItemIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -191,6 +200,7 @@ export interface FileRouteTypes {
     | '/payments/$paymentId'
     | '/sales/$saleId'
     | '/users/$userId'
+    | '/admin/$kind/$itemId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/payments/$paymentId'
     | '/sales/$saleId'
     | '/users/$userId'
+    | '/admin/$kind/$itemId'
   id:
     | '__root__'
     | '/'
@@ -229,12 +240,13 @@ export interface FileRouteTypes {
     | '/payments/$paymentId'
     | '/sales/$saleId'
     | '/users/$userId'
+    | '/admin/$kind/$itemId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ActivityRoute: typeof ActivityRoute
-  AdminRoute: typeof AdminRoute
+  AdminRoute: typeof AdminRouteWithChildren
   BuyersRoute: typeof BuyersRouteWithChildren
   HorsesRoute: typeof HorsesRouteWithChildren
   OwnersRoute: typeof OwnersRouteWithChildren
@@ -366,8 +378,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersUserIdRouteImport
       parentRoute: typeof UsersRoute
     }
+    '/admin/$kind/$itemId': {
+      id: '/admin/$kind/$itemId'
+      path: '/$kind/$itemId'
+      fullPath: '/admin/$kind/$itemId'
+      preLoaderRoute: typeof AdminKindItemIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
+
+interface AdminRouteChildren {
+  AdminKindItemIdRoute: typeof AdminKindItemIdRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminKindItemIdRoute: AdminKindItemIdRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface BuyersRouteChildren {
   BuyersBuyerIdRoute: typeof BuyersBuyerIdRoute
@@ -437,7 +466,7 @@ const UsersRouteWithChildren = UsersRoute._addFileChildren(UsersRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ActivityRoute: ActivityRoute,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   BuyersRoute: BuyersRouteWithChildren,
   HorsesRoute: HorsesRouteWithChildren,
   OwnersRoute: OwnersRouteWithChildren,

@@ -1,9 +1,28 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { LookupKind } from '../../../../shared/index.ts';
 import type { RanchData } from '../../data/ranch-data.ts';
 import { renderScreen, testUser, useTestData } from '../../../test/render-screen.tsx';
 import { AdminScreen } from './AdminScreen.tsx';
+
+/** Administration as its route shows it: the item opened is the address's (/admin/<kind>/<id>). */
+function Linked({ kind, id }: { kind: string; id: string | null }) {
+  const [item, setItem] = useState<{ kind: string | null; id: string | null }>({ kind, id });
+  return (
+    <AdminScreen
+      link={{ ...item, open: (chosen: LookupKind, opened) => setItem(opened ? { kind: chosen, id: opened } : { kind: null, id: null }) }}
+    />
+  );
+}
+
+const names = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const count = () => screen.getByTestId('list-count').textContent;
 
 let data: RanchData;
 useTestData((opened) => (data = opened));
@@ -79,7 +98,64 @@ describe('Administration screen', () => {
     data.lookups.create('breeds', { name: 'Arabian' });
     show('Viewer');
     const row = (await screen.findByText('Arabian')).closest('tr') as HTMLElement;
-    expect(within(row).queryByRole('button')).toBeNull();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['View Details']);
     expect(screen.queryByRole('button', { name: 'Add Breed' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Breed' });
+    expect(within(dialog).getByText('Arabian')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('[B6] [B7] a list searches by name, sorts in natural order by name or status, and counts', async () => {
+    for (const name of ['Paint 10', 'Paint 2', 'Arabian']) data.lookups.create('breeds', { name });
+    const old = data.lookups.create('breeds', { name: 'Paint 1' });
+    data.lookups.setActive('breeds', old, false);
+    show();
+    await waitFor(() => expect(names()).toEqual(['Arabian', 'Paint 1', 'Paint 2', 'Paint 10']));
+    expect(count()).toBe('4 breeds');
+    fireEvent.change(screen.getByLabelText('Search breeds'), { target: { value: 'PAINT' } });
+    expect(names()).toEqual(['Paint 1', 'Paint 2', 'Paint 10']);
+    expect(count()).toBe('3 of 4 breeds');
+    fireEvent.change(screen.getByLabelText('Search breeds'), { target: { value: 'nothing' } });
+    expect(screen.getByText('No breeds found')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search breeds'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(names()).toEqual(['Paint 10', 'Paint 2', 'Paint 1', 'Arabian']);
+    fireEvent.click(screen.getByRole('button', { name: /^Status/ }));
+    expect(names()).toEqual(['Arabian', 'Paint 2', 'Paint 10', 'Paint 1']);
+    const choice = screen.getByLabelText('Sort by');
+    fireEvent.change(choice, {
+      target: { value: within(choice).getByRole('option', { name: 'Status (inactive first)' }).getAttribute('value') },
+    });
+    expect(names()).toEqual(['Paint 1', 'Arabian', 'Paint 2', 'Paint 10']);
+  });
+
+  it('[B10] an item’s link opens its tab and its Edit dialog; closing keeps the tab; Edit on a row opens the link', async () => {
+    const bay = data.lookups.create('colors', { name: 'Bay' });
+    data.lookups.create('colors', { name: 'Dun' });
+    renderScreen(<Linked kind="colors" id={bay} />, { data, user: testUser('Staff') });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Color' });
+    expect((within(dialog).getByPlaceholderText('Enter color name') as HTMLInputElement).value).toBe('Bay');
+    expect(screen.getByRole('tab', { name: 'Colors' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Color' })).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Colors' }).getAttribute('aria-selected')).toBe('true');
+    const row = screen.getByText('Dun').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit Color' });
+    expect((within(again).getByPlaceholderText('Enter color name') as HTMLInputElement).value).toBe('Dun');
+  });
+
+  it('[B10] a link to an item this device does not have says so, and Show all goes back to the list', async () => {
+    renderScreen(<Linked kind="statuses" id="gone" />, { data, user: testUser('Staff') });
+    await screen.findByText(/This status is not on this device/);
+    expect(screen.getByRole('tab', { name: 'Statuses' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(screen.queryByText(/not on this device/)).toBeNull());
   });
 });

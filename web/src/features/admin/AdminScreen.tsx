@@ -1,14 +1,35 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { LookupKind } from '../../../../shared/index.ts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { LOOKUP_KINDS, type LookupKind } from '../../../../shared/index.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
+import { MissingRecord } from '../../ui/record-link.tsx';
 import { RanchDetailsCard } from '../ranch/RanchDetailsCard.tsx';
 import { LookupTab } from './LookupTab.tsx';
 import { LOOKUP_TABS } from './lookup-texts.ts';
 
+/**
+ * [B10] Which lookup item the address names (/admin/<kind>/<id>), and how to open or close
+ * one; without a router (the screen's tests) the screen keeps it in its own state.
+ */
+export type LookupLink = { kind: string | null; id: string | null; open: (kind: LookupKind, id: string | null) => void };
+
+const isLookupKind = (kind: string | null): kind is LookupKind => (LOOKUP_KINDS as readonly (string | null)[]).includes(kind);
+
+function useLookupLink(link: LookupLink | undefined): LookupLink {
+  const [item, setItem] = useState<{ kind: LookupKind | null; id: string | null }>({ kind: null, id: null });
+  return link ?? { ...item, open: (kind, id) => setItem(id ? { kind, id } : { kind: null, id: null }) };
+}
+
 /** [L1] Administration: the ranch's details for an Admin ([L9]), then the four dropdown lists in tabs, Breeds first. */
-export function AdminScreen() {
-  const [selected, setSelected] = useState<LookupKind>('breeds');
+export function AdminScreen({ link: given }: { link?: LookupLink | undefined }) {
+  const link = useLookupLink(given);
+  const linked = isLookupKind(link.kind) ? link.kind : null;
+  const [chosen, setSelected] = useState<LookupKind>(linked ?? 'breeds');
+  // An item's link shows its tab, which stays chosen once its dialog closes.
+  useEffect(() => {
+    if (linked) setSelected(linked);
+  }, [linked]);
+  const selected = linked ?? chosen;
   const canWrite = useCanWrite();
   const auth = useAuth();
   const admin = auth.status === 'signed-in' && auth.user.role === 'Admin';
@@ -45,6 +66,7 @@ export function AdminScreen() {
         <p className="text-base-content/70 max-md:hidden">Manage system configuration and dropdown lists</p>
       </div>
       {admin && <RanchDetailsCard />}
+      {link.id && !linked && <MissingRecord what="item" onBack={() => link.open('breeds', null)} />}
       <div role="tablist" aria-label="Dropdown lists" className="tabs tabs-box w-fit max-w-full overflow-x-auto">
         {LOOKUP_TABS.map((tab, index) => (
           <button
@@ -67,7 +89,12 @@ export function AdminScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`}>
-        <LookupTab key={selected} kind={selected} canWrite={canWrite} />
+        <LookupTab
+          key={selected}
+          kind={selected}
+          canWrite={canWrite}
+          link={{ id: linked === selected ? link.id : null, open: (id) => link.open(selected, id) }}
+        />
       </div>
     </section>
   );

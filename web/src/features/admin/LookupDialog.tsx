@@ -13,15 +13,30 @@ import { lookupTexts } from './lookup-texts.ts';
 const nameOnly = lookupInput.pick({ name: true });
 type NameValues = { name: string };
 
-type LookupDialogProps = { kind: LookupKind; open: boolean; editing: LookupItem | null; onClose: () => void };
+type LookupDialogProps = {
+  kind: LookupKind;
+  open: boolean;
+  editing: LookupItem | null;
+  /** A Viewer's look at an item (its link, [B10]): its name, status and history, no form. */
+  readOnly?: boolean;
+  onClose: () => void;
+};
 
 /** 'Add New Breed' (etc.) or, for `editing`, 'Edit Breed': one name field, Cancel and Save. */
-export function LookupDialog({ kind, open, editing, onClose }: LookupDialogProps) {
+export function LookupDialog({ kind, open, editing, readOnly = false, onClose }: LookupDialogProps) {
   const texts = lookupTexts(kind);
+  const title = !editing ? texts.addTitle : readOnly ? texts.viewTitle : texts.editTitle;
   return (
-    <Modal open={open} title={editing ? texts.editTitle : texts.addTitle} onClose={onClose} size="sm" sheet>
+    <Modal open={open} title={title} onClose={onClose} size="sm" sheet>
       {editing && <RecordConflicts collection={kind} id={editing.id} className="mb-4" />}
-      <LookupForm kind={kind} editing={editing} onDone={onClose} />
+      {editing && readOnly ? (
+        <p className="text-lg font-semibold">
+          {editing.name}{' '}
+          <span className="text-base font-normal text-base-content/70">{editing.isActive !== false ? '(Active)' : '(Inactive)'}</span>
+        </p>
+      ) : (
+        <LookupForm kind={kind} editing={editing} onDone={onClose} />
+      )}
       {editing && (
         <div className="mt-6">
           <RecordHistory collection={kind} id={editing.id} />
@@ -69,8 +84,6 @@ function LookupForm({ kind, editing, onDone }: { kind: LookupKind; editing: Look
           className="input w-full"
           placeholder={texts.placeholder}
           autoComplete="off"
-          // biome-ignore lint/a11y/noAutofocus: the dialog's one field takes the focus when it opens
-          autoFocus
           {...register('name')}
           {...invalidProps(errors.name, `${id}-name`)}
         />

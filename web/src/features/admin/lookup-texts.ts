@@ -17,7 +17,11 @@ export function lookupTexts(kind: LookupKind) {
     addButton: `Add ${one}`,
     addTitle: `Add New ${one}`,
     editTitle: `Edit ${one}`,
+    viewTitle: one,
     placeholder: `Enter ${lower} name`,
+    // [B6] The list's search label and count: '8 breeds', '1 status'.
+    noun: tab.toLowerCase(),
+    one: lower,
     empty: `No ${tab.toLowerCase()} found`,
     created: `${one} created successfully`,
     createFailed: `Failed to create ${lower}`,
