@@ -98,14 +98,13 @@ describe('keyboard-only use', () => {
     await page.getByRole('heading', { name: 'Horse Inventory' }).waitFor();
     await record(page, 'Dusty').waitFor();
 
-    // Add Horse: the dialog takes the focus; the required fields, then Create.
+    // Add Horse: the dialog's first field takes the focus; the required fields, then Create.
     const addHorse = page.getByRole('button', { name: 'Add Horse' });
     await tabTo(page, addHorse, { back: true });
     await expectFocusShown(page, addHorse);
     await keyboard.press('Enter');
     const adding = page.getByRole('dialog', { name: 'Add New Horse' });
-    await expectFocusInside(page, adding);
-    await tabTo(page, adding.getByRole('textbox', { name: 'Name', exact: true }));
+    await adding.waitFor();
     await expectFocusShown(page, adding.getByRole('textbox', { name: 'Name', exact: true }));
     await keyboard.type('Thunder');
     // A closed select chooses by the letters typed (a space would open its list).
@@ -142,7 +141,8 @@ describe('keyboard-only use', () => {
     await expectFocusShown(page, edit);
     await keyboard.press('Enter');
     const editing = page.getByRole('dialog', { name: 'Edit Horse' });
-    await expectFocusInside(page, editing);
+    await editing.waitFor();
+    await expectFocusShown(page, editing.getByRole('textbox', { name: 'Name', exact: true }));
     await tabTo(page, editing.getByRole('textbox', { name: 'Price' }));
     await keyboard.type('7500');
     await tabTo(page, editing.getByRole('button', { name: 'Update Horse' }));

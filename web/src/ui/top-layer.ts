@@ -60,6 +60,7 @@ function onKeyDown(event: KeyboardEvent) {
 export function showOnTop(dialog: HTMLDialogElement): void {
   if (typeof dialog.showPopover !== 'function') {
     dialog.showModal();
+    focusFirst(dialog);
     return;
   }
   const before = document.activeElement;
@@ -70,14 +71,40 @@ export function showOnTop(dialog: HTMLDialogElement): void {
     dialog.hidePopover();
     throw error;
   }
-  // React's `autoFocus` focuses as the content renders, while the dialog is not shown yet,
-  // and writes no `autofocus` for `show()` to find: `data-autofocus` names the control that
-  // takes the focus (Cancel in a confirmation, Keep Editing: [B2], [B15]), not a nested dialog's.
-  const wanted = [...dialog.querySelectorAll<HTMLElement>('[data-autofocus]')].find((control) => control.closest('dialog') === dialog);
-  wanted?.focus();
+  focusFirst(dialog);
   if (before) focusedBefore.set(dialog, before);
   if (shown.length === 0) document.addEventListener('keydown', onKeyDown);
   shown.push(dialog);
+}
+
+/** Whether an on-screen keyboard would come up for a focused field: a touch screen. */
+const touchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
+/** The dialog's own elements matching `selector`, not a nested dialog's. */
+const own = <E extends Element>(dialog: HTMLDialogElement, selector: string): E[] =>
+  [...dialog.querySelectorAll<E>(selector)].filter((element) => element.closest('dialog') === dialog);
+
+/**
+ * [B14] Where the focus starts as `dialog` shows (`show()` and `showModal()` put it on the
+ * dialog's first focusable element: the box, when it scrolls, else the title bar's ✕): on
+ * the control named by `data-autofocus` (Cancel in a confirmation, Keep Editing: [B2],
+ * [B15]); else on its form's first field, so a keyboard user types at once and a screen
+ * reader names the dialog and then that field — except on a touch screen, where a focused
+ * field brings up the on-screen keyboard over half the sheet before anyone asked to type:
+ * there the focus stays where the browser put it, and a tap picks the field.
+ * React's `autoFocus` focuses as the content renders, while the dialog is not shown yet, and
+ * writes no `autofocus` for `show()` to find, hence `data-autofocus`.
+ */
+function focusFirst(dialog: HTMLDialogElement): void {
+  const wanted = own<HTMLElement>(dialog, '[data-autofocus]')[0];
+  if (wanted) {
+    wanted.focus();
+    return;
+  }
+  const form = own<HTMLFormElement>(dialog, 'form')[0];
+  if (!form || touchScreen()) return;
+  const field = tabbable(form).find((element) => element.matches('input, select, textarea') && element.closest('dialog') === dialog);
+  field?.focus();
 }
 
 /** Takes `dialog` off the top (closed already, or about to be); safe to call more than once. */
