@@ -78,6 +78,45 @@ describe('form sheets on a phone', () => {
     await context.close();
   });
 
+  it('[B13] keeps the action bar above the keyboard where only the visual viewport shrinks (iOS)', async () => {
+    const context = await app.browser.newContext(PHONE);
+    const page = await signInThroughUi(context, app.server, ADMIN);
+    await page.goto(`${app.server.url}/horses`);
+    await page.getByText('Dusty').first().waitFor();
+    // Chromium shrinks the layout for its keyboard; iOS Safari keeps it and shrinks only the
+    // visual viewport, scrolled to the field: this one does as Safari's does.
+    await page.evaluate(() => {
+      const view = Object.assign(new EventTarget(), { height: window.innerHeight, offsetTop: 0, scale: 1 });
+      Object.defineProperty(window, 'visualViewport', { configurable: true, value: view });
+      Object.assign(window, {
+        keyboardUp: (height: number, offsetTop: number) => {
+          Object.assign(view, { height, offsetTop });
+          view.dispatchEvent(new Event('resize'));
+        },
+      });
+    });
+    await page.getByRole('button', { name: 'Add Horse' }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Add New Horse' });
+    // [B14] On a touch screen the focus starts in the dialog but on no field: no keyboard comes up unasked.
+    await sheet.getByLabel('Notes').waitFor();
+    await expect.poll(() => sheet.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.matches('input, select, textarea'))).toBe(false);
+    await sheet.getByLabel('Notes').focus();
+    await page.evaluate(() => (window as unknown as { keyboardUp: (height: number, top: number) => void }).keyboardUp(480, 150));
+    const box = sheet.locator('.modal-box');
+    await expect
+      .poll(() => box.evaluate((node) => [node.getBoundingClientRect().top, node.getBoundingClientRect().height]))
+      .toEqual([150, 480]);
+    for (const name of ['Create Horse', 'Cancel']) {
+      const bounds = await sheet.getByRole('button', { name }).evaluate((node) => node.getBoundingClientRect().toJSON());
+      expect(bounds.top).toBeGreaterThanOrEqual(150);
+      expect(bounds.bottom).toBeLessThanOrEqual(150 + 480);
+    }
+    await page.evaluate(() => (window as unknown as { keyboardUp: (height: number, top: number) => void }).keyboardUp(844, 0));
+    await expect.poll(() => box.evaluate((node) => node.getBoundingClientRect().height)).toBe(844);
+    await context.close();
+  });
+
   it("[B15] asks before Escape or the browser's Back throws away a filled Add Horse, and loses nothing when the person stays", async () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await signInThroughUi(context, app.server, ADMIN);

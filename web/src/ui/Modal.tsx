@@ -4,6 +4,7 @@ import { CloseIcon } from './icons.tsx';
 import { whileOpen } from './back-closes-forms.ts';
 import { lockPageScroll } from './page-lock.ts';
 import { hideFromTop, showOnTop } from './top-layer.ts';
+import { useKeyboardFit } from './visual-viewport.ts';
 
 type ModalProps = {
   open: boolean;
@@ -85,6 +86,8 @@ export function Modal({ open, title, onClose, children, size = 'md', sheet = siz
     [],
   );
   const requestClose = () => guard.requestClose(() => closeRef.current());
+  // [B13] Above the on-screen keyboard on iOS too (visual-viewport.ts).
+  useKeyboardFit(ref, open && sheet);
 
   // The page behind stays put while the dialog is shown (page-lock.ts); let go as it closes,
   // or if it goes away open, and then off the top too (top-layer.ts).
