@@ -63,5 +63,7 @@ export const careEntryRecord = z
 
 export type CareVisitInput = z.input<typeof careVisitInput>;
 export type CareVisit = z.output<typeof careVisitInput>;
+export type CareEntryEditInput = z.input<typeof careEntryEdit>;
+export type CareEntryEdit = z.output<typeof careEntryEdit>;
 export type CareEntryFields = z.output<typeof careEntryRecord>;
 export type CareEntry = CareEntryFields & { id: string };

@@ -53,6 +53,20 @@ describe('accessibility of every screen', () => {
       },
     },
     {
+      name: "a care entry's details",
+      path: `/horses/${app.seed.horses.Dusty}/care/${app.seed.careEntryId}`,
+      ready: dialog('Care Details', 'Farrier'),
+    },
+    {
+      name: "a care entry's Edit Care",
+      path: `/horses/${app.seed.horses.Dusty}/care/${app.seed.careEntryId}`,
+      ready: async (page) => {
+        await dialog('Care Details', 'Farrier')(page);
+        await page.getByRole('dialog', { name: 'Care Details' }).getByRole('button', { name: 'Edit' }).click();
+        await page.getByRole('dialog', { name: 'Edit Care' }).getByLabel('Notes').waitFor();
+      },
+    },
+    {
       name: 'Suppliers',
       path: '/owners',
       ready: async (page) => {
@@ -87,6 +101,13 @@ describe('accessibility of every screen', () => {
       path: '/admin',
       ready: async (page) => {
         await page.getByText('Quarter Horse').first().waitFor();
+      },
+    },
+    {
+      name: "a lookup item's Edit dialog",
+      path: `/admin/breeds/${app.seed.breedId}`,
+      ready: async (page) => {
+        await page.getByRole('dialog', { name: 'Edit Breed' }).getByPlaceholder('Enter breed name').waitFor();
       },
     },
     {

@@ -108,9 +108,16 @@ describe('care records and what is due', () => {
 
     for (const horse of ['Dusty', 'Star', 'Goliath']) {
       const details = await openDetails(page, horse);
+      // [B16] A compact row: the care and its date, then when it is next due and the notes.
       const timeline = details.getByRole('list', { name: 'Care timeline' });
-      await timeline.getByText('Reset front shoes').waitFor();
-      await timeline.getByText('Recorded by', { exact: false }).first().waitFor();
+      const row = timeline.locator('li[data-row]').filter({ hasText: 'Reset front shoes' });
+      await row.getByText(/^Next due /).waitFor();
+      // [K8] Its details, by a tap: who recorded it.
+      await row.getByRole('button', { name: /View Details/ }).click();
+      const entry = page.getByRole('dialog', { name: 'Care Details' });
+      await entry.getByText('Recorded by').waitFor();
+      await entry.getByRole('button', { name: 'Close', exact: true }).click();
+      await entry.waitFor({ state: 'hidden' });
       await details.getByRole('button', { name: 'Close', exact: true }).click();
     }
     expect(await api<ApiCareEntry[]>('/api/careEntries')).toHaveLength(1);

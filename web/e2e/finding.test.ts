@@ -23,6 +23,7 @@ describe('finding things', () => {
     browser = await launchChromium();
     api = restClient(server, await sessionCookie(server, ADMIN));
     const refs = await createHorseLookups(api, { breed: 'Quarter Horse', color: 'Bay', gender: 'Mare' });
+    ids.breed = refs.breedId;
     const supplier = await api<{ id: string }>('/api/owners', {
       method: 'POST',
       body: JSON.stringify({ firstName: 'Hank', lastName: 'Miller', phone: '(555) 201-3344' }),
@@ -40,6 +41,11 @@ describe('finding things', () => {
       });
       ids[name] = horse.id;
     }
+    const [care] = await api<{ id: string }[]>('/api/careEntries', {
+      method: 'POST',
+      body: JSON.stringify({ horseIds: [ids['Horse 2']], kind: 'farrier', doneOn: '2026-03-02', notes: 'Shoes reset' }),
+    });
+    ids.care = care!.id;
   });
 
   afterAll(async () => {
@@ -74,6 +80,58 @@ describe('finding things', () => {
     // A link to a record the device does not have says so.
     await page.goto(`${link.url}/horses/no-such-horse`);
     await page.getByRole('alert').filter({ hasText: 'This horse is not on this device' }).waitFor();
+    await phone.close();
+  });
+
+  it('[B10] [K8] a lookup item’s and a care entry’s links open their dialogs with no signal; a care entry is corrected offline', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await link.setOffline(phone, false); // The link is the phones' own: the test before left it cut.
+    const page = await signInThroughUi(phone, link, ADMIN);
+    await serviceWorkerInControl(page);
+    await page.goto(`${link.url}/horses`);
+    await page.locator('li[data-row]').filter({ hasText: 'Horse 10' }).waitFor({ timeout: 30_000 });
+    const path = () => new URL(page.url()).pathname;
+
+    await link.setOffline(phone, true);
+    await page.goto(`${link.url}/admin/breeds/${ids.breed}`);
+    let breed = page.getByRole('dialog', { name: 'Edit Breed' });
+    await expect.poll(() => breed.getByPlaceholder('Enter breed name').inputValue()).toBe('Quarter Horse');
+    await breed.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(path).toBe('/admin');
+    // [B16] A tap on the row gives the item its address again.
+    await page.locator('li[data-row]').filter({ hasText: 'Quarter Horse' }).getByRole('button', { name: /Edit/ }).click();
+    await expect.poll(path).toBe(`/admin/breeds/${ids.breed}`);
+    breed = page.getByRole('dialog', { name: 'Edit Breed' });
+    await breed.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${link.url}/horses/${ids['Horse 2']}/care/${ids.care}`);
+    const entry = page.getByRole('dialog', { name: 'Care Details' });
+    await entry.getByText('Shoes reset').waitFor();
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Care' });
+    await form.getByLabel('Notes').fill('Shoes reset, front pads');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await entry.getByText('Shoes reset, front pads').waitFor();
+    await entry.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(path).toBe(`/horses/${ids['Horse 2']}`);
+    // The horse's care row opens the entry's address.
+    const details = page.getByRole('dialog', { name: 'Horse Details' });
+    await details
+      .locator('li[data-row]')
+      .filter({ hasText: 'Farrier' })
+      .getByRole('button', { name: /View Details/ })
+      .click();
+    await expect.poll(path).toBe(`/horses/${ids['Horse 2']}/care/${ids.care}`);
+    await page.goto(`${link.url}/horses/${ids['Horse 2']}/care/no-such-entry`);
+    await page.getByRole('alert').filter({ hasText: 'This care entry is not on this device' }).waitFor();
+
+    // Back in signal, the correction reaches the server.
+    await link.setOffline(phone, false);
+    await expect
+      .poll(async () => (await api<{ id: string; notes: string }[]>('/api/careEntries')).find((one) => one.id === ids.care)?.notes, {
+        timeout: 30_000,
+      })
+      .toBe('Shoes reset, front pads');
     await phone.close();
   });
 

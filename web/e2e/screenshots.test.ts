@@ -56,6 +56,18 @@ describe('screenshots of the main screens', () => {
       },
     },
     {
+      // [B16] [K3] The horse's care as compact rows on a phone, a table at a desk.
+      name: 'horse-details',
+      path: `/horses/${app.seed.horses.Dusty}`,
+      ready: async (page) => {
+        const details = page.getByRole('dialog', { name: 'Horse Details' });
+        await details.getByText('Dusty', { exact: true }).first().waitFor();
+        await details.getByText('Farrier', { exact: true }).first().waitFor();
+        await details.getByRole('list', { name: 'Changes' }).getByRole('listitem').first().waitFor();
+      },
+      live: (page) => [page.getByRole('list', { name: 'Changes' }).locator('li > span')],
+    },
+    {
       name: 'sales',
       path: '/sales',
       ready: async (page) => {
@@ -142,7 +154,7 @@ describe('screenshots of the main screens', () => {
         failures,
         `screens that differ from their references (after a change of look made on purpose: ${UPDATE_COMMAND}):\n${failures.join('\n')}`,
       ).toEqual([]);
-      // Eleven screens with their waits: more than a file's default on a busy machine.
+      // Twelve screens with their waits: more than a file's default on a busy machine.
     }, 240_000);
   }
 });

@@ -27,6 +27,7 @@ import { Route as PaymentsPaymentIdRouteImport } from './routes/payments.$paymen
 import { Route as SalesSaleIdRouteImport } from './routes/sales.$saleId'
 import { Route as UsersUserIdRouteImport } from './routes/users.$userId'
 import { Route as AdminKindItemIdRouteImport } from './routes/admin.$kind.$itemId'
+import { Route as HorsesHorseIdCareCareIdRouteImport } from './routes/horses.$horseId.care.$careId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -118,6 +119,11 @@ const AdminKindItemIdRoute = AdminKindItemIdRouteImport.update({
   path: '/$kind/$itemId',
   getParentRoute: () => AdminRoute,
 } as any)
+const HorsesHorseIdCareCareIdRoute = HorsesHorseIdCareCareIdRouteImport.update({
+  id: '/care/$careId',
+  path: '/care/$careId',
+  getParentRoute: () => HorsesHorseIdRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -132,12 +138,13 @@ export interface FileRoutesByFullPath {
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRouteWithChildren
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
-  '/horses/$horseId': typeof HorsesHorseIdRoute
+  '/horses/$horseId': typeof HorsesHorseIdRouteWithChildren
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
   '/users/$userId': typeof UsersUserIdRoute
   '/admin/$kind/$itemId': typeof AdminKindItemIdRoute
+  '/horses/$horseId/care/$careId': typeof HorsesHorseIdCareCareIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -152,12 +159,13 @@ export interface FileRoutesByTo {
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRouteWithChildren
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
-  '/horses/$horseId': typeof HorsesHorseIdRoute
+  '/horses/$horseId': typeof HorsesHorseIdRouteWithChildren
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
   '/users/$userId': typeof UsersUserIdRoute
   '/admin/$kind/$itemId': typeof AdminKindItemIdRoute
+  '/horses/$horseId/care/$careId': typeof HorsesHorseIdCareCareIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -173,12 +181,13 @@ export interface FileRoutesById {
   '/settings': typeof SettingsRoute
   '/users': typeof UsersRouteWithChildren
   '/buyers/$buyerId': typeof BuyersBuyerIdRoute
-  '/horses/$horseId': typeof HorsesHorseIdRoute
+  '/horses/$horseId': typeof HorsesHorseIdRouteWithChildren
   '/owners/$ownerId': typeof OwnersOwnerIdRoute
   '/payments/$paymentId': typeof PaymentsPaymentIdRoute
   '/sales/$saleId': typeof SalesSaleIdRoute
   '/users/$userId': typeof UsersUserIdRoute
   '/admin/$kind/$itemId': typeof AdminKindItemIdRoute
+  '/horses/$horseId/care/$careId': typeof HorsesHorseIdCareCareIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -201,6 +210,7 @@ export interface FileRouteTypes {
     | '/sales/$saleId'
     | '/users/$userId'
     | '/admin/$kind/$itemId'
+    | '/horses/$horseId/care/$careId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -221,6 +231,7 @@ export interface FileRouteTypes {
     | '/sales/$saleId'
     | '/users/$userId'
     | '/admin/$kind/$itemId'
+    | '/horses/$horseId/care/$careId'
   id:
     | '__root__'
     | '/'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/sales/$saleId'
     | '/users/$userId'
     | '/admin/$kind/$itemId'
+    | '/horses/$horseId/care/$careId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -385,6 +397,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminKindItemIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/horses/$horseId/care/$careId': {
+      id: '/horses/$horseId/care/$careId'
+      path: '/care/$careId'
+      fullPath: '/horses/$horseId/care/$careId'
+      preLoaderRoute: typeof HorsesHorseIdCareCareIdRouteImport
+      parentRoute: typeof HorsesHorseIdRoute
+    }
   }
 }
 
@@ -409,12 +428,24 @@ const BuyersRouteChildren: BuyersRouteChildren = {
 const BuyersRouteWithChildren =
   BuyersRoute._addFileChildren(BuyersRouteChildren)
 
+interface HorsesHorseIdRouteChildren {
+  HorsesHorseIdCareCareIdRoute: typeof HorsesHorseIdCareCareIdRoute
+}
+
+const HorsesHorseIdRouteChildren: HorsesHorseIdRouteChildren = {
+  HorsesHorseIdCareCareIdRoute: HorsesHorseIdCareCareIdRoute,
+}
+
+const HorsesHorseIdRouteWithChildren = HorsesHorseIdRoute._addFileChildren(
+  HorsesHorseIdRouteChildren,
+)
+
 interface HorsesRouteChildren {
-  HorsesHorseIdRoute: typeof HorsesHorseIdRoute
+  HorsesHorseIdRoute: typeof HorsesHorseIdRouteWithChildren
 }
 
 const HorsesRouteChildren: HorsesRouteChildren = {
-  HorsesHorseIdRoute: HorsesHorseIdRoute,
+  HorsesHorseIdRoute: HorsesHorseIdRouteWithChildren,
 }
 
 const HorsesRouteWithChildren =

@@ -7,6 +7,9 @@ export type RanchSeed = {
   supplierId: string;
   buyerId: string;
   saleId: string;
+  breedId: string;
+  /** Dusty's farrier visit. */
+  careEntryId: string;
   /** When the server recorded the sale (its clock, not the seed's): the Sales list shows it. */
   saleCreatedAt: string;
   /** Stella Hand's account (Staff, stella@ranch.test). */
@@ -59,7 +62,10 @@ export async function seedRanch(server: AppServer, today: string): Promise<Ranch
   });
   const saleId = sale.id;
   await create('/api/payments', { saleId, amount: '1500', date: today, method: 'Check', memo: 'First installment' });
-  await create('/api/careEntries', { horseIds: [horses.Dusty], kind: 'farrier', doneOn: today, nextDueOn: null });
+  const [care] = await api<{ id: string }[]>('/api/careEntries', {
+    method: 'POST',
+    body: JSON.stringify({ horseIds: [horses.Dusty], kind: 'farrier', doneOn: today, nextDueOn: null }),
+  });
   const staffId = await create('/api/users', {
     email: 'stella@ranch.test',
     password: 'stable password',
@@ -67,5 +73,5 @@ export async function seedRanch(server: AppServer, today: string): Promise<Ranch
     lastName: 'Hand',
     role: 'Staff',
   });
-  return { api, horses, supplierId, buyerId, saleId, saleCreatedAt: sale.createdAt, staffId };
+  return { api, horses, supplierId, buyerId, saleId, breedId, careEntryId: care!.id, saleCreatedAt: sale.createdAt, staffId };
 }

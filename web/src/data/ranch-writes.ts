@@ -28,7 +28,7 @@ export type RanchWrites = {
   sales: Async<SaleRepository>;
   /** Append-only ([P5]): create is the only write. */
   payments: Async<PaymentRepository>;
-  /** [K2] one visit for several horses; a mistaken entry is deleted. */
+  /** [K2] one visit for several horses; an entry is corrected ([K8]) or, recorded by mistake, deleted. */
   careEntries: Async<CareRepository>;
   /** [P10]–[P12] [S17] voids, cancellations and refunds: create-only. */
   corrections: Async<CorrectionRepository>;
@@ -57,7 +57,7 @@ export const WRITE_METHODS = {
   buyers: ['create', 'update', 'setField', 'remove'],
   sales: ['create'],
   payments: ['create'],
-  careEntries: ['create', 'remove'],
+  careEntries: ['create', 'update', 'remove'],
   corrections: ['voidPayment', 'cancelSale', 'refund'],
   photos: ['queue'],
 } as const satisfies { [R in keyof RanchWrites]: readonly (keyof RanchWrites[R])[] };

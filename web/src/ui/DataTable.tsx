@@ -24,6 +24,8 @@ export type Column<Row> = {
   phoneCell?: (row: Row) => ReactNode;
   /** A title column's picture, before both lines of the compact row. */
   phoneLead?: (row: Row) => ReactNode;
+  /** `false`: the desk table leaves the column out (another of its cells shows it there). */
+  desk?: boolean;
 };
 
 export type PhonePlace = 'title' | 'status' | 'fact' | 'end' | 'none';
@@ -78,13 +80,14 @@ export function DataTable<Row extends { id: string }>({
   onSort,
 }: DataTableProps<Row>) {
   const desk = useIsDesk();
+  const deskColumns = useMemo(() => columns.filter((column) => column.desk !== false), [columns]);
   const List = desk ? Table : CompactList;
   // Kept while `actions` is: the rows in view are memoised on it.
   const shown = useMemo(() => (desk ? actions.filter((action) => !action.phoneOnly) : actions), [desk, actions]);
   return (
     <List
       rows={loading ? undefined : rows}
-      columns={columns}
+      columns={desk ? deskColumns : columns}
       actions={shown}
       emptyText={emptyText}
       label={label}

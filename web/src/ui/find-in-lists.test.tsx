@@ -178,10 +178,12 @@ describe('[B6] a horse’s care', { timeout: 20_000 }, () => {
     data.careEntries.create({ horseIds: [horse], kind: 'coggins', doneOn: '2025-06-01', nextDueOn: '2026-06-01' }, by('Val Vet'));
     data.careEntries.create({ horseIds: [horse], kind: 'dental', doneOn: '2024-11-20', nextDueOn: '2025-11-20' }, by('Val Vet'));
     renderScreen(<CareTimeline horseId={horse} />, { data, user: testUser('Staff') });
+    // The care's name; the notes are under it.
     const kinds = () =>
-      within(screen.getByRole('list', { name: 'Care timeline' }))
-        .getAllByRole('listitem')
-        .map((item) => item.querySelector('p')?.firstChild?.textContent?.trim());
+      within(screen.getByRole('table', { name: 'Care timeline' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td .font-medium')?.textContent);
     await waitFor(() => expect(count()).toBe('3 care entries'), { timeout: 5000 });
     expect(kinds()).toEqual(['Coggins test', 'Farrier', 'Dental']);
     search('care entries', 'val vet');
@@ -192,6 +194,9 @@ describe('[B6] a horse’s care', { timeout: 20_000 }, () => {
     search('care entries', '');
     choose('Sort by', 'Next Due (oldest first)');
     expect(kinds()).toEqual(['Dental', 'Coggins test', 'Farrier']);
+    // At a desk the headers sort too: the care's name in natural order.
+    sortBy('Care');
+    expect(kinds()).toEqual(['Coggins test', 'Dental', 'Farrier']);
   });
 });
 

@@ -58,6 +58,31 @@ describe('care repository', () => {
     expect(collectionMap(data.doc, 'careEntries').size).toBe(0);
   });
 
+  it('[K8] corrects an entry’s care, dates and notes, keeping who recorded it and when; refuses a bad one', async () => {
+    const [dusty] = await withHorses('Dusty');
+    const [id] = data.careEntries.create({ horseIds: [dusty!], kind: 'farrier', doneOn: '2026-06-01', notes: 'Reset' }, ANN);
+    const before = collectionMap(data.doc, 'careEntries').get(id!)?.toJSON();
+    data.careEntries.update(id!, { horseId: dusty!, kind: 'dental', doneOn: '2026-06-02', nextDueOn: '2026-12-02', notes: 'Floated' });
+    await data.projection.idle();
+    const [entry] = flattenCare(await data.db.horseCare.toArray());
+    expect(entry).toMatchObject({
+      id,
+      kind: 'dental',
+      doneOn: '2026-06-02',
+      nextDueOn: '2026-12-02',
+      notes: 'Floated',
+      recordedBy: ANN.userId,
+      recordedByName: 'Ann Rider',
+      createdAt: before?.createdAt,
+    });
+    expect(() => data.careEntries.update(id!, { horseId: dusty!, kind: 'dental', doneOn: '2026-06-02', nextDueOn: '2026-01-01' })).toThrow(
+      ValidationError,
+    );
+    expect(() => data.careEntries.update('gone', { horseId: dusty!, kind: 'dental', doneOn: '2026-06-02' })).toThrow(
+      'Care entry not found',
+    );
+  });
+
   it('[K6] deleting a horse deletes its care entries; a single entry can be deleted', async () => {
     const [dusty, star] = await withHorses('Dusty', 'Star');
     const [first, second] = data.careEntries.create({ horseIds: [dusty!, star!], kind: 'coggins', doneOn: '2026-06-01' }, ANN);

@@ -1,5 +1,15 @@
 import type * as Y from 'yjs';
-import { careVisitInput, collectionMap, deleteEntity, newId, writeEntity, type CareVisitInput } from '../../../../shared/index.ts';
+import {
+  careEntryEdit,
+  careVisitInput,
+  collectionMap,
+  deleteEntity,
+  newId,
+  writeEntity,
+  type CareEntryEditInput,
+  type CareVisitInput,
+} from '../../../../shared/index.ts';
+import { writeStamped } from './device-time.ts';
 import { LOCAL_ORIGIN } from '../origins.ts';
 import { NotFoundError, requireEntity } from './references.ts';
 import { validate } from './validate.ts';
@@ -33,6 +43,17 @@ export function createCareRepository(doc: Y.Doc) {
         });
       }, LOCAL_ORIGIN);
       return made;
+    },
+
+    /**
+     * [K8] Corrects one entry: its kind, dates and notes (and its horse, which must exist);
+     * who recorded it and when stay as they were.
+     */
+    update(id: string, input: CareEntryEditInput): void {
+      const fields = validate(careEntryEdit, input);
+      if (!collectionMap(doc, 'careEntries').has(id)) throw new NotFoundError('Care entry not found');
+      requireEntity(doc, 'horses', fields.horseId, 'Horse not found');
+      doc.transact(() => writeStamped(doc, 'careEntries', id, fields), LOCAL_ORIGIN);
     },
 
     /** A care entry recorded by mistake is deleted. */

@@ -4,37 +4,90 @@ import { CARE_KIND_LABELS, type CareEntry } from '../../../../shared/index.ts';
 import { useRanchData } from '../../data/context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ConflictMarker } from '../../ui/ConflictMarker.tsx';
-import { TrashIcon } from '../../ui/icons.tsx';
+import { DataTable, type Column, type RowAction } from '../../ui/DataTable.tsx';
+import { EyeIcon, PencilIcon, TrashIcon } from '../../ui/icons.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useCanWrite } from '../auth/use-can-write.ts';
-import type { Column } from '../../ui/DataTable.tsx';
 import { ListControls } from '../../ui/ListControls.tsx';
 import { DATE_ORDER, dateSortValue, type ListSort } from '../../ui/list-sort.ts';
+import { MissingRecord, useRecordLink, type RecordLink } from '../../ui/record-link.tsx';
 import { searchText, useListView } from '../../ui/use-list-view.ts';
 import { useUndoableDelete } from '../../ui/undo-delete.ts';
 import { restoreCareEntries } from './restore-care.ts';
 import { dateText } from '../sales/sale-display.ts';
+import { CareEntryDetailsDialog } from './CareEntryDetailsDialog.tsx';
+import { CareEntryDialog } from './CareEntryDialog.tsx';
 
-/** [B6] What the care timeline sorts by (it has no table: no cells) and searches. */
+const kindText = (entry: CareEntry) => CARE_KIND_LABELS[entry.kind];
+
+/** The care, with its conflict marker ([T8]). */
+const careName = (entry: CareEntry) => (
+  <>
+    <span className="font-medium">{kindText(entry)}</span>
+    <ConflictMarker collection="careEntries" id={entry.id} />
+  </>
+);
+
+/**
+ * [B6] [B16] The care list's columns: a table at a desk (its notes under the care), sorted by
+ * its headers; on a phone a compact row, the care and its date on line one, when it is next
+ * due and the notes on line two.
+ */
 const CARE_COLUMNS: Column<CareEntry>[] = [
-  { header: 'Date Done', key: 'doneOn', sortValue: (entry) => dateSortValue(entry.doneOn), sortNames: DATE_ORDER },
-  { header: 'Care', key: 'kind', sortValue: (entry) => CARE_KIND_LABELS[entry.kind] },
-  { header: 'Next Due', key: 'nextDueOn', sortValue: (entry) => dateSortValue(entry.nextDueOn), sortNames: DATE_ORDER },
+  {
+    header: 'Care',
+    key: 'kind',
+    cell: (entry) => (
+      <>
+        {careName(entry)}
+        {entry.notes && <span className="block max-w-48 truncate text-sm text-base-content/70">{entry.notes}</span>}
+      </>
+    ),
+    phoneCell: careName,
+    sortValue: kindText,
+  },
+  {
+    header: 'Date Done',
+    key: 'doneOn',
+    cell: (entry) => dateText(entry.doneOn),
+    sortValue: (entry) => dateSortValue(entry.doneOn),
+    sortNames: DATE_ORDER,
+    phone: 'status',
+    phoneCell: (entry) => <span className="text-sm text-base-content/70">{dateText(entry.doneOn)}</span>,
+  },
+  {
+    header: 'Next Due',
+    key: 'nextDueOn',
+    cell: (entry) => (entry.nextDueOn ? dateText(entry.nextDueOn) : ''),
+    phoneCell: (entry) => (entry.nextDueOn ? `Next due ${dateText(entry.nextDueOn)}` : ''),
+    sortValue: (entry) => dateSortValue(entry.nextDueOn),
+    sortNames: DATE_ORDER,
+  },
+  { header: 'Notes', key: 'notes', desk: false, phoneCell: (entry) => entry.notes ?? '' },
 ];
 const NEWEST_CARE: ListSort = { key: 'doneOn', direction: 'desc' };
 const careText = (entry: CareEntry) => searchText(CARE_KIND_LABELS[entry.kind], entry.notes, entry.recordedByName);
 
 const entryName = (entry: CareEntry) => `${CARE_KIND_LABELS[entry.kind]} of ${dateText(entry.doneOn)}`;
 
+type Props = {
+  horseId: string;
+  horseName?: string;
+  /** [K8] The entry whose details are open, named by the address (/horses/<horse>/care/<id>). */
+  link?: RecordLink | undefined;
+};
+
 /**
  * [K3] A horse's care, most recent first: what was done, when, when it is next due, notes, and
- * who recorded it. Staff and Admins can delete an entry recorded by mistake.
+ * who recorded it. A row opens the entry's details ([K8]), with Edit; Staff and Admins can
+ * also edit or delete an entry from its row.
  */
-export function CareTimeline({ horseId }: { horseId: string }) {
+export function CareTimeline({ horseId, horseName = '', link }: Props) {
   const { db, writes } = useRanchData();
   const canWrite = useCanWrite();
   const toast = useToast();
   const [deleting, setDeleting] = useState<CareEntry | null>(null);
+  const [editing, setEditing] = useState<CareEntry | null>(null);
   const entries = useLiveQuery(
     async () =>
       ((await db.horseCare.get(horseId))?.entries ?? []).sort(
@@ -42,11 +95,13 @@ export function CareTimeline({ horseId }: { horseId: string }) {
       ),
     [db, horseId],
   );
+  // [K8] The entry viewed is read from the list as it is now: an edit here or elsewhere shows in it.
+  const { id: viewingId, open: showDetails } = useRecordLink(link);
+  const viewing = viewingId && entries ? (entries.find((entry) => entry.id === viewingId) ?? null) : undefined;
 
   const deleted = useUndoableDelete();
   // [B6] Searched and ordered as the lists are; newest first until another order is chosen.
   const view = useListView(entries, CARE_COLUMNS, careText, NEWEST_CARE);
-  const shown = view.shown ?? [];
   const remove = async (entry: CareEntry) => {
     setDeleting(null);
     try {
@@ -59,52 +114,48 @@ export function CareTimeline({ horseId }: { horseId: string }) {
     deleted('Care entry', () => restoreCareEntries(writes, [entry]), 'Care entry deleted');
   };
 
+  const viewAction: RowAction<CareEntry> = { label: 'View Details', icon: <EyeIcon />, onClick: (row) => showDetails(row.id), main: true };
+  const actions: RowAction<CareEntry>[] = canWrite
+    ? [
+        viewAction,
+        { label: 'Edit', icon: <PencilIcon />, onClick: setEditing },
+        { label: 'Delete', icon: <TrashIcon />, onClick: setDeleting, destructive: true },
+      ]
+    : [viewAction];
+
   if (!entries) return null;
-  if (entries.length === 0) return <p className="text-base-content/60">No care recorded yet</p>;
   return (
     <>
-      <ListControls
-        noun="care entries"
-        one="care entry"
-        searchHint="care, notes or who recorded it"
-        view={view}
-        columns={CARE_COLUMNS}
-        noHeaders
+      {viewing === null && <MissingRecord what="care entry" onBack={() => showDetails(null)} />}
+      {entries.length === 0 ? (
+        <p className="text-base-content/60">No care recorded yet</p>
+      ) : (
+        <div className="space-y-2">
+          <ListControls
+            noun="care entries"
+            one="care entry"
+            searchHint="care, notes or who recorded it"
+            view={view}
+            columns={CARE_COLUMNS}
+          />
+          <DataTable
+            rows={view.shown}
+            columns={CARE_COLUMNS}
+            actions={actions}
+            emptyText="No care entries found"
+            label="Care timeline"
+            sort={view.sort}
+            onSort={view.setSort}
+          />
+        </div>
+      )}
+      <CareEntryDetailsDialog
+        entry={viewing ?? null}
+        horseName={horseName}
+        onClose={() => showDetails(null)}
+        onEdit={canWrite ? () => viewing && setEditing(viewing) : undefined}
       />
-      {shown.length === 0 && <p className="text-base-content/60">No care entries found</p>}
-      {/* The dot beside each entry's first line, and lines only between entries (docs/design.md). */}
-      <ul className="timeline timeline-vertical timeline-compact timeline-snap-icon" aria-label="Care timeline">
-        {shown.map((entry, index) => (
-          <li key={entry.id}>
-            {index > 0 && <hr />}
-            <div className="timeline-middle">
-              <span className="status status-primary mx-1 mt-2 block" aria-hidden="true" />
-            </div>
-            <div className="timeline-end mb-3 flex w-full items-start justify-between gap-2">
-              <div>
-                <p className="font-semibold">
-                  {CARE_KIND_LABELS[entry.kind]} <span className="font-normal text-base-content/70">— {dateText(entry.doneOn)}</span>
-                  <ConflictMarker collection="careEntries" id={entry.id} />
-                </p>
-                {entry.nextDueOn && <p className="text-sm">Next due {dateText(entry.nextDueOn)}</p>}
-                {entry.notes && <p className="whitespace-pre-wrap text-sm">{entry.notes}</p>}
-                {entry.recordedByName && <p className="text-xs text-base-content/60">Recorded by {entry.recordedByName}</p>}
-              </div>
-              {canWrite && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs text-error"
-                  aria-label={`Delete ${entryName(entry)}`}
-                  onClick={() => setDeleting(entry)}
-                >
-                  <TrashIcon />
-                </button>
-              )}
-            </div>
-            {index < shown.length - 1 && <hr />}
-          </li>
-        ))}
-      </ul>
+      <CareEntryDialog entry={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this care entry?"

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CARE_KIND_LABELS, CARE_KINDS, careVisitInput, type CareVisit, type CareVisitInput } from '../../../../shared/index.ts';
+import { careVisitInput, type CareVisit, type CareVisitInput } from '../../../../shared/index.ts';
 import { localToday } from '../../lib/local-today.ts';
-import { FormActions, FormField, invalidProps } from '../../ui/FormField.tsx';
+import { FormActions } from '../../ui/FormField.tsx';
+import { CareFields } from './CareFields.tsx';
 
 export type HorseChoice = { id: string; name: string };
 
@@ -54,37 +55,7 @@ export function CareVisitForm({ horses, horseIds = [], onSubmit, onCancel }: Pro
             />
           )}
         />
-        <FormField label="Care" htmlFor={f('kind')} error={errors.kind} required className="sm:col-span-2">
-          <select id={f('kind')} className="select w-full" {...register('kind')} {...invalidProps(errors.kind, f('kind'))}>
-            <option value="">Select care</option>
-            {CARE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {CARE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Date Done" htmlFor={f('done')} error={errors.doneOn} required>
-          <input id={f('done')} type="date" className="input w-full" {...register('doneOn')} {...invalidProps(errors.doneOn, f('done'))} />
-        </FormField>
-        <FormField label="Next Due" htmlFor={f('due')} error={errors.nextDueOn}>
-          <input
-            id={f('due')}
-            type="date"
-            className="input w-full"
-            {...register('nextDueOn')}
-            {...invalidProps(errors.nextDueOn, f('due'))}
-          />
-        </FormField>
-        <FormField label="Notes" htmlFor={f('notes')} error={errors.notes} className="sm:col-span-2">
-          <textarea
-            id={f('notes')}
-            rows={2}
-            className="textarea w-full"
-            {...register('notes')}
-            {...invalidProps(errors.notes, f('notes'))}
-          />
-        </FormField>
+        <CareFields id={id} register={(name) => register(name)} errors={errors} />
       </div>
       <FormActions submitLabel="Record Care" control={control} onCancel={onCancel} />
     </form>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays } from '../../../../shared/index.ts';
@@ -10,6 +11,13 @@ import { inRouter, renderScreen, rowOf, testUser } from '../../../test/render-sc
 import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
 import { DashboardScreen } from '../dashboard/DashboardScreen.tsx';
 import { HorsesScreen } from '../horses/HorsesScreen.tsx';
+import { CareTimeline } from './CareTimeline.tsx';
+
+/** A horse's care as its route shows it: the entry opened is the address's (/horses/<id>/care/<entry>). */
+function LinkedCare({ horseId, opened }: { horseId: string; opened: string }) {
+  const [id, open] = useState<string | null>(opened);
+  return <CareTimeline horseId={horseId} horseName="Dusty" link={{ id, open }} />;
+}
 
 let data: RanchData;
 const USER = testUser('Staff', { id: '0190a0a0-0000-7000-8000-0000000000ee' });
@@ -43,7 +51,8 @@ describe('care records', () => {
     const [dusty, star] = horses('Dusty', 'Star', 'Goliath');
     renderScreen(<HorsesScreen />, { data, user: USER });
     fireEvent.click(await screen.findByRole('button', { name: 'Record Care' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Record Care' });
+    // The dialog's code is loaded on the first open: slow on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Record Care' }, { timeout: 5000 });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Record Care' }));
     expect(await within(dialog).findByText('Choose at least one horse')).toBeTruthy();
     expect(within(dialog).getByText('Care type is required')).toBeTruthy();
@@ -74,13 +83,48 @@ describe('care records', () => {
     renderScreen(<HorsesScreen />, { data, user: testUser('Viewer') });
     fireEvent.click(within(await rowOf('Dusty')).getByRole('button', { name: 'View Details' }));
     const details = await screen.findByRole('dialog', { name: 'Horse Details' });
-    const timeline = await within(details).findByRole('list', { name: 'Care timeline' });
-    const items = within(timeline).getAllByRole('listitem');
+    const timeline = await within(details).findByRole('table', { name: 'Care timeline' });
+    const items = within(timeline).getAllByRole('row').slice(1);
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining('Dental'),
-      expect.stringMatching(/Coggins test.*Next due.*Negative.*Recorded by Ada Rider/),
+      expect.stringMatching(/Coggins test.*Negative/),
     ]);
     expect(within(details).queryByRole('button', { name: 'Record Care' })).toBeNull();
+    // [K8] A row opens the entry's details: every field, and no Edit for a Viewer.
+    expect(within(items[1]!).queryByRole('button', { name: 'Edit' })).toBeNull();
+    fireEvent.click(within(items[1]!).getByRole('button', { name: 'View Details' }));
+    const entry = await screen.findByRole('dialog', { name: 'Care Details' });
+    expect(within(entry).getByText('Coggins test')).toBeTruthy();
+    expect(within(entry).getByText('Negative')).toBeTruthy();
+    expect(within(entry).getByText('Ada Rider')).toBeTruthy();
+    expect(within(entry).getByText('Dusty')).toBeTruthy();
+    expect(within(entry).queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('[K8] Staff correct an entry from its details, which show the change; a link opens them, or says the entry is gone', async () => {
+    const [dusty] = horses('Dusty');
+    const [id] = data.careEntries.create({ horseIds: [dusty!], kind: 'farrier', doneOn: '2025-09-10', notes: 'Reset' }, BY);
+    renderScreen(<LinkedCare horseId={dusty!} opened={id!} />, { data, user: USER });
+    const entry = await screen.findByRole('dialog', { name: 'Care Details' });
+    expect(within(entry).getByText('Reset')).toBeTruthy();
+    fireEvent.click(within(entry).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Care' });
+    expect((within(form).getByLabelText(/^Care/) as HTMLSelectElement).value).toBe('farrier');
+    choose(form, /^Next Due/, '2025-01-01');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Next due date cannot be before the date done')).toBeTruthy();
+    choose(form, /^Next Due/, '2025-11-05');
+    choose(form, /^Notes/, 'Reset, front pads');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Care entry updated')).toBeTruthy();
+    expect(await within(entry).findByText('Reset, front pads')).toBeTruthy();
+    expect(within(entry).getByText(new Date('2025-11-05T12:00:00').toLocaleDateString())).toBeTruthy();
+    cleanup();
+
+    renderScreen(<LinkedCare horseId={dusty!} opened="gone" />, { data, user: USER });
+    await screen.findByText(/This care entry is not on this device/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await expect.poll(() => screen.queryByText(/not on this device/)).toBeNull();
   });
 
   it('[K4] the bell lists an overdue Coggins test and an installment past due, opens the horse, and the dot means something new is due', async () => {
@@ -130,8 +174,8 @@ describe('correcting the timeline', () => {
     renderScreen(<HorsesScreen />, { data, user: USER });
     fireEvent.click(within(await rowOf('Dusty')).getByRole('button', { name: 'View Details' }));
     const details = await screen.findByRole('dialog', { name: 'Horse Details' });
-    const timeline = await within(details).findByRole('list', { name: 'Care timeline' });
-    fireEvent.click(within(timeline).getByRole('button', { name: /^Delete Dental of / }));
+    const timeline = await within(details).findByRole('table', { name: 'Care timeline' });
+    fireEvent.click(within(timeline).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this care entry?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Care entry deleted')).toBeTruthy();

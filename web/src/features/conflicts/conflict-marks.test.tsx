@@ -105,7 +105,7 @@ describe('[T8] an open conflict marks its record where it is listed', () => {
     expect(await within(await findRow('Arabian')).findByText('Conflict: Name')).toBeTruthy();
     cleanup();
     renderScreen(<CareTimeline horseId={horseId} />, { data, user });
-    const timeline = await screen.findByRole('list', { name: 'Care timeline' }, { timeout: 5000 });
+    const timeline = await screen.findByRole('table', { name: 'Care timeline' }, { timeout: 5000 });
     expect(await within(timeline).findByText('Conflict: Notes')).toBeTruthy();
   });
 });

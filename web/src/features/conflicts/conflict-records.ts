@@ -43,7 +43,7 @@ export async function loadConflictRecords(db: RanchDb, conflicts: readonly Confl
       found.forEach(({ entry, horseId }, index) => {
         const horse = horses[index]?.name;
         const what = `${CARE_KIND_LABELS[entry.kind]} of ${dateText(entry.doneOn)}`;
-        set(entry.id, horse ? `${what} (${horse})` : what, `/horses/${horseId}`);
+        set(entry.id, horse ? `${what} (${horse})` : what, `/horses/${horseId}/care/${entry.id}`);
       });
       for (const id of ids) if (!records.has(`${collection}:${id}`)) set(id, undefined, '/horses');
     } else if (collection === 'horses' || isLookup(collection)) {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { localDate } from '../../lib/format-date.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { EditButton, type EditAction } from '../../ui/record-link.tsx';
+import { EditButton, type EditAction, type RecordLink } from '../../ui/record-link.tsx';
 import { statusBadgeClass } from '../../ui/status-tone.ts';
 import { ageText, priceText, supplierText } from './horse-display.ts';
 import type { HorseRow } from './horse-names.ts';
@@ -12,10 +12,15 @@ import { CareVisitDialog } from '../care/CareVisitDialog.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
 import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
 
-type Props = { horse: HorseRow | null; onClose: () => void } & EditAction;
+type Props = {
+  horse: HorseRow | null;
+  onClose: () => void;
+  /** [K8] The care entry whose details are open over these (/horses/<id>/care/<entry>). */
+  careLink?: RecordLink | undefined;
+} & EditAction;
 
 /** View Details (beyond the seed): every field of the horse, read-only, and its care timeline ([K3]). */
-export function HorseDetailsDialog({ horse, onClose, onEdit }: Props) {
+export function HorseDetailsDialog({ horse, onClose, onEdit, careLink }: Props) {
   const canWrite = useCanWrite();
   const [recording, setRecording] = useState(false);
   const rows: [string, ReactNode][] = horse
@@ -72,7 +77,7 @@ export function HorseDetailsDialog({ horse, onClose, onEdit }: Props) {
                 </button>
               )}
             </div>
-            <CareTimeline horseId={horse.id} />
+            <CareTimeline horseId={horse.id} horseName={horse.name} link={careLink} />
           </div>
           <RecordHistory collection="horses" id={horse.id} />
           <CareVisitDialog open={recording} horseIds={[horse.id]} onClose={() => setRecording(false)} />

@@ -47,7 +47,7 @@ const CareVisitDialog = lazy(() =>
 );
 
 /** [H1] Horse Inventory. Photos: features/photos (outbox, preview, "on its way"). */
-export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
+export function HorsesScreen({ link, careLink }: { link?: RecordLink | undefined; careLink?: RecordLink | undefined }) {
   const { db, writes } = useRanchData();
   const [filters, setFilters] = useState(NO_FILTERS);
   // Not deferred: the search is answered in memory, so one render per keystroke updates the
@@ -160,6 +160,7 @@ export function HorsesScreen({ link }: { link?: RecordLink | undefined }) {
             horse={viewed}
             onClose={() => showDetails(null)}
             onEdit={canWrite ? () => viewing && openHorse(viewing) : undefined}
+            careLink={careLink}
           />
         </Suspense>
       )}
