@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CARE_KIND_LABELS, type CareEntry } from '../../../../shared/index.ts';
+import { DetailsList, DetailsNotes } from '../../ui/DetailsList.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { EditButton, type EditAction } from '../../ui/record-link.tsx';
 import { RecordConflicts } from '../conflicts/RecordConflicts.tsx';
@@ -28,20 +29,8 @@ export function CareEntryDetailsDialog({ entry, horseName, onClose, onEdit }: Pr
             <EditButton onEdit={onEdit} />
           </div>
           <RecordConflicts collection="careEntries" id={entry.id} />
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            {rows.map(([term, value]) => (
-              <div key={term} className="contents">
-                <dt className="text-base-content/60">{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {entry.notes && (
-            <div>
-              <h3 className="font-semibold">Notes</h3>
-              <p className="whitespace-pre-wrap">{entry.notes}</p>
-            </div>
-          )}
+          <DetailsList rows={rows} />
+          <DetailsNotes notes={entry.notes} />
           <RecordHistory collection="careEntries" id={entry.id} />
         </div>
       )}

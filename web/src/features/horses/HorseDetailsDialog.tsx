@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { localDate } from '../../lib/format-date.ts';
+import { DetailsList, DetailsNotes } from '../../ui/DetailsList.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { EditButton, type EditAction, type RecordLink } from '../../ui/record-link.tsx';
 import { statusBadgeClass } from '../../ui/status-tone.ts';
@@ -54,20 +55,8 @@ export function HorseDetailsDialog({ horse, onClose, onEdit, careLink }: Props) 
             <EditButton onEdit={onEdit} />
           </div>
           <RecordConflicts collection="horses" id={horse.id} />
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            {rows.map(([term, value]) => (
-              <div key={term} className="contents">
-                <dt className="text-base-content/60">{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {horse.notes && (
-            <div>
-              <h3 className="font-semibold">Notes</h3>
-              <p className="whitespace-pre-wrap">{horse.notes}</p>
-            </div>
-          )}
+          <DetailsList rows={rows} />
+          <DetailsNotes notes={horse.notes} />
           <div>
             <div className="mb-2 flex items-center justify-between gap-2">
               <h3 className="font-semibold">Care</h3>
