@@ -20,6 +20,11 @@ const RECORD_PATHS: Partial<Record<Collection, string>> = {
   buyers: '/buyers',
   sales: '/sales',
   payments: '/payments',
+  // A lookup item's dialog in Administration, on its tab.
+  breeds: '/admin/breeds',
+  colors: '/admin/colors',
+  genders: '/admin/genders',
+  statuses: '/admin/statuses',
 };
 
 /** [B10] The address of a record's details ('/horses/<id>'); undefined for a kind without one. */

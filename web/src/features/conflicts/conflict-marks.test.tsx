@@ -129,6 +129,25 @@ describe('[T8] the bell lists each open conflict until it is answered', () => {
     await screen.findByText('No new notifications');
     expect(screen.queryByRole('region', { name: 'Conflicts' })).toBeNull();
   });
+
+  it('[K8] [B10] links a care entry’s and a list item’s conflicts to their own dialogs', async () => {
+    const [care] = data.careEntries.create(
+      { horseIds: [horseId], kind: 'dental', doneOn: '2026-02-10' },
+      { userId: '01a2511e-0000-7000-8000-000000000001', name: ALICE.userName },
+    );
+    await data.projection.idle();
+    await serve(
+      conflictOf({ id: '5', collection: 'careEntries', entityId: care!, field: 'notes', money: false }),
+      conflictOf({ id: '6', collection: 'breeds', entityId: breedId, field: 'name', money: false }),
+    );
+    renderScreen(inRouter(<NotificationsBell userId="user-self" />), { data, user: testUser('Staff') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, unread' }, { timeout: 5000 }));
+    const section = await screen.findByRole('region', { name: 'Conflicts' });
+    const link = await within(section).findByRole('link', { name: /^Dental of .* \(Dusty\) — Notes/ });
+    expect(link.getAttribute('href')).toBe(`/horses/${horseId}/care/${care}`);
+    const breed = await within(section).findByRole('link', { name: /^Arabian — Name/ });
+    expect(breed.getAttribute('href')).toBe(`/admin/breeds/${breedId}`);
+  });
 });
 
 describe('[T8] a details view left open follows an answer made elsewhere', () => {

@@ -30,8 +30,8 @@ export async function loadConflictRecords(db: RanchDb, conflicts: readonly Confl
     else byCollection.set(conflict.collection, [conflict.entityId]);
   }
   for (const [collection, ids] of byCollection) {
-    // List items are edited in Administration, care entries in their horse's details.
-    const set = (id: string, name: string | undefined, link = recordHref(collection, id) ?? (isLookup(collection) ? '/admin' : '/')) =>
+    // List items are edited in their dialog in Administration, care entries in their details over their horse's.
+    const set = (id: string, name: string | undefined, link = recordHref(collection, id) ?? '/') =>
       records.set(`${collection}:${id}`, { name: name || collectionNoun(collection), href: link });
     if (collection === 'careEntries') {
       const wanted = new Set(ids);
