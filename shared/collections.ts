@@ -7,11 +7,13 @@
 export const DOC_NAME = 'ranch';
 
 /**
- * The version of the document layout ([Y2], docs/sync-rules.md "Layout versions"): 2 added
- * `corrections` ([P10]–[P12], [S17]).
+ * The version of the document layout ([Y2], docs/sync-rules.md "Layout versions"): 3 holds
+ * only what people edit in place (DOC_COLLECTIONS); sales, payments and corrections are
+ * ledger entries (docs/sync-rules.md "Ledger").
  */
-export const DOC_LAYOUT_VERSION = 2;
+export const DOC_LAYOUT_VERSION = 3;
 
+/** The kinds of record the ranch holds, in the document or in the ledger. */
 export const COLLECTIONS = [
   'horses',
   'owners',
@@ -26,6 +28,23 @@ export const COLLECTIONS = [
   'corrections',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
+
+/**
+ * What the document holds (layout 3): the records people edit in place, and care entries
+ * (docs/sync-rules.md "Not in version 1"). Sales, payments and corrections are in the ledger;
+ * one written into the document (an old-layout write) is taken in as a ledger entry.
+ */
+export const DOC_COLLECTIONS = [
+  'horses',
+  'owners',
+  'buyers',
+  'breeds',
+  'colors',
+  'genders',
+  'statuses',
+  'careEntries',
+] as const satisfies readonly Collection[];
+export type DocCollection = (typeof DOC_COLLECTIONS)[number];
 
 /** The lookup lists (Administration's dropdowns). */
 export const LOOKUP_KINDS = ['breeds', 'colors', 'genders', 'statuses'] as const;

@@ -30,8 +30,6 @@ export type ServerOptions = {
   trustProxy?: boolean | readonly string[];
   /** Logged updates between snapshots (default 500). */
   compactEvery?: number;
-  /** Layout 3: sales, payments and corrections found in the document move to the ledger (sync/registry.ts; off until issue 68's switch). */
-  ledgerLayout?: boolean;
   /** Per-connection limits of the sync socket (docs/sync-limits.md); defaults for the rest. */
   syncLimits?: Partial<SyncLimits>;
   /** [I7] What one user's photos may take (RANCH_PHOTO_QUOTA_MIB; default 1 GiB). */
@@ -105,7 +103,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // PGlite serves one process (its data folder is locked); Postgres may have other instances.
     alone: db.singleSession,
     ...(options.compactEvery ? { compactEvery: options.compactEvery } : {}),
-    ...(options.ledgerLayout ? { ledgerLayout: true } : {}),
     encodeMsPerSecond: syncLimits.encodeMsPerSecond,
   });
   await registry.connectPeers();

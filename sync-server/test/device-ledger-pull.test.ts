@@ -1,24 +1,15 @@
 import 'fake-indexeddb/auto';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newId, SYNC_PATH, type LedgerPushAnswer } from '../../shared/index.ts';
+import { newId, type LedgerPushAnswer } from '../../shared/index.ts';
 import { LEDGER_CURSOR_KEY } from '../../web/src/data/ledger/pull.ts';
-import { openRanchData, type RanchData } from '../../web/src/data/ranch-data.ts';
+import type { RanchData } from '../../web/src/data/ranch-data.ts';
 import { createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { openDeviceData } from './support/device-data.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 
 // The data layer reads the browser's online flag; Node 20 has no navigator.
 vi.stubGlobal('navigator', { onLine: true });
-
-/** The browser's WebSocket for the data layer in Node: `ws`, sending the session cookie on the upgrade. */
-function socketWith(cookie: string): typeof globalThis.WebSocket {
-  return class CookieWebSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie } });
-    }
-  } as unknown as typeof globalThis.WebSocket;
-}
 
 const createdAt = '2026-12-01T10:00:00.000Z';
 
@@ -55,16 +46,11 @@ describe.each(databaseKinds())('a device pulling the ledger (%s)', (kind) => {
     collection: 'payments',
     record: { saleId, amount, date: '2026-12-02', method: 'Cash', memo: null, installmentId: null, createdAt },
   });
+  let opens = 0;
   const open = () => {
-    const data = openRanchData({
-      docDbName: `doc-ledger-${kind}-${Date.now()}`,
-      readDbName: `read-ledger-${kind}-${Date.now()}`,
-      syncUrl: ranch.server.url.replace(/^http/, 'ws') + SYNC_PATH,
-      WebSocketPolyfill: socketWith(staff.cookie),
-      ledger: {
-        url: `${ranch.server.url}/api/ledger`,
-        fetch: (input, init) => fetch(input, { ...init, headers: { cookie: staff.cookie } }),
-      },
+    const data = openDeviceData(ranch.server.url, staff.cookie, {
+      docDbName: `doc-ledger-${kind}-${++opens}-${Date.now()}`,
+      readDbName: `read-ledger-${kind}-${opens}-${Date.now()}`,
     });
     opened.push(data);
     return data;

@@ -9,6 +9,7 @@ import { appendStoredUpdates } from '../../web/src/data/stored-update.ts';
 import { client, createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { openDeviceData } from './support/device-data.ts';
+import { storedInLayout2 } from './support/layout-2-document.ts';
 import { paymentRecord, saleRecord } from './support/sale-record.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 
@@ -49,7 +50,7 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
   const opened: RanchData[] = [];
 
   beforeAll(async () => {
-    ranch = await startStaffRanch(kind, { ledgerLayout: true });
+    ranch = await startStaffRanch(kind);
     staff = ranch.staff;
     const me = (await (await staff.request('/api/auth/user')).json()) as { id: string };
     owner = { userId: me.id, name: 'Staff' };
@@ -128,33 +129,31 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
   }, 120_000);
 
   it('a device of before the switch, with unsent sales in its document, meets the switched server: every record arrives once and shows once', async () => {
-    // The server as it was: layout 2, sales and payments in the document.
-    ranch.server = await ranch.server.restart({ ledgerLayout: false });
-    staff = client(ranch.server.url, staff.cookie); // the same session, at the restarted server's address
     const { breed: breedId, color: colorId, gender: genderId } = ranch.lookups;
     const soldBefore = await createdId(staff, '/api/horses', { name: 'Before', breedId, colorId, genderId, statusId: null });
     const soldOffline = await createdId(staff, '/api/horses', { name: 'Offline', breedId, colorId, genderId, statusId: null });
-    const saleBefore = await createdId(staff, '/api/sales', {
-      horseId: soldBefore,
-      buyerId,
-      salePrice: '900',
-      downPayment: '0',
-      termsMonths: 3,
-    });
-    const paymentBefore = await createdId(staff, '/api/payments', {
-      saleId: saleBefore,
-      amount: '100',
-      date: '2026-12-01',
-      method: 'Cash',
-    });
-
     const phone = open();
     const kept = names;
     expect((await phone.connect(owner)).kind).toBe('syncing');
     await synced(phone);
-    await vi.waitFor(async () => expect(await phone.db.sales.get(saleBefore)).toBeDefined(), { timeout: 20_000 });
-    // With no signal it records a sale and two payments, into its document; then the tab closes.
     phone.setOnline(false);
+
+    // The server as it was, layout 2: a sale and its payment in the stored document, which the
+    // device synced before it lost its signal. The server comes back switched (layout 3): the
+    // stored document's records move to the ledger at load.
+    const saleBefore = newId();
+    const paymentBefore = newId();
+    const stored = await storedInLayout2(ranch.server, (doc) => {
+      writeEntity(doc, 'sales', saleBefore, saleRecord({ horseId: soldBefore, buyerId, salePrice: '900.00', createdAt }));
+      writeEntity(doc, 'payments', paymentBefore, paymentRecord(saleBefore, '100.00', createdAt));
+    });
+    ranch.server = stored.server;
+    staff = client(ranch.server.url, staff.cookie); // the same session, at the restarted server's address
+    Y.applyUpdate(phone.doc, stored.update);
+    await appendStoredUpdates(kept.docDbName, [stored.update]);
+    await vi.waitFor(async () => expect(await phone.db.sales.get(saleBefore)).toBeDefined(), { timeout: 20_000 });
+
+    // With no signal it records a sale and two payments, into its document; then the tab closes.
     const saleOffline = newId();
     const paymentOffline = newId();
     const paymentOnOld = newId();
@@ -166,9 +165,6 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
     opened.splice(opened.indexOf(phone), 1);
     await phone.destroy();
 
-    // The server comes back switched (layout 3): the stored document's records move to the ledger at load.
-    ranch.server = await ranch.server.restart({ ledgerLayout: true });
-    staff = client(ranch.server.url, staff.cookie);
     const again = open(kept);
     expect((await again.connect(owner)).kind).toBe('syncing');
     const ids = [saleBefore, paymentBefore, saleOffline, paymentOffline, paymentOnOld];

@@ -4,6 +4,7 @@ import { collectionMap, getEntity, newId, writeEntity, type CompensationNotice }
 import { DocumentHost, DocumentUnavailableError, SYNC_RULES_VERSION, type Subscriber } from '../src/sync/document-host.ts';
 import type { LoggedUpdate, Projection } from '../src/sync/document-store.ts';
 import { MemoryDatabase, MemoryDocumentStore } from '../src/sync/memory-document-store.ts';
+import type { OldLayout } from '../src/ledger/old-layout.ts';
 import type { ChangeOrigin } from '../src/sync/origin.ts';
 import { everything, RANCH, seededDoc } from './support/memory-ranch.ts';
 
@@ -58,6 +59,16 @@ function subscriber(id: number): Subscriber & { received: Received[] } {
   };
 }
 
+/**
+ * A memory store has no ledger: these tests write no sale, payment or correction into the
+ * document (old-layout.test.ts does, against a real database), so reaching it is a failure.
+ */
+const NO_LEDGER: OldLayout = {
+  record: () => Promise.reject(new Error('This test has no ledger')),
+  move: () => Promise.reject(new Error('This test has no ledger')),
+  done: () => Promise.reject(new Error('This test has no ledger')),
+};
+
 const hosts: DocumentHost[] = [];
 afterEach(() => hosts.splice(0).forEach((host) => host.destroy()));
 
@@ -68,7 +79,7 @@ async function loadHost(store: MemoryDocumentStore, options: { compactEvery?: nu
     store,
     RANCH,
     { onBroken: (host) => broken.push(host), onPosition: (_name, seq) => positions.push(seq) },
-    options,
+    { ...options, oldLayout: NO_LEDGER },
   );
   hosts.push(host);
   return { host, broken, positions };
@@ -92,7 +103,7 @@ function deviceOf(host: DocumentHost): Y.Doc {
 
 /** The seeded ranch, stored, with a host on it, a sending connection and an observing one. */
 async function ranchHost(store = new TestStore()) {
-  const { doc, ids } = seededDoc();
+  const { doc, ids } = seededDoc({ sale: false });
   await store.load(RANCH);
   await store.append(RANCH, 0n, [{ update: Y.encodeStateAsUpdate(doc), userId: null }], { doc, changes: everything(doc) });
   store.appends = [];
@@ -208,7 +219,7 @@ describe('document host on a memory store', () => {
 
   it('checks a stored document once under new rules, and compensates what they refuse', async () => {
     const store = new TestStore();
-    const { doc, ids } = seededDoc();
+    const { doc, ids } = seededDoc({ sale: false });
     const invalid = newId();
     doc.transact(() => writeEntity(doc, 'horses', invalid, { name: 'No breed' }));
     await store.load(RANCH);
@@ -224,7 +235,7 @@ describe('document host on a memory store', () => {
 
   it("[I6] clears, once on load, horse photos that are not this ranch's, written under the older rules; the horses stay", async () => {
     const store = new TestStore();
-    const { doc, ids } = seededDoc();
+    const { doc, ids } = seededDoc({ sale: false });
     const horse = (photoUrl: string) => {
       const id = newId();
       doc.transact(() =>
@@ -250,7 +261,7 @@ describe('document host on a memory store', () => {
 
   it('[H10] clears, once on load, birth dates after today written under the older rules; the horses and ages stay', async () => {
     const store = new TestStore();
-    const { doc, ids } = seededDoc();
+    const { doc, ids } = seededDoc({ sale: false });
     const horse = (birthdate: string) => {
       const id = newId();
       doc.transact(() =>
@@ -282,7 +293,7 @@ describe('document host on a memory store', () => {
     const { host } = await loadHost(store, { compactEvery: 2 });
     const connection = subscriber(1);
     const device = deviceOf(host);
-    const { ids } = seededDoc();
+    const { ids } = seededDoc({ sale: false });
     await send(host, connection, device, (doc) => writeEntity(doc, 'breeds', ids.breed, { name: 'Arabian', isActive: true }));
     await send(host, connection, device, (doc) => writeEntity(doc, 'colors', ids.color, { name: 'Bay', isActive: true }));
     // The snapshot is written outside the document's queue; settled() waits for it too.

@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import { collectionMap, getEntity, newId, writeEntity, type LedgerPage } from '../../shared/index.ts';
 import { client, createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { storedInLayout2 } from './support/layout-2-document.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 import { connectAckedDevice, connectDevice, whenSynced, type Device } from './support/sync-client.ts';
 import { untilSaved } from './support/until-saved.ts';
@@ -32,9 +33,9 @@ const paymentFields = (saleId: string, amount: string) => ({
 const moved = (doc: Y.Doc) => ['sales', 'payments', 'corrections'].reduce((sum, name) => sum + doc.getMap(name).size, 0);
 
 /**
- * Issue 68 (S3, built ahead of the switch): with layout 3 on (`ledgerLayout`), a stored
- * layout-2 document has its sales, payments and corrections moved into the ledger at load,
- * and an old-layout write is recorded in the ledger and removed from the document in its commit.
+ * Layout 3 (docs/sync-rules.md §6, §7): a stored layout-2 document has its sales, payments and
+ * corrections moved into the ledger at load, and an old-layout write is recorded in the ledger
+ * and removed from the document in its commit.
  */
 describe.each(databaseKinds())('sales, payments and corrections of the old layout (%s)', (kind) => {
   let ranch: StaffRanch;
@@ -51,9 +52,9 @@ describe.each(databaseKinds())('sales, payments and corrections of the old layou
   afterEach(() => devices.splice(0).forEach((device) => device.destroy()));
   afterAll(() => ranch.server.destroy());
 
-  /** The server again, on the same database, with layout 3 (a new port: the clients follow it). */
-  const restartWithLedgerLayout = async () => {
-    ranch.server = await ranch.server.restart({ ledgerLayout: true });
+  /** The server again, on the same database (a new port: the clients follow it). */
+  const restart = async () => {
+    ranch.server = await ranch.server.restart();
     staff = client(ranch.server.url, staff.cookie);
   };
   const horse = () => {
@@ -71,28 +72,26 @@ describe.each(databaseKinds())('sales, payments and corrections of the old layou
   };
 
   it('moves a stored layout-2 document, and a stock client holding old-layout changes from before syncs them without loss', async () => {
-    // Layout 2: REST writes a sale and its payment into the document.
     const soldBefore = await horse();
-    const saleBefore = await createdId(staff, '/api/sales', {
-      horseId: soldBefore,
-      buyerId,
-      salePrice: '900',
-      downPayment: '0',
-      termsMonths: 3,
-    });
-    const paymentBefore = await createdId(staff, '/api/payments', {
-      saleId: saleBefore,
-      amount: '100',
-      date: '2026-12-01',
-      method: 'Cash',
-    });
     const soldOffline = await horse();
-
-    // A stock client syncs, then records a sale and a payment with no signal.
+    // A stock client syncs, then goes without signal.
     const offline = new Y.Doc();
     const first = connectDevice(ranch.server.url, staff.cookie, { doc: offline });
     await whenSynced(first);
     first.provider.destroy();
+
+    // The server as it was, layout 2: a sale and its payment in the stored document, which the
+    // stock client synced before it lost its signal. The server comes back with layout 3.
+    const [saleBefore, paymentBefore] = [newId(), newId()];
+    const stored = await storedInLayout2(ranch.server, (doc) => {
+      writeEntity(doc, 'sales', saleBefore, saleFields(soldBefore, buyerId, '900.00'));
+      writeEntity(doc, 'payments', paymentBefore, paymentFields(saleBefore, '100.00'));
+    });
+    ranch.server = stored.server;
+    staff = client(ranch.server.url, staff.cookie);
+    Y.applyUpdate(offline, stored.update);
+
+    // With no signal, the stock client records a sale and a payment, and a payment on the old sale.
     const [saleOffline, paymentOffline, paymentOnOld] = [newId(), newId(), newId()];
     offline.transact(() => {
       writeEntity(offline, 'sales', saleOffline, saleFields(soldOffline, buyerId, '500.00'));
@@ -100,8 +99,7 @@ describe.each(databaseKinds())('sales, payments and corrections of the old layou
       writeEntity(offline, 'payments', paymentOnOld, paymentFields(saleBefore, '25.00'));
     });
 
-    // The server comes back with layout 3: the stored document's records move at load.
-    await restartWithLedgerLayout();
+    // The stored document's records moved at load.
     const server = (await ranch.server.registry.get()).doc;
     expect(moved(server)).toBe(0);
     expect(await ledgerIds()).toEqual([saleBefore, paymentBefore]);
@@ -125,13 +123,12 @@ describe.each(databaseKinds())('sales, payments and corrections of the old layou
     await expect.poll(() => getEntity(server, 'horses', soldBefore)?.notes).toBe('Still here');
 
     // A second load finds nothing to move and changes nothing.
-    await restartWithLedgerLayout();
+    await restart();
     expect(moved((await ranch.server.registry.get()).doc)).toBe(0);
     expect(await ledgerIds()).toHaveLength(5);
   });
 
   it('acknowledges an old-layout write once it is in the ledger, and removes it from the document', async () => {
-    await restartWithLedgerLayout();
     const horseId = await horse();
     const device = connectAckedDevice(ranch.server.url, staff.cookie);
     devices.push(device);

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectionMap, DOC_NAME, SYNC_PATH, type JsonValue } from '../../shared/index.ts';
@@ -9,6 +8,7 @@ import { openRanchData, type RanchData } from '../../web/src/data/ranch-data.ts'
 import { appendUpdates } from '../src/sync/persistence.ts';
 import { client, createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { socketWith } from './support/device-data.ts';
 import { durableDocument } from './support/ranch-state.ts';
 import { startTestServerOn, type TestServer } from './support/server.ts';
 import { startStaffRanch } from './support/staff-ranch.ts';
@@ -32,15 +32,6 @@ function rebuildCommand(server: TestServer): Promise<{ code: number; output: str
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     );
   });
-}
-
-/** The browser's WebSocket for the data layer in Node: `ws`, sending the session cookie on the upgrade. */
-function socketWith(cookie: string): typeof globalThis.WebSocket {
-  return class CookieWebSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie } });
-    }
-  } as unknown as typeof globalThis.WebSocket;
 }
 
 /** A 1 MiB key under `horses` and a 1 MiB root name, each deleted again, written straight into the store. */

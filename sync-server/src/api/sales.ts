@@ -4,37 +4,38 @@ import { apiError } from '../http/errors.ts';
 import type { AuthedEnv } from '../http/types.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
 import { selectList } from '../sync/tables.ts';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { z } from 'zod';
 import {
-  collectionMap,
+  findSoldStatus,
+  getEntity,
   isoDate,
-  markHorseSold,
   newId,
   overpaymentMessage,
   paymentInput,
   saleInput,
   saleStanding,
   toCents,
-  writeEntity,
-  type EntityFields,
 } from '../../../shared/index.ts';
 import { requireWriter } from '../auth/middleware.ts';
 import { validate } from '../http/validate.ts';
-import { writeThroughDoc } from './doc-writes.ts';
+import { recordThroughLedger } from './ledger-writes.ts';
 import { saleMoney, storedSales, withStanding } from './sale-standing.ts';
 import { checkReferences } from './entity-writes.ts';
 
-/** A sale of the horse that no cancellation names ([S18]), read from the document the change is made in. */
-function standingSaleOf(doc: Y.Doc, horseId: string): string | undefined {
-  const cancelled = new Set<unknown>();
-  for (const correction of collectionMap(doc, 'corrections').values()) {
-    if (correction instanceof Y.Map && correction.get('kind') === 'cancel') cancelled.add(correction.get('saleId'));
-  }
-  for (const [saleId, sale] of collectionMap(doc, 'sales').entries()) {
-    if (sale instanceof Y.Map && sale.get('horseId') === horseId && !cancelled.has(saleId)) return saleId;
-  }
-  return undefined;
+/** [S4] A recorded sale of the horse that no cancellation names, from the ledger's tables. */
+async function standingSaleOf(sql: Sql, horseId: string): Promise<string | undefined> {
+  const [sale] = await sql<{ id: string }[]>`
+    select s.id::text from sales s
+    where s.horse_id = ${horseId} and not exists (select 1 from corrections c where c.kind = 'cancel' and c.sale_id = s.id)
+    limit 1`;
+  return sale?.id;
+}
+
+/** [S18] The status the horse has before its sale marks it Sold (null when it is Sold already). */
+function statusBeforeSale(doc: Y.Doc, horseId: string): string | null {
+  const statusId = getEntity(doc, 'horses', horseId)?.statusId;
+  return typeof statusId === 'string' && statusId !== findSoldStatus(doc) ? statusId : null;
 }
 
 export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
@@ -50,14 +51,10 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
   // status it had; a horse is sold once while its sale stands (409 otherwise).
   app.post('/sales', requireWriter, validate('json', saleInput), async (c) => {
     const input = c.req.valid('json');
-    const id = newId();
-    let sale: EntityFields = {};
-    await writeThroughDoc(registry, c.get('user').id, (doc) => {
+    const sale = await recordThroughLedger(sql, registry, c.get('user').id, 'sales', async (doc) => {
       checkReferences(doc, 'sales', input);
-      if (standingSaleOf(doc, input.horseId)) throw apiError(409, 'This horse is already sold');
-      const previousStatusId = markHorseSold(doc, input.horseId);
-      sale = { id, ...input, previousStatusId, createdAt: new Date().toISOString() };
-      writeEntity(doc, 'sales', id, sale);
+      if (await standingSaleOf(sql, input.horseId)) throw apiError(409, 'This horse is already sold');
+      return { id: newId(), ...input, previousStatusId: statusBeforeSale(doc, input.horseId), createdAt: new Date().toISOString() };
     });
     return c.json(sale, 201);
   });
@@ -74,24 +71,15 @@ export function saleRoutes(sql: Sql, registry: DocumentRegistry) {
   // balance ([P8]; 409 with the balance otherwise).
   app.post('/payments', requireWriter, validate('json', paymentInput), async (c) => {
     const input = c.req.valid('json');
-    const payment = { id: newId(), ...input, createdAt: new Date().toISOString() } satisfies EntityFields;
-    const refuseUnlessOpen = async () => {
+    const payment = await recordThroughLedger(sql, registry, c.get('user').id, 'payments', async () => {
       const [[sale], money] = await Promise.all([storedSales(sql, input.saleId), saleMoney(sql, input.saleId)]);
-      if (!sale) return;
+      if (!sale) throw apiError(400, 'saleId: no such sale', [{ path: 'saleId', message: 'Unknown id' }]);
       const standing = saleStanding(sale, money.get(sale.id) ?? 0);
       if (standing.status === 'Cancelled') throw apiError(409, 'This sale is cancelled and takes no payments');
       const refused = overpaymentMessage(toCents(input.amount), standing.balanceCents);
       if (refused) throw apiError(409, refused);
-    };
-    await writeThroughDoc(
-      registry,
-      c.get('user').id,
-      (doc) => {
-        checkReferences(doc, 'payments', payment);
-        writeEntity(doc, 'payments', payment.id, payment);
-      },
-      refuseUnlessOpen,
-    );
+      return { id: newId(), ...input, createdAt: new Date().toISOString() };
+    });
     return c.json(payment, 201);
   });
 

@@ -48,8 +48,14 @@ function applyEffects(doc: Y.Doc, effects: DocumentEffect[]): void {
  * 3. the entries are marked as having reached the document.
  * A failure after 1 leaves the entries recorded with their effects pending: the device, told
  * 503, pushes them again, and the duplicate brings the effects (step 2) once more.
+ * `submissions` may be made in the queue from the document as it is then (a REST write, api/ledger-writes.ts).
  */
-export async function pushEntries(sql: Sql, registry: DocumentRegistry, userId: string, submissions: Submission[]): Promise<Appended> {
+export async function pushEntries(
+  sql: Sql,
+  registry: DocumentRegistry,
+  userId: string,
+  submissions: Submission[] | ((doc: Y.Doc) => Promise<Submission[]>),
+): Promise<Appended> {
   let appended: Appended | undefined;
   await writeThroughDoc(
     registry,
@@ -57,10 +63,11 @@ export async function pushEntries(sql: Sql, registry: DocumentRegistry, userId: 
     (doc) => applyEffects(doc, appended?.effects ?? []),
     async () => {
       const host = await registry.get();
-      appended = await appendEntries(sql, submissions, (tx, named) => documentFacts(tx, host.doc, named));
+      const pushed = typeof submissions === 'function' ? await submissions(host.doc) : submissions;
+      appended = await appendEntries(sql, pushed, (tx, named) => documentFacts(tx, host.doc, named));
       // In the queue: a deletion judged after this push sees its sales (sale-index.ts).
       const stored = new Set(appended.results.filter((result) => result.outcome !== 'refused').map((result) => result.id));
-      for (const { entry } of submissions)
+      for (const { entry } of pushed)
         if (entry.collection === 'sales' && stored.has(entry.id)) host.ledgerSales?.learn(entry.id, entry.record);
       if (appended.recorded > 0) registry.announceLedger(appended.head);
     },

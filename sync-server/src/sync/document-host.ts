@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { collectionMap, COLLECTIONS, observeEntities, type CompensationNotice, type EntityChanges } from '../../../shared/index.ts';
+import { collectionMap, DOC_COLLECTIONS, observeEntities, type CompensationNotice, type EntityChanges } from '../../../shared/index.ts';
 import { type ChangeOrigin, originUserId } from './origin.ts';
 import {
   applyCompensations,
@@ -56,9 +56,9 @@ export type HostOptions = {
   /**
    * Layout 3 (ledger/old-layout.ts): sales, payments and corrections found in the document —
    * a stored layout-2 document at load, an old-layout write in a commit — are recorded in the
-   * ledger and removed from the document. Absent: they stay in the document (layout 2).
+   * ledger and removed from the document.
    */
-  oldLayout?: OldLayout;
+  oldLayout: OldLayout;
 };
 
 export type { Subscriber } from './subscriber.ts';
@@ -152,7 +152,7 @@ export class DocumentHost {
   /** HostOptions.ledgerSales: told of each sale pushed here, asked by deletions (REST and the socket). */
   ledgerSales: LedgerSaleIndex | undefined;
   /** HostOptions.oldLayout. */
-  private oldLayout: OldLayout | undefined;
+  private oldLayout!: OldLayout;
   /** HostOptions.authorName; without it, a device's records keep the author they name. */
   private authorName: ((userId: string) => Promise<string>) | undefined;
 
@@ -190,7 +190,7 @@ export class DocumentHost {
     };
   }
 
-  static async load(store: DocumentStore, name: string, events: HostEvents, options: HostOptions = {}): Promise<DocumentHost> {
+  static async load(store: DocumentStore, name: string, events: HostEvents, options: HostOptions): Promise<DocumentHost> {
     const stored = await store.load(name);
     const epoch = await store.epoch(name);
     const doc = new Y.Doc({ gc: true });
@@ -241,8 +241,8 @@ export class DocumentHost {
    */
   private async moveToLedgerLayout(): Promise<void> {
     const { oldLayout } = this;
-    const moved = oldLayout ? movedInDocument(this.doc) : null;
-    if (!oldLayout || !moved) return;
+    const moved = movedInDocument(this.doc);
+    if (!moved) return;
     // Before the log lock: the ledger's transactions need a session of their own (PGlite has one).
     const summary = await oldLayout.move(this.doc);
     await this.store.locked(this.name, async (locked) => {
@@ -281,8 +281,9 @@ export class DocumentHost {
         updates.push({ update: migrated.update, userId: null });
         mergeChanges(changes, migrated.pending.changes);
       }
-      const collections = new Map(COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]));
-      const everything: EntityChanges = this.oldLayout ? withoutMoved(collections) : collections;
+      const everything: EntityChanges = new Map(
+        DOC_COLLECTIONS.map((collection) => [collection, new Set(collectionMap(this.doc, collection).keys())]),
+      );
       const plans = await planCompensations(
         this.doc,
         { changes: everything, edits: new Map() },
@@ -448,8 +449,8 @@ export class DocumentHost {
       let cost = 0;
       let writes = transacted.writes;
       try {
-        const moved = this.oldLayout ? movedIn(touched.changes) : null;
-        if (this.oldLayout && moved) {
+        const moved = movedIn(touched.changes);
+        if (moved) {
           // Layout 3: recorded in the ledger (committed) before the document change is logged, so
           // nothing is acknowledged before it is durable; a failure after it resends, and the
           // ledger answers the same entries as duplicates.
@@ -502,7 +503,7 @@ export class DocumentHost {
     if (effectIds.length > 0) {
       // Left pending, an effect is only brought again by a repeated push, where it changes nothing.
       await this.oldLayout
-        ?.done(effectIds)
+        .done(effectIds)
         .catch((error: unknown) => console.warn('Marking ledger effects done failed:', (error as Error).message));
     }
     for (const update of fromPeers) for (const subscriber of this.subscribers) subscriber.sendUpdate(update);
@@ -538,7 +539,7 @@ export class DocumentHost {
       if (peers.update) fromPeers.push(peers.update);
       mergePending(batch, peers.pending);
       // Another instance recorded its old-layout writes in the ledger and removed them (layout 3).
-      if (this.oldLayout) batch.changes = withoutMoved(batch.changes);
+      batch.changes = withoutMoved(batch.changes);
       const plans = await planCompensations(this.doc, batch, this.references, this.lastValidFrom(locked), validInBatch);
       if (plans.length > 0) {
         const compensation = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });

@@ -24,11 +24,6 @@ export type RegistryOptions = {
   encodeMsPerSecond?: number;
   /** False when other instances may share the database (then they are listened to). */
   alone: boolean;
-  /**
-   * Layout 3 (ledger/old-layout.ts): sales, payments and corrections found in the document
-   * are moved into the ledger. Off until the switch (issue 68, S3) turns it on.
-   */
-  ledgerLayout?: boolean;
 };
 
 /** The documents this instance holds in memory, loaded on first use. */
@@ -66,7 +61,7 @@ export class DocumentRegistry {
           ...(this.options.encodeMsPerSecond ? { encodeMsPerSecond: this.options.encodeMsPerSecond } : {}),
           authorName: (userId) => this.publicNameOf(userId),
           ledgerSales,
-          ...(this.options.ledgerLayout ? { oldLayout: oldLayout(this.sql, ledgerSales, (head) => this.announceLedger(head)) } : {}),
+          oldLayout: oldLayout(this.sql, ledgerSales, (head) => this.announceLedger(head)),
         }),
       );
       this.hosts.set(name, host);

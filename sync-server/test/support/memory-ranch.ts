@@ -16,8 +16,13 @@ export const RANCH = 'ranch';
 
 export const CREATED_AT = '2026-01-02T03:04:05.678Z';
 
-/** A small valid ranch in a plain Y.Doc: one of each lookup, a supplier, a buyer, a horse and its sale. */
-export function seededDoc() {
+/**
+ * A small valid ranch in a plain Y.Doc: one of each lookup, a supplier, a buyer, a horse and,
+ * unless `sale` is false, its sale in the document — as a stored layout-2 document or an
+ * old-layout write holds it, for the rules that judge one (a document host moves it to the
+ * ledger: layout 3 holds none).
+ */
+export function seededDoc({ sale = true }: { sale?: boolean } = {}) {
   const ids = {
     breed: newId(),
     color: newId(),
@@ -44,14 +49,15 @@ export function seededDoc() {
       ownerId: ids.owner,
       priceUsd: '5000.00',
     });
-    writeEntity(doc, 'sales', ids.sale, {
-      horseId: ids.horse,
-      buyerId: ids.buyer,
-      salePrice: '5000.00',
-      downPayment: '500.00',
-      termsMonths: 0,
-      createdAt: CREATED_AT,
-    });
+    if (sale)
+      writeEntity(doc, 'sales', ids.sale, {
+        horseId: ids.horse,
+        buyerId: ids.buyer,
+        salePrice: '5000.00',
+        downPayment: '500.00',
+        termsMonths: 0,
+        createdAt: CREATED_AT,
+      });
   });
   return { doc, ids };
 }

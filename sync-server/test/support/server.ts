@@ -17,8 +17,6 @@ export type TestServer = RunningServer & {
 
 export type TestServerOptions = {
   compactEvery?: number;
-  /** Layout 3: sales, payments and corrections found in the document move to the ledger. */
-  ledgerLayout?: boolean;
   syncLimits?: Partial<SyncLimits>;
   webDir?: string;
   trustProxy?: boolean | readonly string[];
