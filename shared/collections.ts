@@ -46,6 +46,13 @@ export const DOC_COLLECTIONS = [
 ] as const satisfies readonly Collection[];
 export type DocCollection = (typeof DOC_COLLECTIONS)[number];
 
+/**
+ * The collections layout 2 held in the document and layout 3 holds in the ledger, in the order
+ * their records are moved (each after what it names): a document or device of layout 2 that
+ * still writes them has them taken in as ledger entries.
+ */
+export const MOVED_TO_LEDGER = ['sales', 'payments', 'corrections'] as const satisfies readonly Collection[];
+
 /** The lookup lists (Administration's dropdowns). */
 export const LOOKUP_KINDS = ['breeds', 'colors', 'genders', 'statuses'] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];

@@ -19,6 +19,7 @@ export {
   type JsonValue,
   LOOKUP_KINDS,
   type LookupKind,
+  MOVED_TO_LEDGER,
 } from './collections.ts';
 
 export function collectionMap(doc: Y.Doc, collection: Collection): Y.Map<Y.Map<JsonValue>> {

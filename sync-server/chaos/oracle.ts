@@ -4,6 +4,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { deviceRecords } from '../test/fuzz/device-read-model.ts';
 import { projectionRecords, validEntities, type Records } from '../test/fuzz/records.ts';
 import { client } from '../test/support/client.ts';
+import { ledgerPullOf } from '../test/support/ledger-pull.ts';
 import type { ServerProcess } from '../test/support/server-process.ts';
 import { connectDevice } from '../test/support/sync-client.ts';
 import type { Ground } from './cluster.ts';
@@ -103,7 +104,7 @@ export async function finalVerdict(ground: Ground, server: ServerProcess, cookie
   }
   const app = devices.find((device) => device.kind === 'app');
   if (app) {
-    const differ = differences(expected, await deviceRecords(app.doc, only));
+    const differ = differences(expected, await deviceRecords(app.doc, only, ledgerPullOf(server.url, cookie)));
     if (differ.length > 0) violations.push(`the app's read model of ${app.name} differs from the server document at ${differ.join(', ')}`);
   }
 

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type * as Y from 'yjs';
-import { collectionMap, deleteEntity, getEntity, newId, writeEntity } from '../../shared/index.ts';
+import { getEntity, newId, writeEntity } from '../../shared/index.ts';
 import { createdId, signInAs, signIn, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
 import { ADMIN } from './support/server.ts';
@@ -112,7 +111,7 @@ describe.each(databaseKinds())('corrections of sales and payments (%s)', (kind) 
     expect((await viewer.request(`/api/sales/${saleId}/cancel`, { method: 'POST', json: { reason: 'no' } })).status).toBe(403);
   });
 
-  it('[Y6] on the socket a correction is create-only: an edit is written back, a deletion restored, an invalid one removed', async () => {
+  it('[Y6] on the socket a correction is create-only: it is recorded in the ledger, a change of it refused, an invalid one removed', async () => {
     const saleId = await sale('800');
     const paymentId = await pay(saleId, '800');
     const a = await device();
@@ -145,14 +144,30 @@ describe.each(databaseKinds())('corrections of sales and payments (%s)', (kind) 
     expect(getEntity(a.doc, 'corrections', bad)).toBeUndefined();
     expect(await standing(saleId)).toMatchObject({ status: 'Open', paid: '0.00', balance: '800.00' });
 
-    a.doc.transact(() => (collectionMap(a.doc, 'corrections').get(voidId) as unknown as Y.Map<unknown>).set('reason', 'Changed'));
-    await untilSaved(a);
-    expect(getEntity(a.doc, 'corrections', voidId)?.reason).toBe('Entered twice');
-    expect(a.notices).toContainEqual(
-      expect.objectContaining({ id: voidId, action: 'reverted', reason: 'A correction cannot be changed once recorded' }),
+    // Layout 3: the void is a ledger entry; the document holds no correction.
+    expect(getEntity(a.doc, 'corrections', voidId)).toBeUndefined();
+    const reasonOf = async (id: string) =>
+      ((await (await staff.request('/api/corrections')).json()) as { id: string; reason: string }[]).find((c) => c.id === id)?.reason;
+    expect(await reasonOf(voidId)).toBe('Entered twice');
+    // A device of the old layout that writes it again, changed: the ledger keeps it as recorded.
+    a.doc.transact(() =>
+      writeEntity(a.doc, 'corrections', voidId, {
+        kind: 'void',
+        saleId,
+        paymentId,
+        amount: null,
+        date: null,
+        method: null,
+        reason: 'Changed',
+        createdAt: new Date().toISOString(),
+      }),
     );
-    a.doc.transact(() => deleteEntity(a.doc, 'corrections', voidId));
-    await expect.poll(() => getEntity(a.doc, 'corrections', voidId)?.reason).toBe('Entered twice');
+    await untilSaved(a);
+    expect(getEntity(a.doc, 'corrections', voidId)).toBeUndefined();
+    expect(a.notices).toContainEqual(
+      expect.objectContaining({ id: voidId, action: 'removed', reason: 'A correction cannot be changed once recorded' }),
+    );
+    expect(await reasonOf(voidId)).toBe('Entered twice');
     expect(await standing(saleId)).toMatchObject({ status: 'Open', paid: '0.00' });
   });
 

@@ -3,17 +3,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents, newId, toCents, writeEntity, type StoredSale } from '../../shared/index.ts';
 import { openRanchDb, type RanchDb } from '../../web/src/data/db.ts';
+import { pullLedger } from '../../web/src/data/ledger/pull.ts';
+import { allPayments } from '../../web/src/data/ledger/read-payments.ts';
 import { startProjection, type Projection } from '../../web/src/data/projection.ts';
 import { loadRanchFigures } from '../../web/src/features/dashboard/load-figures.ts';
 import { loadSaleRows } from '../../web/src/features/sales/sale-rows.ts';
 import { createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
+import { ledgerPullOf } from './support/ledger-pull.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
 
 /**
  * Money has one truth: for random sales (prices, down payments, terms, interest, start
- * dates), payments and days, a device — the app's own projection into its Dexie tables and
+ * dates), payments and days, a device — the app's own projection and ledger pull into its Dexie tables and
  * its own loaders — and REST (`GET /api/sales`, `GET /api/dashboard/metrics`) give the same
  * figures: every sale's status, paid and balance, and every dashboard metric. Each run adds
  * to the same ranch, so later runs compare ever larger ranches. A failure prints
@@ -224,12 +227,9 @@ describe.each(databaseKinds())(
             .poll(
               async () => {
                 await projection.idle();
+                await pullLedger(db, ledgerPullOf(ranch.server.url, ranch.staff.cookie));
                 const rows = await loadSaleRows(db);
-                return [
-                  rows.length,
-                  (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0),
-                  await db.corrections.count(),
-                ];
+                return [rows.length, (await allPayments(db)).length, await db.corrections.count()];
               },
               { timeout: 15_000 },
             )

@@ -91,7 +91,10 @@ describe.each(databaseKinds())('a sale changes the horse (%s)', (kind) => {
       });
     });
     await untilSaved(device);
-    expect(getEntity(device.doc, 'sales', saleId)?.previousStatusId).toBe(forSale);
+    // Layout 3: the sale is a ledger entry, as recorded (REST); the document keeps the horse Sold.
+    const sales = (await (await staff.request('/api/sales')).json()) as { id: string; previousStatusId: string | null }[];
+    expect(sales.find((sale) => sale.id === saleId)?.previousStatusId).toBe(forSale);
+    expect(getEntity(device.doc, 'sales', saleId)).toBeUndefined();
     expect(collectionMap(device.doc, 'horses').get(id)?.get('statusId')).toBe(soldId);
     expect(await statusOf(id)).toBe(soldId);
     device.destroy();

@@ -1,21 +1,17 @@
 import type * as Y from 'yjs';
 import type { Sql } from '../db/client.ts';
 import type { DocumentRegistry } from '../sync/registry.ts';
-import { collectionMap, readRecord, type EntityChanges, type LedgerCollection } from '../../../shared/index.ts';
+import { collectionMap, MOVED_TO_LEDGER, readRecord, type EntityChanges, type LedgerCollection } from '../../../shared/index.ts';
 import type { CheckedEntry } from './entries.ts';
 import { documentFacts, pushEntries } from './push.ts';
 import { appendEntries, type Appended, type Submission } from './store.ts';
 
 /**
- * Issue 68's move of recorded facts out of the document (docs/sync-rules.md "Ledger",
- * "Moving the document's records"). Built and tested; not yet called by the server: until the
- * app reads these records from the ledger, they stay in the document. Care entries stay in the
- * document for good in ledger version 1 (they may be corrected or deleted, [K1] [K3] [K6]), so
- * only sales, payments and corrections move.
+ * The move of recorded facts out of the document (docs/sync-rules.md "Ledger", "Moving the
+ * document's records"), which the document host runs at load and on an old-layout write
+ * (old-layout.ts). Care entries stay in the document in ledger version 1 (they may be corrected
+ * or deleted, [K1] [K3] [K6]), so only sales, payments and corrections (MOVED_TO_LEDGER) move.
  */
-
-/** The collections whose records leave the document for the ledger, in the order they are moved (each after what it names). */
-export const MOVED_TO_LEDGER = ['sales', 'payments', 'corrections'] as const satisfies readonly LedgerCollection[];
 
 /** Entries moved in one transaction at most (each a step the next run does not repeat). */
 const MOVE_CHUNK = 5000;

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { TABLES } from '../sync/tables.ts';
+import { selectList, TABLES } from '../sync/tables.ts';
 import type { CheckedEntry } from './entries.ts';
 
 /**
@@ -40,6 +40,35 @@ export async function projectEntries(tx: Tx, entries: CheckedEntry[]): Promise<v
          select ${names} from jsonb_populate_recordset(null::${table}, $1::text::jsonb)
          on conflict (id) do update set ${assignments}`,
         [JSON.stringify(rows.slice(start, start + ROWS))],
+      );
+    }
+  }
+}
+
+/**
+ * [T2] The change history of entries received now (not those moved from a document, whose
+ * history the document's commits wrote): one `create` row per field that has a value, as the
+ * projection reads it back, by who recorded the entry, at the entry's ledger seq — so a
+ * sale's history, the Activity screen and a record's history show recorded facts as they
+ * showed them when they were records of the document. In the ledger's transaction, after
+ * projectEntries.
+ */
+export async function historyOfEntries(tx: Tx, entries: { seq: string; entry: CheckedEntry; recordedBy: string | null }[]): Promise<void> {
+  for (const collection of PROJECTED_FROM_LEDGER) {
+    const rows = entries
+      .filter(({ entry }) => entry.collection === collection)
+      .map(({ seq, entry, recordedBy }) => ({ seq, id: entry.id, recorded_by: recordedBy }));
+    const { table } = TABLES[collection];
+    for (let start = 0; start < rows.length; start += ROWS) {
+      await tx.unsafe(
+        `insert into change_history (seq, step, collection, entity_id, kind, field, before, after, user_id)
+         select e.seq, 1, $2, e.id, 'create', f.key, null, f.value, e.recorded_by
+         from jsonb_to_recordset($1::text::jsonb) as e (seq bigint, id uuid, recorded_by uuid)
+         cross join lateral (select to_jsonb(p) as fields from (select ${selectList(collection, 't')} from ${table} t where t.id = e.id) p) r
+         cross join lateral jsonb_each(r.fields) as f (key, value)
+         where f.key <> 'id' and f.value <> 'null'::jsonb
+         order by e.seq, f.key`,
+        [JSON.stringify(rows.slice(start, start + ROWS)), collection],
       );
     }
   }

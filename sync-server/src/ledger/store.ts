@@ -1,7 +1,7 @@
 import type { Sql, Tx } from '../db/client.ts';
 import { LEDGER_FLAGS, type LedgerEntry, type LedgerFlag, type LedgerResult } from '../../../shared/index.ts';
 import { canonical, type CheckedEntry } from './entries.ts';
-import { projectEntries } from './projection.ts';
+import { historyOfEntries, projectEntries } from './projection.ts';
 import { LedgerRules, type DocumentFacts, type KnownEntry } from './rules.ts';
 
 /** Held to the commit by every transaction that appends: seq order is then commit order. */
@@ -65,6 +65,7 @@ export async function appendEntries(
     const effects: DocumentEffect[] = [];
     const rows: Record<string, unknown>[] = [];
     const recorded: CheckedEntry[] = [];
+    const received: { seq: string; entry: CheckedEntry; recordedBy: string | null }[] = [];
     for (const { entry, recordedBy, receivedAt } of submissions) {
       const before = stored.get(entry.id);
       if (before) {
@@ -90,6 +91,7 @@ export async function appendEntries(
       stored.set(entry.id, { ...entry, seq: String(seq), flags, effectsPending });
       if (effect) effects.push(effect);
       recorded.push(entry);
+      if (receivedAt === undefined) received.push({ seq: String(seq), entry, recordedBy });
       rows.push({
         seq: String(seq),
         id: entry.id,
@@ -111,6 +113,7 @@ export async function appendEntries(
           flags text[], effects_pending boolean)`;
     }
     await projectEntries(tx, recorded);
+    await historyOfEntries(tx, received);
     // Delivered to every instance's listener only once this transaction commits.
     if (rows.length > 0) await tx`select pg_notify(${LEDGER_CHANNEL}, ${String(seq)})`;
     return { results, effects, head: seq, recorded: rows.length };

@@ -43,7 +43,9 @@ export type RebuildSummary = {
  * The document's valid records, after the sync rules' own repairs: every entity is checked as
  * when a document stored under older rules is loaded (planCompensations: last valid states
  * from the projection, stray content cleared), then whatever is still invalid is dropped, and
- * so, in turn, is whatever referred to it.
+ * so, in turn, is whatever referred to it. Every kind of record is kept: a document stored in
+ * layout 2 and not loaded since still holds sales, payments and corrections, which the server
+ * moves to the ledger when it next loads the document (docs/sync-rules.md §7).
  */
 async function validRecords(tx: Tx, doc: Y.Doc): Promise<{ kept: Map<Collection, Map<string, EntityFields>>; dropped: DroppedRecord[] }> {
   const everything: EntityChanges = new Map(COLLECTIONS.map((collection) => [collection, new Set(collectionMap(doc, collection).keys())]));

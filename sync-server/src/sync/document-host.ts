@@ -445,7 +445,7 @@ export class DocumentHost {
       }
       let removal: Uint8Array | null = null;
       let compensation: Uint8Array | null = null;
-      let notices: CompensationNotice[] = [];
+      const notices: CompensationNotice[] = [];
       let cost = 0;
       let writes = transacted.writes;
       try {
@@ -454,7 +454,8 @@ export class DocumentHost {
           // Layout 3: recorded in the ledger (committed) before the document change is logged, so
           // nothing is acknowledged before it is durable; a failure after it resends, and the
           // ledger answers the same entries as duplicates.
-          const effects = await this.oldLayout.record(this.doc, moved, originUserId(entry.origin));
+          const { effects, notices: notTaken } = await this.oldLayout.record(this.doc, moved, originUserId(entry.origin));
+          notices.push(...notTaken);
           effectIds.push(...effects.map((effect) => effect.id));
           const removed = this.transact((doc) => removeMoved(doc, moved, effects), { kind: 'validation' });
           removal = removed.update;
@@ -473,7 +474,7 @@ export class DocumentHost {
         if (plans.length > 0) {
           const compensated = this.transact((doc) => applyCompensations(doc, plans), { kind: 'validation' });
           compensation = compensated.update;
-          notices = noticesOf(plans, touched.changes);
+          notices.push(...noticesOf(plans, touched.changes));
           cost = costOf(plans, touched.changes);
           mergePending(touched, compensated.pending);
         }

@@ -1,5 +1,13 @@
 import * as Y from 'yjs';
-import { COLLECTION_NOUN, COLLECTIONS, type Collection, DEVICE_TIME_FIELD, isEntityId, RECORD_FIELDS } from '../../../shared/index.ts';
+import {
+  COLLECTION_NOUN,
+  type Collection,
+  DEVICE_TIME_FIELD,
+  DOC_COLLECTIONS,
+  isEntityId,
+  MOVED_TO_LEDGER,
+  RECORD_FIELDS,
+} from '../../../shared/index.ts';
 import { RefusedUpdateError } from './update-guard.ts';
 import { findInDoc, findInUpdate, indexStructs, type Struct, type StructIndex } from './update-structs.ts';
 
@@ -10,11 +18,17 @@ import { findInDoc, findInUpdate, indexStructs, type Struct, type StructIndex } 
  */
 export const MAX_KEY_BYTES = 64;
 
-const KNOWN_ROOTS: ReadonlySet<string> = new Set(COLLECTIONS);
+/**
+ * The top-level names an update may bring: the document's collections, and those of the old
+ * layout (sales, payments, corrections), whose records a device or stock client of layout 2 still
+ * writes and the document host takes in as ledger entries (ledger/old-layout.ts).
+ */
+const ACCEPTED_COLLECTIONS: readonly Collection[] = [...DOC_COLLECTIONS, ...MOVED_TO_LEDGER];
+const KNOWN_ROOTS: ReadonlySet<string> = new Set(ACCEPTED_COLLECTIONS);
 
 /** The keys a record of each collection may hold: its fields, `id` and the device's time ([T5]). */
 const RECORD_KEYS = new Map<string, ReadonlySet<string>>(
-  COLLECTIONS.map((collection) => [collection, new Set([...RECORD_FIELDS[collection], 'id', DEVICE_TIME_FIELD])]),
+  ACCEPTED_COLLECTIONS.map((collection) => [collection, new Set([...RECORD_FIELDS[collection], 'id', DEVICE_TIME_FIELD])]),
 );
 /** Every key some record may hold: what a key under a record that is already gone is judged against. */
 const ANY_RECORD_KEY: ReadonlySet<string> = new Set([...RECORD_KEYS.values()].flatMap((keys) => [...keys]));

@@ -1,7 +1,8 @@
 import type * as Y from 'yjs';
-import { COLLECTIONS } from '../../../shared/index.ts';
+import { DOC_COLLECTIONS, MOVED_TO_LEDGER } from '../../../shared/index.ts';
 
-const KNOWN: ReadonlySet<string> = new Set(COLLECTIONS);
+/** The document's collections, and the old layout's whose records move to the ledger (ledger/old-layout.ts). */
+const KNOWN: ReadonlySet<string> = new Set([...DOC_COLLECTIONS, ...MOVED_TO_LEDGER]);
 
 /** Whether a chain of items holds anything not deleted. */
 function liveItems(first: Y.Item | null): boolean {

@@ -1,10 +1,11 @@
 import * as Y from 'yjs';
-import type { Collection, EntityFields } from '../../../shared/index.ts';
+import { MOVED_TO_LEDGER, type Collection, type EntityFields } from '../../../shared/index.ts';
 import type { ApiClient } from '../support/client.ts';
+import { ledgerPullOf } from '../support/ledger-pull.ts';
 import type { TestServer } from '../support/server.ts';
 import { connectDevice, whenSynced } from '../support/sync-client.ts';
 import { deviceRecords } from './device-read-model.ts';
-import { canonicalRecord, differences, projectionRecords, validEntities } from './records.ts';
+import { canonicalRecord, differences, ledgerRecords, projectionRecords, validEntities, type Records } from './records.ts';
 
 const SYNC_TIMEOUT_MS = 20_000;
 
@@ -35,9 +36,10 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<T | un
 /**
  * The invariants of one run, among the entities it touched (`only`, lowercase ids):
  * (a) the server serves: REST answers 200 and a new stock device syncs;
- * (b) every acknowledged honest write is in the projection and the document as written;
- * (c) the Postgres projection equals the valid entities of the server's document;
- * (d) a fresh device's Dexie read model, built by the app's projection, equals the Postgres projection.
+ * (b) every acknowledged honest write is in the projection and, as written, in the document or,
+ *     a sale, payment or correction (layout 3), in the ledger;
+ * (c) the Postgres projection equals the valid entities of the server's document and the ledger's entries;
+ * (d) a fresh device's Dexie read model, built by the app's projection and ledger pull, equals the Postgres projection.
  * (e), checked by the harness: the document a new device downloads grew by no more than the
  * valid records the run wrote and a bounded trace per acknowledged change (N1).
  */
@@ -80,17 +82,15 @@ export async function checkInvariants(
       }
     }
     const document = validEntities(reader.doc, only);
+    const ledger = await ledgerRecords(staff, only);
     const projection = await projectionRecords(server.db.sql, only);
+    const inLedger = (collection: Collection) => (MOVED_TO_LEDGER as readonly Collection[]).includes(collection);
     let lost = 0;
     for (const { collection, id, fields } of honest) {
       const key = `${collection}/${id}`;
       const written = canonicalRecord(collection, id, { ...fields, id });
-      const missing = (
-        [
-          ['projection', projection],
-          ['document', document],
-        ] as const
-      ).filter(([, records]) => records.get(key) !== written);
+      const readers: [string, Records][] = [['projection', projection], inLedger(collection) ? ['ledger', ledger] : ['document', document]];
+      const missing = readers.filter(([, records]) => records.get(key) !== written);
       if (missing.length > 0) lost += 1;
       for (const [where, records] of missing) {
         violations.push(
@@ -98,8 +98,10 @@ export async function checkInvariants(
         );
       }
     }
-    violations.push(...differences('(c) projection vs valid entities of the document', document, projection));
-    const device = await deviceRecords(reader.doc, only);
+    violations.push(
+      ...differences('(c) projection vs valid entities of the document and the ledger', new Map([...document, ...ledger]), projection),
+    );
+    const device = await deviceRecords(reader.doc, only, ledgerPullOf(server.url, staff.cookie));
     violations.push(...differences('(d) device read model vs projection', projection, device));
     return { violations, checked: 6, lost };
   } finally {

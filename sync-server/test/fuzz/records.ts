@@ -1,18 +1,21 @@
 import * as Y from 'yjs';
 import type { Sql } from '../../src/db/client.ts';
+import type { ApiClient } from '../support/client.ts';
 import { selectList, TABLES } from '../../src/sync/tables.ts';
 import {
   collectionMap,
   COLLECTIONS,
+  DOC_COLLECTIONS,
   readRecord,
   RECORD_FIELDS,
   RECORD_SCHEMAS,
   REFERENCES,
   type Collection,
+  type LedgerPage,
 } from '../../../shared/index.ts';
 
 /**
- * The ranch as three readers see it, each as `collection/id` → one canonical string of the
+ * The ranch as its readers see it, each as `collection/id` → one canonical string of the
  * record (the record schema's output, `createdAt` as an instant), so a document entity, a
  * Postgres row and a Dexie row of the same record compare equal.
  */
@@ -52,7 +55,7 @@ export function canonicalRow(collection: Collection, row: Record<string, unknown
  */
 export function validEntities(doc: Y.Doc, only: ReadonlySet<string>): Records {
   const records: Records = new Map();
-  for (const collection of COLLECTIONS) {
+  for (const collection of DOC_COLLECTIONS) {
     for (const [key, value] of collectionMap(doc, collection).entries()) {
       if (!only.has(key.toLowerCase())) continue;
       const reading = readRecord(collection, key, value);
@@ -63,6 +66,18 @@ export function validEntities(doc: Y.Doc, only: ReadonlySet<string>): Records {
       });
       if (!dangling) records.set(`${collection}/${key}`, canonicalRecord(collection, key, reading.record));
     }
+  }
+  return records;
+}
+
+/** The ledger's entries among `only` (GET /api/ledger, every page): the sales, payments and corrections of layout 3. */
+export async function ledgerRecords(staff: ApiClient, only: ReadonlySet<string>): Promise<Records> {
+  const records: Records = new Map();
+  for (let after = '0', more = true; more; ) {
+    const page = (await (await staff.request(`/api/ledger?after=${after}`)).json()) as LedgerPage;
+    for (const { id, collection, record } of page.entries)
+      if (only.has(id)) records.set(`${collection}/${id}`, canonicalRecord(collection, id, record));
+    ({ next: after, more } = page);
   }
   return records;
 }
