@@ -25,7 +25,7 @@ import { startServer, type RunningServer } from '../src/server.ts';
 import { createdId, signIn, type ApiClient } from './support/client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.ts';
 import { npmRun, type NpmRunResult } from './support/npm-run.ts';
-import { canonicalState, durableDocument, projection, verdicts } from './support/ranch-state.ts';
+import { canonicalState, durableDocument, durableLedger, projection, verdicts } from './support/ranch-state.ts';
 import { ADMIN } from './support/server.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 import { connectDevice, whenSynced, type Device } from './support/sync-client.ts';
@@ -153,6 +153,7 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
     }
     const after = await projection(staff);
     const sourceDoc = await durableDocument(server.db.sql);
+    const sourceLedger = await durableLedger(server.db.sql);
     const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const users = await (await admin.request('/api/users')).json();
 
@@ -185,8 +186,9 @@ describe.each(databaseKinds())('backup and restore (%s)', (kind) => {
 
     // The document: the same entities as the source's, and what its projection says (one instant).
     const restoredDoc = await durableDocument(restored.db.sql);
-    expect(verdicts(restoredDoc)).toEqual({ valid: verdicts(sourceDoc, kept).valid, invalid: [] });
-    expect(lists).toEqual(verdicts(restoredDoc).valid);
+    const restoredLedger = await durableLedger(restored.db.sql);
+    expect(verdicts(restoredDoc, undefined, restoredLedger)).toEqual({ valid: verdicts(sourceDoc, kept, sourceLedger).valid, invalid: [] });
+    expect(lists).toEqual(verdicts(restoredDoc, undefined, restoredLedger).valid);
     const fresh = connectDevice(restored.url, staffAgain.cookie);
     try {
       await whenSynced(fresh);

@@ -9,6 +9,7 @@ import {
   lookupInput,
   newId,
   paymentInput,
+  RECORD_SCHEMAS,
   saleInput,
   writeEntity,
   type Collection,
@@ -29,7 +30,15 @@ import {
   type PooledCollection,
   type SymbolicFields,
 } from './support/ranch-arbitraries.ts';
-import { canonicalState, durableDocument, listedProblems, projection, verdicts } from './support/ranch-state.ts';
+import {
+  canonicalState,
+  documentState,
+  durableDocument,
+  durableLedger,
+  listedProblems,
+  projection,
+  verdicts,
+} from './support/ranch-state.ts';
 import { ADMIN, startTestServer, type TestServer } from './support/server.ts';
 import { connectAckedDevice } from './support/sync-client.ts';
 
@@ -232,7 +241,7 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
     for (const replica of replicas) expect(canonicalState(replica.doc)).toBe(state);
     const durable = await durableDocument(server.db.sql);
     expect(canonicalState(durable)).toBe(state);
-    const expected = verdicts(durable, only);
+    const expected = verdicts(durable, only, await durableLedger(server.db.sql));
     const listed = await listedProblems(server.db.sql, only);
     durable.destroy();
     expect(await projection(staff, only)).toEqual(expected.valid);
@@ -330,9 +339,17 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
           const created = new Set(await seedRanch(ids, { sale: false }));
           const device = connect();
           const { doc, provider } = device;
-          const has = (collection: Collection, id: string | undefined) => id !== undefined && collectionMap(doc, collection).has(id);
+          /**
+           * The sales and payments this device recorded, as the app reads them from the ledger
+           * (layout 3): the server takes them out of the document.
+           */
+          const recorded = new Map<string, { collection: Collection; fields: EntityFields }>();
+          const ledgerHas = (collection: Collection, id: string) => recorded.get(id)?.collection === collection;
+          const has = (collection: Collection, id: string | undefined) =>
+            id !== undefined && (collectionMap(doc, collection).has(id) || ledgerHas(collection, id));
           const refersTo = (collection: Collection, field: string, id: string) =>
-            [...collectionMap(doc, collection).values()].some((entity) => entity.get(field) === id);
+            [...collectionMap(doc, collection).values()].some((entity) => entity.get(field) === id) ||
+            [...recorded.values()].some((made) => made.collection === collection && made.fields[field] === id);
           /** The app's repositories: validate with the shared schema; a refused save writes nothing. */
           const save = (collection: Collection, id: string, parsed: { success: boolean; data?: unknown }, stamp: boolean) => {
             if (!parsed.success) return;
@@ -354,9 +371,9 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
             // [S11] [P5] The app records sales and payments and never changes them afterwards.
             if (exists && (collection === 'sales' || collection === 'payments')) return;
             created.add(id);
-            doc.transact(() =>
-              writeEntity(doc, collection, id, exists || !stamp ? fields : { ...fields, createdAt: new Date().toISOString() }),
-            );
+            const written = exists || !stamp ? fields : { ...fields, createdAt: new Date().toISOString() };
+            if (collection === 'sales' || collection === 'payments') recorded.set(id, { collection, fields: written });
+            doc.transact(() => writeEntity(doc, collection, id, written));
           };
           try {
             await converge([device]);
@@ -415,12 +432,20 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
                 }
               }
             }
-            const asMade = canonicalState(doc);
+            const asMade = documentState(doc);
             await converge([device]);
-            // Nothing was compensated: the server took every change as it was made.
-            expect(canonicalState(doc)).toBe(asMade);
+            // Nothing was compensated: the server took every change as it was made, its sales and
+            // payments into the ledger (layout 3), each as it was made.
+            expect(documentState(doc)).toBe(asMade);
+            const ledger = await durableLedger(server.db.sql);
+            const parsed = (collection: Collection, record: Record<string, unknown>) =>
+              JSON.stringify(RECORD_SCHEMAS[collection].parse(record));
+            for (const [id, { collection, fields }] of recorded) {
+              const entry = ledger.find((found) => found.id === id);
+              expect(entry && [entry.collection, parsed(collection, entry.record)], id).toEqual([collection, parsed(collection, fields)]);
+            }
             // Everything it made is valid, so the office sees all of it.
-            expect(verdicts(doc, created).invalid).toEqual([]);
+            expect(verdicts(doc, created, ledger).invalid).toEqual([]);
             await expectServerFollows([device], created);
           } finally {
             disconnect([device]);

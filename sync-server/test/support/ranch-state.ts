@@ -3,8 +3,10 @@ import type { Sql } from '../../src/db/client.ts';
 import {
   COLLECTIONS,
   collectionMap,
+  DOC_COLLECTIONS,
   DOC_NAME,
   isEntityId,
+  MOVED_TO_LEDGER,
   RECORD_SCHEMAS,
   REFERENCES,
   saleMoneyBySale,
@@ -24,6 +26,13 @@ export function canonicalState(doc: Y.Doc): string {
   );
 }
 
+/** The collections the document holds in layout 3 (DOC_COLLECTIONS) as one string, keys sorted at every level. */
+export function documentState(doc: Y.Doc): string {
+  return JSON.stringify(
+    sortKeys(Object.fromEntries(DOC_COLLECTIONS.map((collection) => [collection, collectionMap(doc, collection).toJSON()]))),
+  );
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
@@ -32,6 +41,14 @@ function sortKeys(value: unknown): unknown {
       .sort()
       .map((key) => [key, sortKeys((value as Row)[key])]),
   );
+}
+
+/** A ledger entry's record under its id, as Postgres holds it. */
+export type LedgerRecord = { id: string; collection: string; record: Row };
+
+/** The ledger as Postgres holds it durably: each entry's record, in the server's order (docs/sync-rules.md §7). */
+export async function durableLedger(sql: Sql): Promise<LedgerRecord[]> {
+  return sql<LedgerRecord[]>`select id::text, collection, record from ledger order by seq`;
 }
 
 /** The document as Postgres holds it durably: the snapshot and the log after it (docs/architecture.md "Postgres"). */
@@ -61,11 +78,23 @@ export type Verdicts = {
  * What the shared contract says of a document: an entity is valid when its record schema
  * accepts it and everything it refers to is in the document (shared/schemas/records.ts).
  * Written from the contract, not from the server's code, so the test can disagree with it.
+ * With `ledger` (layout 3), sales, payments and corrections are its entries, each valid when
+ * its record schema accepts it (what it names is the ledger's rules' to judge: kept, flagged).
  */
-export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>): Verdicts {
+export function verdicts(doc: Y.Doc, only?: ReadonlySet<string>, ledger?: LedgerRecord[]): Verdicts {
   const valid = Object.fromEntries(COLLECTIONS.map((collection) => [collection, [] as Row[]])) as Record<Collection, Row[]>;
   const invalid: string[] = [];
+  const fromLedger = (collection: Collection) => ledger !== undefined && (MOVED_TO_LEDGER as readonly Collection[]).includes(collection);
   for (const collection of COLLECTIONS) {
+    if (fromLedger(collection)) {
+      for (const { id, record } of ledger?.filter((entry) => entry.collection === collection) ?? []) {
+        if (only && !only.has(id)) continue;
+        const parsed = RECORD_SCHEMAS[collection].safeParse(record);
+        if (parsed.success) valid[collection].push(normalizeRow({ ...(parsed.data as Row), id }));
+        else invalid.push(`${collection}/${id}`);
+      }
+      continue;
+    }
     for (const [id, entity] of collectionMap(doc, collection).entries()) {
       if (!isEntityId(id)) continue; // never projected, never listed (architecture.md)
       if (only && !only.has(id)) continue;
