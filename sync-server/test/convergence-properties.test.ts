@@ -7,6 +7,7 @@ import {
   getEntity,
   horseInput,
   lookupInput,
+  markHorseSold,
   newId,
   paymentInput,
   RECORD_SCHEMAS,
@@ -371,9 +372,13 @@ describe.each(databaseKinds())('properties: offline replicas converge and the pr
             // [S11] [P5] The app records sales and payments and never changes them afterwards.
             if (exists && (collection === 'sales' || collection === 'payments')) return;
             created.add(id);
-            const written = exists || !stamp ? fields : { ...fields, createdAt: new Date().toISOString() };
-            if (collection === 'sales' || collection === 'payments') recorded.set(id, { collection, fields: written });
-            doc.transact(() => writeEntity(doc, collection, id, written));
+            doc.transact(() => {
+              let written = exists || !stamp ? fields : { ...fields, createdAt: new Date().toISOString() };
+              // [S18] As the app records a sale: the horse marked Sold in the same change, its status before kept.
+              if (collection === 'sales') written = { ...written, previousStatusId: markHorseSold(doc, String(fields.horseId)) };
+              if (collection === 'sales' || collection === 'payments') recorded.set(id, { collection, fields: written });
+              writeEntity(doc, collection, id, written);
+            });
           };
           try {
             await converge([device]);
