@@ -1,9 +1,8 @@
 import type * as Y from 'yjs';
 import type { Sql } from '../db/client.ts';
-import type { DocumentRegistry } from '../sync/registry.ts';
 import { collectionMap, MOVED_TO_LEDGER, readRecord, type EntityChanges, type LedgerCollection } from '../../../shared/index.ts';
 import type { CheckedEntry } from './entries.ts';
-import { documentFacts, pushEntries } from './push.ts';
+import { documentFacts } from './push.ts';
 import { appendEntries, type Appended, type Submission } from './store.ts';
 
 /**
@@ -98,31 +97,4 @@ function count(moved: Moved, appended: Appended): void {
     else if (result.outcome === 'recorded') moved.recorded++;
     else moved.duplicates++;
   }
-}
-
-/**
- * A change in the old layout — a device or stock client that writes a sale, payment or
- * correction into the document after the switch — as ledger entries pushed by its sender:
- * `changes` are the entities the change touched (observeEntities), read from the document
- * holding it. They are judged as if the sender had pushed them (pushEntries): its sales
- * marking horses Sold ([S18]). Care entries stay in the document and are not touched.
- */
-export async function recordOldLayoutWrites(
-  sql: Sql,
-  registry: DocumentRegistry,
-  userId: string,
-  doc: Y.Doc,
-  changes: EntityChanges,
-): Promise<Appended | null> {
-  const { entries } = entriesOfDocument(
-    doc,
-    new Map([...changes].filter(([collection]) => (MOVED_TO_LEDGER as readonly string[]).includes(collection))),
-  );
-  if (entries.length === 0) return null;
-  return pushEntries(
-    sql,
-    registry,
-    userId,
-    entries.map((entry) => ({ entry, recordedBy: userId })),
-  );
 }

@@ -1,20 +1,17 @@
 import * as Y from 'yjs';
 import { DOC_NAME, observeEntities, type EntityChanges } from '../../../shared/index.ts';
+import { historySteps } from '../../src/sync/history.ts';
 import { appendUpdates } from '../../src/sync/persistence.ts';
 import { durableDocument } from './ranch-state.ts';
 import type { TestServer } from './server.ts';
 
 /**
- * A stored document of layout 2 (docs/sync-rules.md §6): `write` — sales, payments or
- * corrections written into the document, as a server of layout 2 stored them — is appended to
- * the stored document and projected, then the server restarts on the same database and loads
- * it (moving them to the ledger). Resolves with the restarted server and the update, which a
+ * Appends `write` — sales, payments or corrections written into the document, as a server of
+ * layout 2 stored them (docs/sync-rules.md §6) — to the stored document, projected and in the
+ * change history under `userId` (null: the server's own). Resolves with the update, which a
  * device that synced with the server of layout 2 holds.
  */
-export async function storedInLayout2(
-  server: TestServer,
-  write: (doc: Y.Doc) => void,
-): Promise<{ server: TestServer; update: Uint8Array }> {
+export async function appendLayout2(server: TestServer, write: (doc: Y.Doc) => void, userId: string | null = null): Promise<Uint8Array> {
   const { sql } = server.db;
   const doc = await durableDocument(sql);
   const before = Y.encodeStateVector(doc);
@@ -25,9 +22,24 @@ export async function storedInLayout2(
   doc.transact(() => write(doc));
   stop();
   const update = Y.encodeStateAsUpdate(doc, before);
+  const history = historySteps(doc, { changes, edits: new Map() }, userId);
   const [row] = await sql<{ last_seq: string }[]>`select last_seq from docs where name = ${DOC_NAME}`;
-  const seq = await appendUpdates(sql, DOC_NAME, BigInt(row?.last_seq ?? 0), [{ update, userId: null }], doc, changes);
+  const seq = await appendUpdates(sql, DOC_NAME, BigInt(row?.last_seq ?? 0), [{ update, userId }], doc, changes, history);
   if (seq === null) throw new Error('The stored document moved while it was written');
   doc.destroy();
+  return update;
+}
+
+/**
+ * A stored document of layout 2: appendLayout2, then the server restarts on the same database
+ * and loads it, moving its sales, payments and corrections to the ledger. Resolves with the
+ * restarted server and the update.
+ */
+export async function storedInLayout2(
+  server: TestServer,
+  write: (doc: Y.Doc) => void,
+  userId: string | null = null,
+): Promise<{ server: TestServer; update: Uint8Array }> {
+  const update = await appendLayout2(server, write, userId);
   return { server: await server.restart(), update };
 }
