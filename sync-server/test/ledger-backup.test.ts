@@ -85,7 +85,11 @@ describe.each(databaseKinds())('the ledger in backups (%s)', (kind) => {
     // An entry changed in the file and sealed again, as whoever doctored it would.
     const text = gunzipSync(readFileSync(file)).toString();
     const lines = text.split('\n').slice(0, -2); // without the end line and the final newline
-    const at = lines.findIndex((line) => line.startsWith('{"row":') && line.includes(paymentId));
+    // The ledger's row of the payment (the change history names the payment too).
+    const ledgerTable = lines.findIndex(
+      (line) => !line.startsWith('{"row":') && (JSON.parse(line) as { table?: string }).table === 'ledger',
+    );
+    const at = lines.findIndex((line, index) => index > ledgerTable && line.startsWith('{"row":') && line.includes(paymentId));
     lines[at] = (lines[at] ?? '').replace('"500.00"', '"-5"');
     expect(lines[at]).toContain('"-5"');
     const sealed = lines.map((line) => `${line}\n`).join('');
