@@ -27,7 +27,7 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
   const opened: RanchData[] = [];
 
   beforeAll(async () => {
-    ranch = await startStaffRanch(kind, { ledgerLayout: true });
+    ranch = await startStaffRanch(kind);
     staff = ranch.staff;
     const me = (await (await staff.request('/api/auth/user')).json()) as { id: string };
     owner = { userId: me.id, name: 'Staff' };
