@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { newId, writeEntity, type Collection, type EntityFields } from '../../../shared/index.ts';
+import { newId, SOLD_STATUS_NAME, writeEntity, type Collection, type EntityFields } from '../../../shared/index.ts';
 import { connectAckedDevice } from '../support/sync-client.ts';
 
 /**
@@ -35,6 +35,12 @@ export class HonestDevices {
   readonly expected = new Map<string, { collection: Collection; id: string; fields: EntityFields }>();
   /** Every write of this run: the device and its clock once written. */
   private writes: { device: number; clock: number }[] = [];
+  /**
+   * [S18] The Sold status the honest devices give the horse they sell, as the app does in the
+   * sale's change: one, made before any run, so the server (which marks a sold horse with the
+   * ranch's Sold status of the lowest id) finds this one and changes none of their horses.
+   */
+  private readonly sold = newId();
 
   constructor(baseUrl: string, cookie: string) {
     this.devices = Array.from({ length: HONEST_DEVICES }, () => connectAckedDevice(baseUrl, cookie));
@@ -59,7 +65,10 @@ export class HonestDevices {
         const buyer = newId();
         this.put(index, 'buyers', buyer, { firstName: 'Hope', lastName: 'Honest', phone: null, email: 'hope@ranch.test' });
         const horse = this.horse(index, ledger, 'Honest starter');
+        this.put(index, 'statuses', this.sold, { name: SOLD_STATUS_NAME, isActive: true });
+        this.put(index, 'horses', horse, { statusId: this.sold });
         this.put(index, 'sales', ledger.sale, {
+          previousStatusId: ledger.lookups.statuses,
           horseId: horse,
           buyerId: buyer,
           salePrice: '1000000.00',
