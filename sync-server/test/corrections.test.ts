@@ -117,28 +117,20 @@ describe.each(databaseKinds())('corrections of sales and payments (%s)', (kind) 
     const a = await device();
     const voidId = newId();
     const bad = newId();
+    const voidOf = (reason: string) => ({
+      kind: 'void',
+      saleId,
+      paymentId,
+      amount: null,
+      date: null,
+      method: null,
+      reason,
+      createdAt: new Date().toISOString(),
+    });
     a.doc.transact(() => {
-      writeEntity(a.doc, 'corrections', voidId, {
-        kind: 'void',
-        saleId,
-        paymentId,
-        amount: null,
-        date: null,
-        method: null,
-        reason: 'Entered twice',
-        createdAt: new Date().toISOString(),
-      });
+      writeEntity(a.doc, 'corrections', voidId, voidOf('Entered twice'));
       // No reason, and an amount a void has no place for.
-      writeEntity(a.doc, 'corrections', bad, {
-        kind: 'void',
-        saleId,
-        paymentId,
-        amount: '5',
-        date: null,
-        method: null,
-        reason: '',
-        createdAt: new Date().toISOString(),
-      });
+      writeEntity(a.doc, 'corrections', bad, { ...voidOf(''), amount: '5' });
     });
     await untilSaved(a);
     expect(getEntity(a.doc, 'corrections', bad)).toBeUndefined();
@@ -150,18 +142,7 @@ describe.each(databaseKinds())('corrections of sales and payments (%s)', (kind) 
       ((await (await staff.request('/api/corrections')).json()) as { id: string; reason: string }[]).find((c) => c.id === id)?.reason;
     expect(await reasonOf(voidId)).toBe('Entered twice');
     // A device of the old layout that writes it again, changed: the ledger keeps it as recorded.
-    a.doc.transact(() =>
-      writeEntity(a.doc, 'corrections', voidId, {
-        kind: 'void',
-        saleId,
-        paymentId,
-        amount: null,
-        date: null,
-        method: null,
-        reason: 'Changed',
-        createdAt: new Date().toISOString(),
-      }),
-    );
+    a.doc.transact(() => writeEntity(a.doc, 'corrections', voidId, voidOf('Changed')));
     await untilSaved(a);
     expect(getEntity(a.doc, 'corrections', voidId)).toBeUndefined();
     expect(a.notices).toContainEqual(
