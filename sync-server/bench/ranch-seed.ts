@@ -47,7 +47,10 @@ export type Recorder = { id: string; name: string };
 
 /**
  * A ranch with a long history, written the way devices write it: entities as Y.Maps in the
- * document's collections (shared/doc-layout.ts). Ten payments per sale, a sale for every
+ * document's collections (shared/doc-layout.ts). The sales and payments are written as a device
+ * of layout 2 writes them: the server takes them in as ledger entries and removes them from the
+ * document (sync-server/src/ledger/old-layout.ts), so the ranch's sales and payments are in the
+ * ledger once the seed is acknowledged. Ten payments per sale, a sale for every
  * second horse, each payment small enough that no sale is paid off, and a year of care
  * entries (5 per horse by default: 50,000 for 10,000 horses). `apply` receives each
  * chunk as one transaction's worth of writes.

@@ -1,21 +1,24 @@
 // "Every list filled" (issue 68's new-device target): the device's read database holds every
 // horse, supplier, buyer, sale and payment of the bench ranch, which is what the lists read.
-// Asked of the page every 250 ms with IndexedDB counts, which IndexedDB answers off the main
-// thread. Payments kept as one row per sale (web/src/data/sale-payments-row.ts) cannot be
-// counted without reading every row, which on a throttled page would be a long task of its
-// own inside the measured window: there, the other lists filled and the app's own word that
-// the first sync is in (the socket synced, the projection idle) end the wait, and the
-// payments are counted once after that moment, failing the run if any is missing.
+// Sales and payments are ledger entries (document layout 3): they reach the read database
+// through the ledger pull (web/src/data/ledger/pull.ts), one row each in `sales` and
+// `payments`. Asked of the page every 250 ms with IndexedDB counts, which IndexedDB answers
+// off the main thread. A build from before the ledger (BENCH_WEB_DIR) keeps payments as one
+// row per sale (`salePayments`), which cannot be counted without reading every row, which on
+// a throttled page would be a long task of its own inside the measured window: there, the
+// other lists filled and the app's own word that the first sync is in (the socket synced, the
+// projection idle) end the wait, and the payments are counted once after that moment,
+// failing the run if any is missing.
 import type { Page } from 'playwright-core';
 import { sleep } from '../../sync-server/bench/clients.ts';
 import { type ListCounts, LISTS } from '../../sync-server/bench/ranch-seed.ts';
 
 export type { ListCounts };
 
-/** The read database's counts; `payments` null while it can only be read row by row. */
+/** The read database's counts; `payments` null while it can only be read row by row (no `payments` table). */
 type Counted = { [list in keyof ListCounts]: number | null };
 
-/** The read database's tables per list: payments in a table of their own, or one row per sale. */
+/** The read database's tables per list: payments in the ledger's table, or (an older build) one row per sale. */
 const countInPage = () =>
   new Promise<Counted>((resolve) => {
     const open = indexedDB.open('ranch-data');
@@ -48,7 +51,7 @@ const countInPage = () =>
     };
   });
 
-/** Payments kept one row per sale, counted by reading every row. */
+/** Payments kept one row per sale (a document's old-layout payments), counted by reading every row. */
 const paymentsPerSale = () =>
   new Promise<number>((resolve) => {
     const open = indexedDB.open('ranch-data');
@@ -110,4 +113,30 @@ export async function untilListsFilled(page: Page, expected: ListCounts, timeout
     }
     await sleep(250);
   }
+}
+
+/**
+ * What the read database holds now, payments included: the ledger's rows and any kept one
+ * row per sale. One long read where payments are kept per sale: call it outside measured windows.
+ */
+export async function listsHeld(page: Page): Promise<ListCounts> {
+  const counted = await page.evaluate(countInPage);
+  const perSale = await page.evaluate(paymentsPerSale);
+  return {
+    horses: counted.horses ?? 0,
+    suppliers: counted.suppliers ?? 0,
+    buyers: counted.buyers ?? 0,
+    sales: counted.sales ?? 0,
+    payments: (counted.payments ?? 0) + perSale,
+  };
+}
+
+/** Throws unless the read database holds every list of `expected` (`when`: the moment, for the message). */
+export async function assertListsHeld(page: Page, expected: ListCounts, when: string): Promise<ListCounts> {
+  const held = await listsHeld(page);
+  const short = LISTS.filter((list) => held[list] < expected[list]);
+  if (short.length > 0) {
+    throw new Error(`${when}, the read database holds ${short.map((list) => `${held[list]} of ${expected[list]} ${list}`).join(', ')}`);
+  }
+  return held;
 }

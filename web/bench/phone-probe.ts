@@ -48,6 +48,8 @@ export type AppWindow = {
       loaded: Promise<void>;
       projection: { idle(): Promise<void> };
       db: {
+        /** The ledger's payments, a row each (read database 17 on); absent in builds before (BENCH_WEB_DIR). */
+        payments?: { count(): Promise<number> };
         salePayments: { toArray(): Promise<{ payments: unknown[] }[]> };
         /** Care by horse since read database 13; a row per entry in builds before (BENCH_WEB_DIR). */
         horseCare?: { toArray(): Promise<{ entries: unknown[] }[]> };

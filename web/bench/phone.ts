@@ -77,7 +77,9 @@ export async function phoneBench(server: RanchServer, log: (line: string) => voi
     const { signIn, filled, traced: syncTraced } = await firstSync();
     const { payments, care } = await page.evaluate(async () => {
       const { db } = (window as unknown as AppWindow).__ranch.data;
-      const payments = (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0);
+      // The ledger's payments, a row each, and any a document of the old layout keeps per sale.
+      const payments =
+        ((await db.payments?.count()) ?? 0) + (await db.salePayments.toArray()).reduce((sum, row) => sum + row.payments.length, 0);
       const care = db.horseCare
         ? (await db.horseCare.toArray()).reduce((sum, row) => sum + row.entries.length, 0)
         : ((await db.careEntries?.count()) ?? 0);
