@@ -135,6 +135,8 @@ describe('sales and payments', () => {
     // With the list closed, Escape is the dialog's again: a form with a choice made asks first ([B15]).
     const another = await openSaleForm(page, 'Paddock Star');
     await pick(another, 'Horse', 'Paddock Star');
+    // The form holds the choice: it pre-filled the horse's price ([S5]).
+    await expect.poll(() => field(another, 'Sale Price').inputValue()).toBe('$8,000');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await another.waitFor({ state: 'hidden' });

@@ -40,7 +40,8 @@ export function useDiscardGuard(dirty: boolean, onCancel: () => void): () => voi
   useLayoutEffect(() => {
     cancel.current = onCancel;
   });
-  useEffect(() => {
+  // As the form commits: an Escape right after a change already finds the form changed.
+  useLayoutEffect(() => {
     guard?.setDirty(dirty);
   }, [guard, dirty]);
   useEffect(() => {
