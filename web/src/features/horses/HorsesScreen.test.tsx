@@ -48,9 +48,11 @@ function lookups() {
 describe('Horse Inventory screen', () => {
   it('[H11] a ranch with no horse says to add the first one, and where empty lists come from', async () => {
     show();
-    const hint = await screen.findByRole('status');
-    expect(hint.textContent).toBe(
-      'Add your first horse with Add Horse. Breeds, colors and genders come from Administration: add them there first.',
+    // The second sentence joins once the empty lookup lists have been read.
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Add your first horse with Add Horse. Breeds, colors and genders come from Administration: add them there first.',
+      ),
     );
     let dialog = await openAddDialog();
     for (const label of ['Breeds', 'Colors', 'Genders'])
