@@ -6,7 +6,7 @@ import { allPayments } from '../../web/src/data/ledger/read-payments.ts';
 import type { RanchData } from '../../web/src/data/ranch-data.ts';
 import { createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
-import { openDeviceData, type DeviceNames } from './support/device-data.ts';
+import { openDeviceData, type DeviceNames, ownerOf } from './support/device-data.ts';
 import { saleRecord } from './support/sale-record.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
 
@@ -29,8 +29,7 @@ describe.each(databaseKinds())('a device records sales and payments in the ledge
   beforeAll(async () => {
     ranch = await startStaffRanch(kind);
     staff = ranch.staff;
-    const me = (await (await staff.request('/api/auth/user')).json()) as { id: string };
-    owner = { userId: me.id, name: 'Staff' };
+    owner = await ownerOf(staff);
     forSale = await createdId(staff, '/api/statuses', { name: 'For Sale' });
     buyerId = await createdId(staff, '/api/buyers', { firstName: 'Cy', lastName: 'Buyer' });
   }, 120_000);

@@ -8,7 +8,7 @@ import type { RanchData } from '../../web/src/data/ranch-data.ts';
 import { appendStoredUpdates } from '../../web/src/data/stored-update.ts';
 import { client, createdId, type ApiClient } from './support/client.ts';
 import { databaseKinds } from './support/databases.ts';
-import { openDeviceData } from './support/device-data.ts';
+import { openDeviceData, ownerOf } from './support/device-data.ts';
 import { storedInLayout2 } from './support/layout-2-document.ts';
 import { paymentRecord, saleRecord } from './support/sale-record.ts';
 import { startStaffRanch, type StaffRanch } from './support/staff-ranch.ts';
@@ -52,8 +52,7 @@ describe.each(databaseKinds())('a device with sales of the old layout in its doc
   beforeAll(async () => {
     ranch = await startStaffRanch(kind);
     staff = ranch.staff;
-    const me = (await (await staff.request('/api/auth/user')).json()) as { id: string };
-    owner = { userId: me.id, name: 'Staff' };
+    owner = await ownerOf(staff);
     const { breed: breedId, color: colorId, gender: genderId } = ranch.lookups;
     const status = await createdId(staff, '/api/statuses', { name: 'For Sale' });
     horseId = await createdId(staff, '/api/horses', { name: 'Juniper', breedId, colorId, genderId, statusId: status });

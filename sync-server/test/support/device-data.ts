@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { SYNC_PATH } from '../../../shared/index.ts';
 import { openRanchData, type RanchData } from '../../../web/src/data/ranch-data.ts';
+import type { ApiClient } from './client.ts';
 
 /** A WebSocket class for the device's sync socket in Node, sending the session cookie. */
 export function socketWith(cookie: string): typeof globalThis.WebSocket {
@@ -30,4 +31,10 @@ export function openDeviceData(serverUrl: string, cookie: string, names: DeviceN
       baseDelayMs: 50,
     },
   });
+}
+
+/** Who the device's data layer is signed in as (`connect(owner)`): `staff`'s own account. */
+export async function ownerOf(staff: ApiClient, name = 'Staff'): Promise<{ userId: string; name: string }> {
+  const me = (await (await staff.request('/api/auth/user')).json()) as { id: string };
+  return { userId: me.id, name };
 }
